@@ -1,0 +1,24 @@
+#!/bin/sh
+# hector setup: installs the system packages hector needs, when they are
+# missing, and checks the Rust toolchain. Safe to run again and again.
+set -e
+
+# One line per capability; each lists the Debian/Ubuntu packages it needs.
+PKGS="pkg-config ca-certificates"
+
+missing=""
+for p in $PKGS; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    echo "hector setup: installing$missing"
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+
+if ! command -v cargo >/dev/null 2>&1; then
+    echo "hector setup: Rust is missing. Install Rust 1.95 or newer with rustup, then run this again." >&2
+    exit 1
+fi

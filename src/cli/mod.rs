@@ -1,0 +1,47 @@
+//! The `hector` command line. Each subcommand lives in its own module and
+//! returns the process exit code; nothing here panics on user input.
+
+pub mod args;
+pub mod core;
+
+const USAGE: &str = "\
+hector — over-the-board chess for blind and visually impaired players (FIDE Laws, Appendix D)
+
+Usage: hector <command> [options]
+
+Commands:
+  play      play a game in the terminal (the default)
+  say       speak a move as an Appendix D phrase
+  hear      find the legal move a phrase names
+  san       write a move in a language's algebraic notation
+  replay    read a PGN game back as phrases, checking each one
+  status    the game state as JSON
+  bench     measure phrase matching and notation speed
+
+Common options: --locale de|en|pl|sr|el  --fen FEN  --moves \"e4 e5 ...\"
+";
+
+/// Runs the command line and returns the exit code.
+pub fn run(args: &[String]) -> i32 {
+    let (cmd, rest) = match args.split_first() {
+        Some((c, r)) => (c.as_str(), r),
+        None => ("play", &[][..]),
+    };
+    match cmd {
+        "play" => core::play(rest),
+        "say" => core::say(rest),
+        "hear" => core::hear(rest),
+        "san" => core::san(rest),
+        "replay" => core::replay(rest),
+        "status" => core::status(rest),
+        "bench" => core::bench(rest),
+        "help" | "--help" | "-h" => {
+            print!("{USAGE}");
+            0
+        }
+        other => {
+            eprintln!("Unknown command '{other}'. Try 'hector help'.");
+            2
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Locales: words and phrases per language, from locales/.

@@ -1,0 +1,1 @@
+//! Rules of play (FIDE Laws 2023, Articles 1–9).
