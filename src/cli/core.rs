@@ -1,27 +1,339 @@
-//! Core subcommands: play, say, hear, san, replay, status, bench.
+//! Core subcommands: say, hear, san, replay, status, bench (and play, in
+//! `play.rs`). Each prints plain lines a screen reader reads well and
+//! returns the exit code.
 
-fn pending(name: &str) -> i32 {
-    eprintln!("hector {name}: being built in this change.");
-    2
+use std::time::Instant;
+
+use shakmaty::{Chess, Color, Move, Position};
+
+use super::args::Args;
+use crate::locale::Locale;
+use crate::notation::phrase::{Form, Heard, SayOptions, hear as hear_phrase, say_with};
+use crate::notation::san::{self, SanStyle};
+use crate::rules::Game;
+use crate::rules::pgn::read_pgn;
+use crate::rules::random::{SplitMix64, random_game};
+
+pub use super::play::play;
+
+/// Flags every position-taking subcommand reads.
+pub const POSITION_FLAGS: [&str; 3] = ["locale", "fen", "moves"];
+
+fn fail(msg: impl std::fmt::Display) -> i32 {
+    eprintln!("{msg}");
+    1
 }
-pub fn play(_a: &[String]) -> i32 {
-    pending("play")
+
+/// The locale named by `--locale` (default `de`, the FIDE vocabulary).
+pub fn locale_from_args(args: &Args) -> Result<&'static Locale, String> {
+    Locale::get(args.get("locale").unwrap_or("de")).map_err(|e| e.to_string())
 }
-pub fn say(_a: &[String]) -> i32 {
-    pending("say")
+
+/// The game given by `--fen` (default: the start position) and `--moves`
+/// (moves in any notation hector reads, applied in order; move numbers such
+/// as `1.` or `12...` are skipped).
+pub fn game_from_args(args: &Args) -> Result<Game, String> {
+    let loc = locale_from_args(args)?;
+    let mut game = match args.get("fen") {
+        Some(fen) => Game::from_fen(fen).map_err(|e| e.to_string())?,
+        None => Game::default(),
+    };
+    if let Some(moves) = args.get("moves") {
+        for (i, token) in moves.split_whitespace().enumerate() {
+            if is_move_number(token) {
+                continue;
+            }
+            let m = san::read(game.position(), token, loc)
+                .map_err(|e| format!("--moves, move {} ('{token}'): {e}", i + 1))?;
+            game.play(m)
+                .map_err(|e| format!("--moves, move {} ('{token}'): {e}", i + 1))?;
+        }
+    }
+    Ok(game)
 }
-pub fn hear(_a: &[String]) -> i32 {
-    pending("hear")
+
+/// The position given by `--fen` and `--moves`.
+pub fn position_from_args(args: &Args) -> Result<Chess, String> {
+    game_from_args(args).map(|g| g.position().clone())
 }
-pub fn san(_a: &[String]) -> i32 {
-    pending("san")
+
+fn is_move_number(token: &str) -> bool {
+    let digits = token.trim_end_matches('.');
+    digits.len() < token.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
 }
-pub fn replay(_a: &[String]) -> i32 {
-    pending("replay")
+
+fn say_options(args: &Args) -> Result<SayOptions, String> {
+    let form: Form = args.get("form").unwrap_or("short").parse()?;
+    Ok(SayOptions {
+        form,
+        pawn_word: args.has("pawn-word"),
+        capture_word: !args.has("no-capture-word"),
+        check_word: !args.has("no-check-word"),
+    })
 }
-pub fn status(_a: &[String]) -> i32 {
-    pending("status")
+
+fn one_move(args: &Args, pos: &Chess, loc: &Locale) -> Result<Move, String> {
+    let text = args.rest_joined();
+    if text.trim().is_empty() {
+        return Err("Give a move, e.g. Nf3 or g1f3.".to_string());
+    }
+    san::read(pos, &text, loc).map_err(|e| e.to_string())
 }
-pub fn bench(_a: &[String]) -> i32 {
-    pending("bench")
+
+/// `hector say [--locale L] [--form short|long] [--fen F] [--moves M] MOVE`
+pub fn say(raw: &[String]) -> i32 {
+    let run = || -> Result<String, String> {
+        let args = Args::parse(
+            raw,
+            &["locale", "fen", "moves", "form", "wav"],
+            &["pawn-word", "no-capture-word", "no-check-word"],
+        )?;
+        let loc = locale_from_args(&args)?;
+        let opts = say_options(&args)?;
+        let game = game_from_args(&args)?;
+        let m = one_move(
+            &args,
+            game.position(),
+            Locale::get("en").map_err(|e| e.to_string())?,
+        )?;
+        Ok(say_with(game.position(), m, loc, &opts))
+    };
+    match run() {
+        Ok(phrase) => {
+            println!("{phrase}");
+            0
+        }
+        Err(e) => fail(e),
+    }
+}
+
+/// `hector hear [--locale L] [--fen F] [--moves M] PHRASE`
+pub fn hear(raw: &[String]) -> i32 {
+    let args = match Args::parse(raw, &POSITION_FLAGS, &[]) {
+        Ok(a) => a,
+        Err(e) => return fail(e),
+    };
+    let (loc, game) =
+        match locale_from_args(&args).and_then(|l| game_from_args(&args).map(|g| (l, g))) {
+            Ok(x) => x,
+            Err(e) => return fail(e),
+        };
+    let en = Locale::get("en").expect("embedded locale en");
+    let text = args.rest_joined();
+    let pos = game.position();
+    match hear_phrase(pos, &text, loc) {
+        Heard::Move(m) => {
+            println!("{}", san::write(pos, m, en));
+            0
+        }
+        Heard::Ambiguous(ms) => {
+            for m in ms {
+                println!("{}", san::write(pos, m, en));
+            }
+            2
+        }
+        Heard::NoMatch(reason) => fail(reason.sentence(loc)),
+    }
+}
+
+/// `hector san [--locale L] [--fen F] [--moves M] [--long] [--figurine] [--latin-files] MOVE`
+pub fn san(raw: &[String]) -> i32 {
+    let run = || -> Result<String, String> {
+        let args = Args::parse(raw, &POSITION_FLAGS, &["long", "figurine", "latin-files"])?;
+        let loc = locale_from_args(&args)?;
+        let game = game_from_args(&args)?;
+        let m = one_move(&args, game.position(), loc)?;
+        let style = SanStyle {
+            long: args.has("long"),
+            figurine: args.has("figurine"),
+            latin_files: args.has("latin-files"),
+        };
+        Ok(san::write_styled(game.position(), m, loc, style))
+    };
+    match run() {
+        Ok(s) => {
+            println!("{s}");
+            0
+        }
+        Err(e) => fail(e),
+    }
+}
+
+/// `hector replay [--locale L] [--form short|long] FILE.pgn`: one line per
+/// half-move, `PLY<TAB>SAN<TAB>PHRASE`; every phrase is heard back in its
+/// position and must give the same move.
+pub fn replay(raw: &[String]) -> i32 {
+    let args = match Args::parse(
+        raw,
+        &["locale", "form", "wav"],
+        &["pawn-word", "no-capture-word", "no-check-word"],
+    ) {
+        Ok(a) => a,
+        Err(e) => return fail(e),
+    };
+    let (loc, opts) = match locale_from_args(&args).and_then(|l| say_options(&args).map(|o| (l, o)))
+    {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let Some(path) = args.positional().first() else {
+        return fail("Give a PGN file: hector replay GAME.pgn");
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return fail(format!("Cannot read {path}: {e}.")),
+    };
+    let games = match read_pgn(&text) {
+        Ok(g) => g,
+        Err(e) => return fail(format!("{path}: {e}")),
+    };
+    for pgn in games {
+        let game = &pgn.game;
+        for (i, (m, san_text)) in game.moves().iter().zip(game.sans()).enumerate() {
+            let pos = game.position_at(i).expect("position before each move");
+            let phrase = say_with(pos, *m, loc, &opts);
+            match hear_phrase(pos, &phrase, loc) {
+                Heard::Move(back) if back == *m => println!("{}\t{san_text}\t{phrase}", i + 1),
+                other => {
+                    return fail(format!(
+                        "Ply {}: the phrase '{phrase}' for {san_text} is heard back as {other:?}.",
+                        i + 1
+                    ));
+                }
+            }
+        }
+    }
+    0
+}
+
+/// `hector status [--fen F] [--moves M] [--json]`
+pub fn status(raw: &[String]) -> i32 {
+    let args = match Args::parse(raw, &POSITION_FLAGS, &["json"]) {
+        Ok(a) => a,
+        Err(e) => return fail(e),
+    };
+    let game = match game_from_args(&args) {
+        Ok(g) => g,
+        Err(e) => return fail(e),
+    };
+    let pos = game.position();
+    let result = game.result();
+    let automatic = result.filter(|r| r.termination.is_automatic());
+    let winner = result.and_then(|r| r.winner()).map(|c| match c {
+        Color::White => "white",
+        Color::Black => "black",
+    });
+    let claimable: Vec<&str> = game.claimable().iter().map(|c| c.name()).collect();
+    let value = serde_json::json!({
+        "outcome": automatic.map(|r| r.termination.name()),
+        "winner": winner,
+        "claimable": claimable,
+        "check": pos.is_check(),
+        "legal_moves": pos.legal_moves().len(),
+        "fen": game.fen(),
+        "turn": if pos.turn() == Color::White { "white" } else { "black" },
+        "repetitions": game.repetitions(),
+        "halfmove_clock": pos.halfmoves(),
+    });
+    if args.has("json") {
+        println!("{value}");
+    } else {
+        let loc = match locale_from_args(&args) {
+            Ok(l) => l,
+            Err(e) => return fail(e),
+        };
+        println!("{}", game.fen());
+        match result {
+            Some(r) => println!("{}", super::play::result_sentence(loc, &game, r)),
+            None => println!(
+                "{}",
+                loc.game_text("to_move", &[("color", loc.color_name(pos.turn()))])
+            ),
+        }
+        println!("legal moves: {}", pos.legal_moves().len());
+        if !claimable.is_empty() {
+            println!("claimable: {}", claimable.join(", "));
+        }
+    }
+    0
+}
+
+/// `hector bench [--games N] [--seed S]`: phrases matched per second and SAN
+/// round trips per second over a fixed set of seeded random games.
+pub fn bench(raw: &[String]) -> i32 {
+    let args = match Args::parse(raw, &["games", "seed", "plies"], &[]) {
+        Ok(a) => a,
+        Err(e) => return fail(e),
+    };
+    let num = |name: &str, default: u64| -> Result<u64, String> {
+        args.get(name).map_or(Ok(default), |v| {
+            v.parse()
+                .map_err(|_| format!("--{name} needs a whole number."))
+        })
+    };
+    let (games, seed, plies) = match (num("games", 100), num("seed", 2023), num("plies", 120)) {
+        (Ok(g), Ok(s), Ok(p)) => (g, s, p),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return fail(e),
+    };
+    let mut rng = SplitMix64::new(seed);
+    let mut positions = Vec::new();
+    for _ in 0..games {
+        positions.extend(random_game(&mut rng, plies as usize));
+    }
+    let work: Vec<(Chess, Vec<Move>)> = positions
+        .into_iter()
+        .map(|p| {
+            let ms = p.legal_moves().into_iter().collect();
+            (p, ms)
+        })
+        .collect();
+    let total_moves: usize = work.iter().map(|(_, ms)| ms.len()).sum();
+    println!(
+        "hector bench: {} positions, {total_moves} legal moves, seed {seed}",
+        work.len()
+    );
+    for code in crate::locale::CODES {
+        let loc = Locale::get(code).expect("embedded locale");
+        for form in [Form::Short, Form::Long] {
+            let opts = SayOptions::with_form(form);
+            let phrases: Vec<(usize, Move, String)> = work
+                .iter()
+                .enumerate()
+                .flat_map(|(i, (p, ms))| {
+                    ms.iter().map(move |m| (i, *m, say_with(p, *m, loc, &opts)))
+                })
+                .collect();
+            let t = Instant::now();
+            let mut ok = 0usize;
+            for (i, m, phrase) in &phrases {
+                if hear_phrase(&work[*i].0, phrase, loc) == Heard::Move(*m) {
+                    ok += 1;
+                }
+            }
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "phrases matched per second [{code} {form:?}]: {:.0} ({ok}/{} matched back)",
+                phrases.len() as f64 / secs,
+                phrases.len()
+            );
+        }
+        let t = Instant::now();
+        let mut n = 0usize;
+        let mut ok = 0usize;
+        for (p, ms) in &work {
+            for m in ms {
+                let text = san::write(p, *m, loc);
+                if san::read(p, &text, loc) == Ok(*m) {
+                    ok += 1;
+                }
+                n += 1;
+            }
+        }
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "SAN round trips per second [{code}]: {:.0} ({ok}/{n} exact)",
+            n as f64 / secs
+        );
+    }
+    0
 }

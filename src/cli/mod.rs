@@ -3,6 +3,7 @@
 
 pub mod args;
 pub mod core;
+pub mod play;
 
 const USAGE: &str = "\
 hector — over-the-board chess for blind and visually impaired players (FIDE Laws, Appendix D)
