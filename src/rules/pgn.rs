@@ -95,6 +95,11 @@ impl Visitor for Collector {
             let number = ply.div_ceil(2);
             let dots = if ply % 2 == 1 { "." } else { "..." };
             let r = match san_plus.san.to_move(game.position()) {
+                _ if game.is_over() => Err(RulesError::GameOver(
+                    game.result()
+                        .map(|r| r.termination.name().to_string())
+                        .unwrap_or_default(),
+                )),
                 Ok(m) => game.play(m),
                 Err(_) => Err(RulesError::Pgn(format!(
                     "move {number}{dots} {san_plus} is not legal in the position (half-move {ply})."

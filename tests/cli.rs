@@ -1,0 +1,298 @@
+//! The command-line contract other tools and issues rely on, and bad input:
+//! a clear sentence, a non-zero exit, never a panic.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn hector(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn hector_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn no_panic(o: &Output) {
+    assert!(!err(o).contains("panicked"), "panic: {}", err(o));
+}
+
+#[test]
+fn say_prints_one_phrase_line() {
+    let o = hector(&["say", "Nf3"]);
+    assert_eq!(out(&o), "Springer Felix drei\n");
+    let o = hector(&["say", "--form", "long", "g1f3"]);
+    assert_eq!(out(&o), "Springer Gustav eins Felix drei\n");
+    let o = hector(&["say", "--locale", "pl", "--moves", "e4 e5", "Nf3"]);
+    assert_eq!(out(&o), "Skoczek Feliks trzy\n");
+    let o = hector(&[
+        "say",
+        "--locale",
+        "en",
+        "--fen",
+        "7k/8/6K1/8/8/8/8/R7 w - - 0 1",
+        "Ra8#",
+    ]);
+    assert_eq!(out(&o), "Rook Anna eight checkmate\n");
+}
+
+#[test]
+fn hear_exit_codes_follow_the_contract() {
+    let o = hector(&["hear", "Springer", "Felix", "drei"]);
+    assert_eq!((o.status.code(), out(&o)), (Some(0), "Nf3\n".to_string()));
+    let o = hector(&[
+        "hear",
+        "--fen",
+        "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1",
+        "Springer David zwei",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(out(&o), "Nbd2\nNfd2\n");
+    let o = hector(&["hear", "Springer Felix vier"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(err(&o).trim(), "Kein Zug möglich: Springer nach f4.");
+    let o = hector(&["hear", "--locale", "en", "Knight Felix four"]);
+    assert_eq!(err(&o).trim(), "No Knight can reach f4.");
+    let o = hector(&["hear", "--locale", "el", "Ίππος Φέλιξ τρία"]);
+    assert_eq!(out(&o), "Nf3\n");
+}
+
+#[test]
+fn san_writes_each_language() {
+    for (code, want) in [
+        ("de", "Sf3"),
+        ("en", "Nf3"),
+        ("pl", "Sf3"),
+        ("sr", "Sf3"),
+        ("el", "Ιζ3"),
+    ] {
+        let o = hector(&["san", "--locale", code, "Nf3"]);
+        assert_eq!(out(&o), format!("{want}\n"), "{code}");
+    }
+    let o = hector(&["san", "--locale", "pl", "--moves", "e4 e5 Nf3 Nc6", "Bb5"]);
+    assert_eq!(out(&o), "Gb5\n");
+}
+
+#[test]
+fn replay_reads_every_phrase_back() {
+    let pgn = format!("{}/tests/data/opera.pgn", env!("CARGO_MANIFEST_DIR"));
+    for code in ["de", "en", "pl", "sr", "el"] {
+        for form in ["short", "long"] {
+            let o = hector(&["replay", "--locale", code, "--form", form, &pgn]);
+            assert_eq!(o.status.code(), Some(0), "{code} {form}: {}", err(&o));
+            let lines: Vec<String> = out(&o).lines().map(str::to_string).collect();
+            assert_eq!(lines.len(), 33);
+            assert_eq!(lines[0].split('\t').count(), 3);
+            assert!(lines[0].starts_with("1\te4\t"));
+            assert!(lines[32].starts_with("33\tRd8#\t"));
+        }
+    }
+    let o = hector(&["replay", &pgn]);
+    assert_eq!(out(&o).lines().nth(22).unwrap(), "23\tO-O-O\tLange Rochade");
+}
+
+#[test]
+fn status_json_has_the_contract_fields() {
+    let j = |args: &[&str]| -> serde_json::Value {
+        let o = hector(args);
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+        serde_json::from_str(&out(&o)).unwrap()
+    };
+    let v = j(&["status", "--json"]);
+    assert_eq!(v["outcome"], serde_json::Value::Null);
+    assert_eq!(v["winner"], serde_json::Value::Null);
+    assert_eq!(v["claimable"], serde_json::json!([]));
+    assert_eq!(v["check"], false);
+    assert_eq!(v["legal_moves"], 20);
+    assert_eq!(
+        v["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    let v = j(&["status", "--json", "--moves", "f3 e5 g4 Qh4#"]);
+    assert_eq!(
+        (
+            v["outcome"].as_str(),
+            v["winner"].as_str(),
+            v["check"].as_bool()
+        ),
+        (Some("checkmate"), Some("black"), Some(true))
+    );
+    let v = j(&[
+        "status",
+        "--json",
+        "--fen",
+        "7k/8/6K1/5Q2/8/8/8/8 w - - 0 1",
+        "--moves",
+        "Qf7",
+    ]);
+    assert_eq!(v["outcome"], "stalemate");
+    let v = j(&[
+        "status",
+        "--json",
+        "--moves",
+        "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8",
+    ]);
+    assert_eq!(v["claimable"], serde_json::json!(["threefold-repetition"]));
+    let v = j(&[
+        "status",
+        "--json",
+        "--moves",
+        "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8",
+    ]);
+    assert_eq!(v["outcome"], "fivefold-repetition");
+    let v = j(&[
+        "status",
+        "--json",
+        "--fen",
+        "8/8/4k3/8/8/8/8/R3K3 w - - 149 100",
+        "--moves",
+        "Ra2",
+    ]);
+    assert_eq!(v["outcome"], "seventy-five-moves");
+    let v = j(&[
+        "status",
+        "--json",
+        "--fen",
+        "8/8/4k3/8/8/8/8/R3K3 w - - 100 100",
+    ]);
+    assert_eq!(v["claimable"], serde_json::json!(["fifty-moves"]));
+    let v = j(&[
+        "status",
+        "--json",
+        "--fen",
+        "8/8/4k3/8/8/8/3n4/3BK3 w - - 0 1",
+        "--moves",
+        "Kxd2",
+    ]);
+    assert_eq!(v["outcome"], "insufficient-material");
+}
+
+#[test]
+fn bad_input_gives_a_sentence_and_a_nonzero_exit() {
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["hear", "Banane"],
+        vec!["hear", "--fen", "garbage", "e4"],
+        vec!["hear", "--moves", "e4 e4", "e5"],
+        vec!["say", "Ke2"],
+        vec!["say", "--form", "medium", "e4"],
+        vec!["say"],
+        vec!["san", "--locale", "xx", "e4"],
+        vec!["status", "--json", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+        vec!["replay", "/nonexistent.pgn"],
+        vec!["play", "--fen", "nonsense"],
+        vec!["status", "--bogus"],
+        vec!["frobnicate"],
+    ];
+    for args in cases {
+        let o = hector(&args);
+        no_panic(&o);
+        assert_ne!(o.status.code(), Some(0), "{args:?}");
+        assert!(err(&o).trim().ends_with('.'), "{args:?}: '{}'", err(&o));
+    }
+    let dir = std::env::temp_dir().join(format!("hector-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.pgn");
+    std::fs::write(&broken, "[Event \"x\"]\n\n1. e4 e5 2. Qxf7 *\n").unwrap();
+    let o = hector(&["replay", broken.to_str().unwrap()]);
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("2. Qxf7"), "{}", err(&o));
+}
+
+#[test]
+fn play_in_the_terminal() {
+    let script = "e4\nEva fünf\nSpringer Felix drei\nwhere are my knights\nKnight Cesar sechs\nBanane\nmoves\nboard\nrank 4\ndraw\naccept\ne5\n";
+    let o = hector_stdin(&["play", "--locale", "de"], script);
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(0));
+    let text = out(&o);
+    let expect = [
+        "Weiß am Zug.",
+        "Weiß: Eva vier (e4).",
+        "Schwarz: Eva fünf (e5).",
+        "Weiß: Springer Felix drei (Sf3).",
+        "Schwarz Springer: Bella acht, Gustav acht.",
+        "Schwarz: Springer Cesar sechs (Sc6).",
+        "Unbekanntes Wort: „Banane“.",
+        "1. e4 e5 2. Sf3 Sc6",
+        "8 ♜·♝♛♚♝♞♜",
+        "  abcdefgh",
+        "Eva vier: Weiß Bauer",
+        "Schwarz bietet Remis an.",
+        "Remis vereinbart.",
+        "Die Partie ist beendet.",
+    ];
+    let mut at = 0;
+    for line in expect {
+        match text[at..].find(line) {
+            Some(i) => at += i + line.len(),
+            None => panic!("missing or out of order: '{line}' in\n{text}"),
+        }
+    }
+}
+
+#[test]
+fn play_offers_a_numbered_choice_when_two_moves_fit() {
+    let o = hector_stdin(
+        &[
+            "play",
+            "--locale",
+            "en",
+            "--fen",
+            "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1",
+        ],
+        "Knight David two\n3\n2\nmoves\n",
+    );
+    let text = out(&o);
+    assert!(
+        text.contains(
+            "2 possibilities: 1) Knight Bella David two (Nbd2); 2) Knight Felix David two (Nfd2)."
+        ),
+        "{text}"
+    );
+    assert!(text.contains("Choose a number from 1 to 2."), "{text}");
+    assert!(
+        text.contains("White: Knight Felix David two (Nfd2)."),
+        "{text}"
+    );
+}
+
+#[test]
+fn bench_prints_the_figures() {
+    let o = hector(&["bench", "--games", "3", "--plies", "40"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let text = out(&o);
+    assert!(
+        text.contains("phrases matched per second [de Short]"),
+        "{text}"
+    );
+    assert!(text.contains("SAN round trips per second [el]"), "{text}");
+    for line in text.lines().skip(1) {
+        let (done, total) = line.rsplit_once('(').unwrap().1.split_once('/').unwrap();
+        let total: String = total.chars().take_while(char::is_ascii_digit).collect();
+        assert_eq!(done, total, "every phrase and SAN must match back: {line}");
+    }
+}
