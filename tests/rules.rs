@@ -30,8 +30,10 @@ fn mv(g: &Game, text: &str) -> Move {
     san::read(g.position(), text, Locale::get("en").unwrap()).unwrap()
 }
 
+type Penalties = Vec<(Color, u64, &'static str)>;
+
 #[derive(Clone, Default)]
-struct Recorder(Arc<Mutex<Vec<(Color, u64, &'static str)>>>);
+struct Recorder(Arc<Mutex<Penalties>>);
 
 impl TimeHook for Recorder {
     fn add_time(&mut self, player: Color, ms: u64, article: &'static str) {
