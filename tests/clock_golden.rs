@@ -9,9 +9,9 @@ use hector::clock::{ClockWords, Style};
 use shakmaty::Color::{Black, White};
 
 const TIMES: [u64; 27] = [
-    0, 1_000, 2_000, 3_000, 5_000, 11_000, 21_000, 22_000, 45_000, 59_999, 60_000, 61_000,
-    62_000, 120_000, 300_000, 750_000, 1_260_000, 1_320_000, 1_500_000, 3_599_000, 3_600_000,
-    3_660_000, 4_320_000, 7_200_000, 8_520_000, 10_800_000, 18_000_000,
+    0, 1_000, 2_000, 3_000, 5_000, 11_000, 21_000, 22_000, 45_000, 59_999, 60_000, 61_000, 62_000,
+    120_000, 300_000, 750_000, 1_260_000, 1_320_000, 1_500_000, 3_599_000, 3_600_000, 3_660_000,
+    4_320_000, 7_200_000, 8_520_000, 10_800_000, 18_000_000,
 ];
 
 const MOVES: [(u32, u32); 10] = [
@@ -44,10 +44,7 @@ fn render(w: &ClockWords) -> String {
     for (a, b) in MOVES {
         line(&format!("moves {a} {b}"), w.moves(a, b));
     }
-    line(
-        "status",
-        w.status(4_320_000, 3_001_000, 17, 16, Black),
-    );
+    line("status", w.status(4_320_000, 3_001_000, 17, 16, Black));
     line("status short", w.status(61_000, 1_000, 1, 1, White));
     line("own", w.own_time(1_322_000, Style::Exact));
     line("own rounded", w.own_time(42_000, Style::Rounded));
@@ -74,7 +71,10 @@ fn spoken_clock_announcements_match_the_golden_files() {
     for code in CODES {
         let w = ClockWords::get(code).unwrap();
         let got = render(w);
-        let path = format!("{}/tests/golden/clock/{code}.txt", env!("CARGO_MANIFEST_DIR"));
+        let path = format!(
+            "{}/tests/golden/clock/{code}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
         if update {
             std::fs::write(&path, &got).unwrap();
             continue;

@@ -420,20 +420,38 @@ fn six_hours(tc: &str, kind: Kind, bonus: u64, seed: u64) {
     assert!(presses > 2_000, "only {presses} presses");
     assert_eq!(v.flag, None);
     assert_eq!([v.white_ms, v.black_ms], expect, "0 ms drift expected");
-    assert_eq!((v.moves_white as u64, v.moves_black as u64), (moves[0], moves[1]));
+    assert_eq!(
+        (v.moves_white as u64, v.moves_black as u64),
+        (moves[0], moves[1])
+    );
 }
 
 #[test]
 fn simulated_six_hour_game_has_zero_drift_fischer() {
-    six_hours("40/5400+30:1800+30", Kind::Fischer, 30_000, 0x9E37_79B9_7F4A_7C15);
+    six_hours(
+        "40/5400+30:1800+30",
+        Kind::Fischer,
+        30_000,
+        0x9E37_79B9_7F4A_7C15,
+    );
 }
 
 #[test]
 fn simulated_six_hour_game_has_zero_drift_simple_delay() {
-    six_hours("40/5400d5:1800d5", Kind::Delay, 5_000, 0xDEAD_BEEF_1234_5678);
+    six_hours(
+        "40/5400d5:1800d5",
+        Kind::Delay,
+        5_000,
+        0xDEAD_BEEF_1234_5678,
+    );
 }
 
 #[test]
 fn simulated_six_hour_game_has_zero_drift_bronstein() {
-    six_hours("40/5400b5:1800b5", Kind::Bronstein, 5_000, 0x0123_4567_89AB_CDEF);
+    six_hours(
+        "40/5400b5:1800b5",
+        Kind::Bronstein,
+        5_000,
+        0x0123_4567_89AB_CDEF,
+    );
 }

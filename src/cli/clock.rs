@@ -225,7 +225,9 @@ fn interactive(a: &Args) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start the clock's timer: {e}"))?;
     let (cmd_tx, cmd_rx) = mpsc::channel::<Command>(16);
-    let (say_tx, mut say_rx) = mpsc::channel::<Announcement>(4);
+    // Printing keeps up with anything typed; a speech adapter would use a
+    // small queue so that stale announcements are dropped.
+    let (say_tx, mut say_rx) = mpsc::channel::<Announcement>(64);
     let speaker = std::thread::spawn(move || {
         let mut s = PrintSpeaker;
         while let Some(a) = say_rx.blocking_recv() {

@@ -31,6 +31,10 @@ pub enum Query {
     Turn,
 }
 
+/// An arbiter's change to the clock, run inside the clock task with the
+/// current time in the clock's milliseconds.
+pub type ArbiterAction = Box<dyn FnOnce(&mut Clock, u64) + Send>;
+
 /// A command to the talking clock task.
 pub enum Command {
     /// Start White's clock.
@@ -53,7 +57,7 @@ pub enum Command {
     Show(oneshot::Sender<View>),
     /// Run a closure on the clock (arbiter corrections, rollbacks); it gets
     /// the current time in the clock's milliseconds.
-    Arbiter(Box<dyn FnOnce(&mut Clock, u64) + Send>),
+    Arbiter(ArbiterAction),
     /// End the task; it returns the clock.
     Stop,
 }
@@ -90,7 +94,7 @@ pub struct Interval {
 pub struct TalkConfig {
     /// Interval warnings; none by default.
     pub intervals: Vec<Interval>,
-    /// A one-time warning when a player's time first reaches this.
+    /// A one-time warning when a player's time first falls below this.
     pub low_time_ms: Option<u64>,
     /// How times are spoken in answers.
     pub style: Style,
@@ -232,7 +236,7 @@ impl Talker {
         self.prev_ms[ix(c)] = now;
         if let Some(low) = self.cfg.low_time_ms
             && !self.low_warned[ix(c)]
-            && now <= low
+            && now < low
             && now > 0
         {
             self.low_warned[ix(c)] = true;
@@ -240,8 +244,11 @@ impl Talker {
             self.say(t, Some(c), self.words.low_time(c, now));
             return;
         }
+        // The low-time warning follows a millisecond later and says it.
+        let low_pending = |thr: u64| self.cfg.low_time_ms == Some(thr) && !self.low_warned[ix(c)];
         if let Some(thr) = self.cfg.crossed(before, now)
             && self.last_warned[ix(c)] != Some(thr)
+            && !low_pending(thr)
             && now > 0
         {
             self.last_warned[ix(c)] = Some(thr);
@@ -264,9 +271,10 @@ impl Talker {
         }
         if let Some(low) = self.cfg.low_time_ms
             && !self.low_warned[ix(c)]
-            && now > low
+            && now >= low
+            && low > 0
         {
-            consider(clock.ms_until(c, low, t));
+            consider(clock.ms_until(c, low - 1, t));
         }
         wake
     }
