@@ -95,3 +95,43 @@ fn standalone_clock_answers_keys() {
     assert_eq!(lines[7], "Clock running again");
     assert!(err.contains("Unknown key 'zz'"), "{err}");
 }
+
+#[test]
+fn play_with_a_clock_reports_a_flag_at_once() {
+    use std::io::{BufRead, BufReader};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(["play", "--control", "1", "--locale", "en"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(l) = line else { break };
+            let _ = tx.send((Instant::now(), l));
+        }
+    });
+    let started = Instant::now();
+    // Nothing is typed: the flag must still be reported, about 1 s in.
+    let mut flag = None;
+    while started.elapsed() < Duration::from_secs(10) {
+        if let Ok((at, l)) = rx.recv_timeout(Duration::from_millis(200))
+            && l.contains("overstepped")
+        {
+            flag = Some((at, l));
+            break;
+        }
+    }
+    stdin.write_all(b"time\nquit\n").unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    let (at, line) = flag.expect("no flag reported");
+    assert_eq!(line, "White has overstepped the time. Black wins.");
+    assert!(at.duration_since(started) >= Duration::from_millis(900));
+    assert!(status.success());
+}

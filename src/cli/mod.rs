@@ -5,6 +5,7 @@ pub mod args;
 pub mod clock;
 pub mod core;
 pub mod play;
+pub mod play_clock;
 
 const USAGE: &str = "\
 hector — over-the-board chess for blind and visually impaired players (FIDE Laws, Appendix D)

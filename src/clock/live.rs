@@ -158,6 +158,21 @@ impl TalkConfig {
     }
 }
 
+/// What an announcement is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// An answer to a question.
+    Answer,
+    /// An interval or low-time warning.
+    Warning,
+    /// A flag fell (FIDE Laws 2023, 6.9): the game may be over.
+    Flag(Color),
+    /// A new period was added.
+    Period,
+    /// Paused or resumed.
+    Info,
+}
+
 /// Something to say, and to whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Announcement {
@@ -165,6 +180,8 @@ pub struct Announcement {
     pub at_ms: u64,
     /// The player it is for (their earphone), or `None` for both.
     pub to: Option<Color>,
+    /// What it is about.
+    pub kind: Kind,
     /// The words.
     pub text: String,
 }
@@ -192,11 +209,14 @@ pub fn answer(clock: &Clock, words: &ClockWords, q: Query, t: u64, style: Style)
     }
 }
 
-/// The task's state besides the clock.
-struct Talker {
+/// Decides what the clock says by itself, and when: flags, new periods,
+/// interval warnings and the one-time low-time warning. Pure: it is given
+/// the clock and the time, and returns the announcements; the talking task
+/// and `hector play` drive it.
+#[derive(Debug, Clone)]
+pub struct Announcer {
     words: &'static ClockWords,
     cfg: TalkConfig,
-    out: mpsc::Sender<Announcement>,
     low_warned: [bool; 2],
     last_warned: [Option<u64>; 2],
     prev_ms: [u64; 2],
@@ -209,31 +229,73 @@ fn ix(c: Color) -> usize {
     }
 }
 
-impl Talker {
-    fn say(&self, at_ms: u64, to: Option<Color>, text: String) {
-        // A full speaker queue means the player is still hearing older
-        // announcements: drop this one rather than say it late.
-        let _ = self.out.try_send(Announcement { at_ms, to, text });
+impl Announcer {
+    /// An announcer for `clock` as it stands at `t`.
+    pub fn new(words: &'static ClockWords, cfg: TalkConfig, clock: &Clock, t: u64) -> Announcer {
+        let mut a = Announcer {
+            words,
+            cfg,
+            low_warned: [false; 2],
+            last_warned: [None; 2],
+            prev_ms: [0; 2],
+        };
+        a.times_changed(clock, t);
+        a
     }
 
-    /// Announces flags, periods and warnings after the clock reached `t`.
-    fn after_tick(&mut self, clock: &mut Clock, t: u64) {
+    /// The wording.
+    pub fn words(&self) -> &'static ClockWords {
+        self.words
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &TalkConfig {
+        &self.cfg
+    }
+
+    /// Times jumped (a press with its bonus, a correction): warnings count
+    /// from the new times.
+    pub fn times_changed(&mut self, clock: &Clock, t: u64) {
+        for c in [Color::White, Color::Black] {
+            self.prev_ms[ix(c)] = clock.remaining(c, t);
+        }
+    }
+
+    /// What to announce now that `clock` has been ticked to `t`.
+    pub fn after_tick(&mut self, clock: &mut Clock, t: u64) -> Vec<Announcement> {
+        let mut out = Vec::new();
         for e in clock.take_events() {
             match e {
-                Event::Flag(f) => self.say(f.at_ms, None, self.words.flag(f.side)),
+                Event::Flag(f) => out.push(Announcement {
+                    at_ms: f.at_ms,
+                    to: None,
+                    kind: Kind::Flag(f.side),
+                    text: self.words.flag(f.side),
+                }),
                 Event::PeriodAdded { side, .. } => {
                     let ms = clock.remaining(side, t);
-                    self.say(t, Some(side), self.words.period_added(side, ms));
+                    out.push(Announcement {
+                        at_ms: t,
+                        to: Some(side),
+                        kind: Kind::Period,
+                        text: self.words.period_added(side, ms),
+                    });
                 }
                 Event::Frozen => {}
             }
         }
         let Some(c) = clock.running() else {
-            return;
+            return out;
         };
         let now = clock.remaining(c, t);
         let before = self.prev_ms[ix(c)];
         self.prev_ms[ix(c)] = now;
+        let warn = |text: String| Announcement {
+            at_ms: t,
+            to: Some(c),
+            kind: Kind::Warning,
+            text,
+        };
         if let Some(low) = self.cfg.low_time_ms
             && !self.low_warned[ix(c)]
             && now < low
@@ -241,8 +303,8 @@ impl Talker {
         {
             self.low_warned[ix(c)] = true;
             self.last_warned[ix(c)] = self.cfg.crossed(before, now);
-            self.say(t, Some(c), self.words.low_time(c, now));
-            return;
+            out.push(warn(self.words.low_time(c, now)));
+            return out;
         }
         // The low-time warning follows a millisecond later and says it.
         let low_pending = |thr: u64| self.cfg.low_time_ms == Some(thr) && !self.low_warned[ix(c)];
@@ -252,12 +314,13 @@ impl Talker {
             && now > 0
         {
             self.last_warned[ix(c)] = Some(thr);
-            self.say(t, Some(c), self.words.warning(c, thr));
+            out.push(warn(self.words.warning(c, thr)));
         }
+        out
     }
 
     /// Milliseconds from `t` until the next thing to announce, if any.
-    fn next_wake(&self, clock: &Clock, t: u64) -> Option<u64> {
+    pub fn next_wake(&self, clock: &Clock, t: u64) -> Option<u64> {
         let c = clock.running()?;
         let now = clock.remaining(c, t);
         let mut wake = clock.ms_until_zero(t);
@@ -291,19 +354,26 @@ pub async fn run(
 ) -> Clock {
     let origin = Instant::now();
     let ms_now = || origin.elapsed().as_millis() as u64;
-    let start_ms = clock.remaining(Color::White, 0);
-    let mut talker = Talker {
-        words,
-        cfg,
-        out,
-        low_warned: [false; 2],
-        last_warned: [None; 2],
-        prev_ms: [start_ms, clock.remaining(Color::Black, 0)],
+    let style = cfg.style;
+    let mut ann = Announcer::new(words, cfg, &clock, 0);
+    // A full speaker queue means the player is still hearing older
+    // announcements: drop new ones rather than say them late.
+    let say = |list: Vec<Announcement>| {
+        for a in list {
+            let _ = out.try_send(a);
+        }
+    };
+    let info = |t: u64, text: &str| {
+        vec![Announcement {
+            at_ms: t,
+            to: None,
+            kind: Kind::Info,
+            text: text.to_string(),
+        }]
     };
     loop {
         let t = ms_now();
-        let wake = talker.next_wake(&clock, t);
-        let cmd = match wake {
+        let cmd = match ann.next_wake(&clock, t) {
             Some(ms) => {
                 let deadline = origin + std::time::Duration::from_millis(t + ms);
                 tokio::select! {
@@ -311,7 +381,7 @@ pub async fn run(
                     _ = sleep_until(deadline) => {
                         let t = ms_now();
                         if clock.tick(t).is_ok() {
-                            talker.after_tick(&mut clock, t);
+                            say(ann.after_tick(&mut clock, t));
                         }
                         continue;
                     }
@@ -326,7 +396,7 @@ pub async fn run(
         // Time moves on to `t` first: a flag that fell before the command
         // is announced before anything the command does.
         if clock.tick(t).is_ok() {
-            talker.after_tick(&mut clock, t);
+            say(ann.after_tick(&mut clock, t));
         }
         match cmd {
             Command::Start => {
@@ -344,21 +414,21 @@ pub async fn run(
             }
             Command::Pause => {
                 if clock.running().is_some() && clock.pause(t).is_ok() {
-                    talker.say(t, None, talker.words.paused().to_string());
+                    say(info(t, words.paused()));
                 }
             }
             Command::Resume => {
                 if clock.resume(t).is_ok() {
-                    talker.say(t, None, talker.words.resumed().to_string());
+                    say(info(t, words.resumed()));
                 }
             }
             Command::PauseToggle => {
                 if clock.is_paused() {
                     if clock.resume(t).is_ok() {
-                        talker.say(t, None, talker.words.resumed().to_string());
+                        say(info(t, words.resumed()));
                     }
                 } else if clock.running().is_some() && clock.pause(t).is_ok() {
-                    talker.say(t, None, talker.words.paused().to_string());
+                    say(info(t, words.paused()));
                 }
             }
             Command::Ask(q) => {
@@ -366,11 +436,15 @@ pub async fn run(
                     Query::Own(c) | Query::Opponent(c) => Some(c),
                     _ => None,
                 };
-                let text = answer(&clock, words, q, t, talker.cfg.style);
-                talker.say(t, to, text);
+                say(vec![Announcement {
+                    at_ms: t,
+                    to,
+                    kind: Kind::Answer,
+                    text: answer(&clock, words, q, t, style),
+                }]);
             }
             Command::AskText(q, reply) => {
-                let _ = reply.send(answer(&clock, words, q, t, talker.cfg.style));
+                let _ = reply.send(answer(&clock, words, q, t, style));
             }
             Command::Show(reply) => {
                 let _ = reply.send(clock.view(t));
@@ -378,12 +452,8 @@ pub async fn run(
             Command::Arbiter(f) => f(&mut clock, t),
             Command::Stop => return clock,
         }
-        // Times may have jumped (a press with its bonus, a correction):
-        // the warnings count from the new times.
-        for c in [Color::White, Color::Black] {
-            talker.prev_ms[ix(c)] = clock.remaining(c, t);
-        }
-        talker.after_tick(&mut clock, t);
+        ann.times_changed(&clock, t);
+        say(ann.after_tick(&mut clock, t));
     }
 }
 

@@ -13,6 +13,16 @@ use serde::Deserialize;
 use shakmaty::Color;
 
 use super::ClockError;
+use super::live::Query;
+use crate::locale::fold;
+
+/// Lower-cased, accent-folded words joined by single spaces.
+fn fold_words(text: &str) -> String {
+    text.split_whitespace()
+        .map(fold)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// The locale codes with clock wording, default first.
 pub const CODES: [&str; 5] = ["de", "en", "pl", "sr", "el"];
@@ -110,10 +120,19 @@ struct Phrases {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+struct Commands {
+    time: Vec<String>,
+    my_time: Vec<String>,
+    opponent_time: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct File {
     numbers: Numbers,
     nouns: Nouns,
     phrases: Phrases,
+    commands: Commands,
 }
 
 /// The clock wording of one locale.
@@ -450,6 +469,29 @@ impl ClockWords {
         &self.file.phrases.resumed
     }
 
+    /// The clock question a typed or spoken line asks, if any: both times
+    /// (`time`), the asker's own time (`my time`) or the opponent's
+    /// (`opponent time`). `asker` is who asks. The English words are always
+    /// understood. Compared folded (case and accents ignored).
+    pub fn query_of(&self, line: &str, asker: Color) -> Option<Query> {
+        let said = fold_words(line);
+        let en = ClockWords::get("en").ok();
+        for w in std::iter::once(self).chain(en) {
+            let c = &w.file.commands;
+            let hit = |list: &[String]| list.iter().any(|p| fold_words(p) == said);
+            if hit(&c.time) {
+                return Some(Query::Status);
+            }
+            if hit(&c.my_time) {
+                return Some(Query::Own(asker));
+            }
+            if hit(&c.opponent_time) {
+                return Some(Query::Opponent(asker));
+            }
+        }
+        None
+    }
+
     /// Asked before the clock started.
     pub fn not_started(&self) -> &str {
         &self.file.phrases.not_started
@@ -520,5 +562,29 @@ mod tests {
             "two minutes five seconds"
         );
         assert_eq!(en.duration(0, Style::Exact), "zero seconds");
+    }
+
+    #[test]
+    fn clock_questions_are_understood_in_every_locale_and_in_english() {
+        use shakmaty::Color::{Black, White};
+        let cases = [
+            ("de", "Zeit", "meine Zeit", "Zeit des Gegners"),
+            ("en", "time", "my time", "opponent time"),
+            ("pl", "czas", "mój czas", "czas przeciwnika"),
+            ("sr", "vreme", "moje vreme", "vreme protivnika"),
+            ("el", "χρόνος", "ο χρόνος μου", "χρόνος αντιπάλου"),
+        ];
+        for (code, time, mine, theirs) in cases {
+            let w = ClockWords::get(code).unwrap();
+            assert_eq!(w.query_of(time, White), Some(Query::Status), "{code}");
+            assert_eq!(w.query_of(mine, Black), Some(Query::Own(Black)), "{code}");
+            assert_eq!(
+                w.query_of(theirs, White),
+                Some(Query::Opponent(White)),
+                "{code}"
+            );
+            assert_eq!(w.query_of("  MY   time ", White), Some(Query::Own(White)));
+            assert_eq!(w.query_of("Sf3", White), None);
+        }
     }
 }

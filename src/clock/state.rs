@@ -241,13 +241,19 @@ impl Clock {
 
     /// Starts White's clock at `t` (FIDE Laws 2023, 6.5).
     pub fn start(&mut self, t: u64) -> Result<(), ClockError> {
+        self.start_with(Color::White, t)
+    }
+
+    /// Starts the clock of `first`, the player to move in the starting
+    /// position (White unless the game starts from a set-up position).
+    pub fn start_with(&mut self, first: Color, t: u64) -> Result<(), ClockError> {
         self.check_time(t)?;
         if self.started {
             return Err(ClockError::AlreadyStarted);
         }
         self.now = t;
         self.started = true;
-        self.turn = Color::White;
+        self.turn = first;
         self.begin_move(t);
         self.snapshots.push(self.snapshot(t));
         Ok(())
