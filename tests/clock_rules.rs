@@ -417,6 +417,7 @@ fn six_hours(tc: &str, kind: Kind, bonus: u64, seed: u64) {
     };
     let mut expect = [credit[0] - used[0], credit[1] - used[1]];
     expect[side] -= charged_now;
+    eprintln!("{tc}: {presses} presses in six hours, final {expect:?} ms, 0 ms drift");
     assert!(presses > 2_000, "only {presses} presses");
     assert_eq!(v.flag, None);
     assert_eq!([v.white_ms, v.black_ms], expect, "0 ms drift expected");

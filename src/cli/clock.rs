@@ -11,7 +11,7 @@ use shakmaty::Color;
 use tokio::sync::mpsc;
 
 use super::args::Args;
-use crate::clock::live::{self, Announcement, Command, Query, TalkConfig};
+use crate::clock::live::{self, Announcement, Command, Query, Speaker, TalkConfig};
 use crate::clock::{Clock, ClockError, ClockWords, PeriodChange, Style, TimeControl};
 
 const USAGE: &str = "\
@@ -29,13 +29,6 @@ Keys (type one and press Enter):
   m               moves completed     s   both times, moves and turn
   p               pause or resume     q   quit
 ";
-
-/// Where announcements go. The command-line clock prints them; a speech
-/// adapter says them aloud.
-pub trait Speaker: Send {
-    /// Says one announcement.
-    fn speak(&mut self, a: &Announcement);
-}
 
 /// Prints each announcement on its own line of standard output.
 pub struct PrintSpeaker;
@@ -84,7 +77,7 @@ pub fn run(args: &[String]) -> i32 {
             return 2;
         }
     };
-    match interactive(&a) {
+    match interactive(&a, Box::new(PrintSpeaker)) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("hector clock: {e}");
@@ -211,7 +204,9 @@ pub fn key_command(line: &str, player: Color, started: bool) -> Result<Option<Co
     }))
 }
 
-fn interactive(a: &Args) -> Result<(), String> {
+/// The standalone talking clock, saying its announcements through
+/// `speaker` (printing them by default; a speech adapter can say them).
+pub fn interactive(a: &Args, mut speaker: Box<dyn Speaker>) -> Result<(), String> {
     let (tc, mode) = control_from(a)?;
     let words = ClockWords::get(a.get("locale").unwrap_or("de")).map_err(|e| e.to_string())?;
     let player = match a.get("player").unwrap_or("white") {
@@ -229,9 +224,8 @@ fn interactive(a: &Args) -> Result<(), String> {
     // small queue so that stale announcements are dropped.
     let (say_tx, mut say_rx) = mpsc::channel::<Announcement>(64);
     let speaker = std::thread::spawn(move || {
-        let mut s = PrintSpeaker;
         while let Some(a) = say_rx.blocking_recv() {
-            s.speak(&a);
+            speaker.speak(&a);
         }
     });
     let input = std::thread::spawn(move || {

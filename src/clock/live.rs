@@ -186,6 +186,21 @@ pub struct Announcement {
     pub text: String,
 }
 
+/// Where announcements go: the seam for speech output. The command line
+/// prints them; a text-to-speech adapter says them, each player's into
+/// their own earphone (`Announcement::to`).
+pub trait Speaker: Send {
+    /// Says one announcement. May take as long as the speech lasts: the
+    /// clock task never waits for it.
+    fn speak(&mut self, a: &Announcement);
+}
+
+impl<F: FnMut(&Announcement) + Send> Speaker for F {
+    fn speak(&mut self, a: &Announcement) {
+        self(a)
+    }
+}
+
 /// Answers a question from the clock's state at `t` (ticked to `t`).
 pub fn answer(clock: &Clock, words: &ClockWords, q: Query, t: u64, style: Style) -> String {
     if !clock.is_started() {

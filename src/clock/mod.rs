@@ -12,7 +12,7 @@ pub mod speech;
 pub mod state;
 
 pub use control::{Bonus, Class, Period, TimeControl};
-pub use live::{Announcement, Announcer, Command, Kind, Query, TalkConfig};
+pub use live::{Announcement, Announcer, Command, Kind, Query, Speaker, TalkConfig};
 pub use speech::{ClockWords, Style};
 pub use state::{Clock, Correction, Event, Flag, PeriodChange, Press, Snapshot, View};
 
