@@ -5,6 +5,7 @@
 //! adapters around it speak, listen, drive Braille displays and boards.
 
 pub mod cli;
+pub mod clock;
 pub mod locale;
 pub mod notation;
 pub mod rules;

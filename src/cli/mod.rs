@@ -2,8 +2,10 @@
 //! returns the process exit code; nothing here panics on user input.
 
 pub mod args;
+pub mod clock;
 pub mod core;
 pub mod play;
+pub mod play_clock;
 
 const USAGE: &str = "\
 hector — over-the-board chess for blind and visually impaired players (FIDE Laws, Appendix D)
@@ -18,6 +20,7 @@ Commands:
   replay    read a PGN game back as phrases, checking each one
   status    the game state as JSON
   bench     measure phrase matching and notation speed
+  clock     the talking chess clock (clock sim: replay timed events as JSON)
 
 Common options: --locale de|en|pl|sr|el  --fen FEN  --moves \"e4 e5 ...\"
 ";
@@ -36,6 +39,7 @@ pub fn run(args: &[String]) -> i32 {
         "replay" => core::replay(rest),
         "status" => core::status(rest),
         "bench" => core::bench(rest),
+        "clock" => clock::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             0

@@ -9,6 +9,8 @@ use shakmaty::{Chess, Color, File, Move, Position, Rank, Role, Square};
 
 use super::args::Args;
 use super::core::{game_from_args, locale_from_args};
+use super::play_clock::{PlayClock, serve};
+use crate::clock::TimeControl;
 use crate::locale::{Locale, Meaning, fold};
 use crate::notation::phrase::{Form, Heard, SayOptions, hear, say_with};
 use crate::notation::san;
@@ -66,16 +68,19 @@ Commands:
   resign                  the player to move resigns
   illegal [white|black]   the arbiter records a completed illegal move (Art. 7.5)
   fen / pgn               the position as FEN, the game as PGN
+  time / my time / opponent time   the clock, with --control (moves also counts them)
   help / quit";
 
 /// The state of one terminal game.
 pub struct PlaySession {
     pub game: Game,
-    loc: &'static Locale,
+    pub(crate) loc: &'static Locale,
     opts: SayOptions,
     pending: Option<Vec<Move>>,
     tags: Vec<(String, String)>,
     pub quit: bool,
+    /// The chess clock, with `--control` (see `play_clock.rs`).
+    pub clock: Option<PlayClock>,
 }
 
 impl PlaySession {
@@ -87,6 +92,7 @@ impl PlaySession {
             pending: None,
             tags: Vec::new(),
             quit: false,
+            clock: None,
         }
     }
 
@@ -101,7 +107,7 @@ impl PlaySession {
         }
     }
 
-    fn command(&self, word: &str) -> Option<String> {
+    pub(crate) fn command(&self, word: &str) -> Option<String> {
         let en = Locale::get("en").ok()?;
         self.loc
             .command_of(word)
@@ -109,8 +115,9 @@ impl PlaySession {
             .map(str::to_string)
     }
 
-    /// Handles one line of input and returns the lines to print.
-    pub fn handle(&mut self, line: &str) -> Vec<String> {
+    /// Handles one line of input and returns the lines to print (the clock
+    /// around it: `PlaySession::handle` in `play_clock.rs`).
+    pub(crate) fn handle_line(&mut self, line: &str) -> Vec<String> {
         let line = line.trim();
         if line.is_empty() {
             return vec![];
@@ -521,7 +528,7 @@ pub fn play(raw: &[String]) -> i32 {
     let setup = || -> Result<PlaySession, String> {
         let args = Args::parse(
             raw,
-            &["locale", "fen", "moves", "form"],
+            &["locale", "fen", "moves", "form", "control"],
             &["pawn-word", "no-capture-word", "no-check-word"],
         )?;
         let loc = locale_from_args(&args)?;
@@ -532,7 +539,12 @@ pub fn play(raw: &[String]) -> i32 {
             capture_word: !args.has("no-capture-word"),
             check_word: !args.has("no-check-word"),
         };
-        Ok(PlaySession::new(game_from_args(&args)?, loc, opts))
+        let mut session = PlaySession::new(game_from_args(&args)?, loc, opts);
+        if let Some(tc) = args.get("control") {
+            let tc = TimeControl::parse(tc).map_err(|e| e.to_string())?;
+            session.attach_clock(PlayClock::wall(tc, loc.code())?);
+        }
+        Ok(session)
     };
     let mut session = match setup() {
         Ok(s) => s,
@@ -549,6 +561,10 @@ pub fn play(raw: &[String]) -> i32 {
         session.loc.name()
     );
     let _ = writeln!(out, "{}", session.prompt());
+    if session.clock.is_some() {
+        serve(&mut session, &mut out);
+        return 0;
+    }
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };

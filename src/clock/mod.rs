@@ -1,0 +1,56 @@
+//! The talking chess clock: FIDE time controls, a pure clock state machine
+//! fed with millisecond timestamps, the move counter, arbiter corrections,
+//! spoken announcements in every locale and a real-time talking task.
+//!
+//! FIDE Laws 2023, Art. 6 (the chess clock), D.2.6.1 (a clock that
+//! announces time and number of moves to the visually disabled player),
+//! D.2.10.4 (moves completed and time used, told on request).
+
+pub mod control;
+pub mod live;
+pub mod speech;
+pub mod state;
+
+pub use control::{Bonus, Class, Period, TimeControl};
+pub use live::{Announcement, Announcer, Command, Kind, Query, Speaker, TalkConfig};
+pub use speech::{ClockWords, Style};
+pub use state::{Clock, Correction, Event, Flag, PeriodChange, Press, Snapshot, View};
+
+/// What can go wrong with a clock or its settings.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ClockError {
+    /// A time control that cannot be read or played.
+    #[error("Bad time control: {0}.")]
+    BadControl(String),
+    /// An operation that needs a running game before the clock started.
+    #[error("The clock has not been started.")]
+    NotStarted,
+    /// `start` a second time.
+    #[error("The clock is already running.")]
+    AlreadyStarted,
+    /// A press or pause while paused.
+    #[error("The clock is paused; resume it first.")]
+    Paused,
+    /// A resume while not paused.
+    #[error("The clock is not paused.")]
+    NotPaused,
+    /// A timestamp earlier than one already seen.
+    #[error("Time went backwards: {at} ms comes after {last} ms.")]
+    TimeWentBack {
+        /// The timestamp given.
+        at: u64,
+        /// The latest timestamp seen.
+        last: u64,
+    },
+    /// A rollback to a move that has no snapshot.
+    #[error("There is no clock snapshot after move {ply}; the last is {last}.")]
+    NoSnapshot {
+        /// The ply asked for.
+        ply: usize,
+        /// The last ply with a snapshot.
+        last: usize,
+    },
+    /// A locale that is unknown or whose clock wording is broken.
+    #[error("Clock wording for locale '{0}': {1}")]
+    Locale(String, String),
+}

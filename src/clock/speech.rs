@@ -1,0 +1,590 @@
+//! What the talking clock says, in the player's language. All wording comes
+//! from `locales/<lang>/clock.toml`: number words, noun forms with their
+//! grammatical gender and plural forms, and the phrase templates.
+//!
+//! FIDE Laws 2023, D.2.6.1 (the clock announces time and number of moves),
+//! D.2.10.4 (moves completed and time used by both players, on request),
+//! 6.9 (what a flag fall means).
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use shakmaty::Color;
+
+use super::ClockError;
+use super::live::Query;
+use crate::locale::fold;
+
+/// Lower-cased, accent-folded words joined by single spaces.
+fn fold_words(text: &str) -> String {
+    text.split_whitespace()
+        .map(fold)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The locale codes with clock wording, default first.
+pub const CODES: [&str; 5] = ["de", "en", "pl", "sr", "el"];
+
+const SOURCES: [&str; 5] = [
+    include_str!("../../locales/de/clock.toml"),
+    include_str!("../../locales/en/clock.toml"),
+    include_str!("../../locales/pl/clock.toml"),
+    include_str!("../../locales/sr/clock.toml"),
+    include_str!("../../locales/el/clock.toml"),
+];
+
+/// How precisely a time is spoken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Style {
+    /// Hours and minutes from one hour up; minutes and seconds below;
+    /// seconds alone below a minute. Zero parts are left out.
+    #[default]
+    Exact,
+    /// Hours and minutes from one hour up; whole minutes below; "less than
+    /// a minute" below one minute.
+    Rounded,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Numbers {
+    plural: String,
+    ones: Vec<String>,
+    tens: Vec<String>,
+    compound: String,
+    #[serde(default)]
+    compound_units: HashMap<String, String>,
+    hundreds: Vec<String>,
+    #[serde(default)]
+    compound_hundreds: HashMap<String, String>,
+    hundreds_compound: String,
+    #[serde(default)]
+    gender: HashMap<String, GenderForms>,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct GenderForms {
+    #[serde(default)]
+    whole: HashMap<String, String>,
+    #[serde(default)]
+    unit: HashMap<String, String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Noun {
+    gender: String,
+    one: String,
+    few: Option<String>,
+    many: Option<String>,
+    other: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Nouns {
+    hour: Noun,
+    minute: Noun,
+    second: Noun,
+    #[serde(rename = "move")]
+    move_: Noun,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Phrases {
+    white: String,
+    black: String,
+    time_join: String,
+    less_than_a_minute: String,
+    side_time: String,
+    side_moves: String,
+    status: String,
+    moves: String,
+    turn: String,
+    own_time: String,
+    opponent_time: String,
+    warning: String,
+    low_time: String,
+    flag: String,
+    flag_win: String,
+    flag_draw: String,
+    period_added: String,
+    paused: String,
+    resumed: String,
+    not_started: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Commands {
+    time: Vec<String>,
+    my_time: Vec<String>,
+    opponent_time: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    numbers: Numbers,
+    nouns: Nouns,
+    phrases: Phrases,
+    commands: Commands,
+}
+
+/// The clock wording of one locale.
+#[derive(Debug)]
+pub struct ClockWords {
+    code: &'static str,
+    file: File,
+}
+
+#[derive(Clone, Copy)]
+enum Category {
+    One,
+    Few,
+    Many,
+    Other,
+}
+
+static LOADED: OnceLock<Vec<Result<ClockWords, String>>> = OnceLock::new();
+
+fn fill(template: &str, vars: &[(&str, &str)]) -> String {
+    let mut out = template.to_string();
+    for (k, v) in vars {
+        out = out.replace(&format!("{{{k}}}"), v);
+    }
+    out
+}
+
+impl ClockWords {
+    /// The clock wording of locale `code` (`de`, `en`, `pl`, `sr`, `el`).
+    pub fn get(code: &str) -> Result<&'static ClockWords, ClockError> {
+        let all = LOADED.get_or_init(|| {
+            CODES
+                .iter()
+                .zip(SOURCES)
+                .map(|(c, src)| ClockWords::parse(c, src))
+                .collect()
+        });
+        let Some(i) = CODES.iter().position(|c| *c == code) else {
+            return Err(ClockError::Locale(
+                code.to_string(),
+                format!("unknown; choose one of {}", CODES.join(", ")),
+            ));
+        };
+        all[i]
+            .as_ref()
+            .map_err(|e| ClockError::Locale(code.to_string(), e.clone()))
+    }
+
+    fn parse(code: &'static str, src: &str) -> Result<ClockWords, String> {
+        let file: File = toml::from_str(src).map_err(|e| e.to_string())?;
+        let n = &file.numbers;
+        if n.ones.len() != 20 || n.tens.len() != 10 || n.hundreds.len() != 10 {
+            return Err("numbers need 20 ones, 10 tens and 10 hundreds".into());
+        }
+        if !["one-other", "polish", "serbian"].contains(&n.plural.as_str()) {
+            return Err(format!("unknown plural rule '{}'", n.plural));
+        }
+        Ok(ClockWords { code, file })
+    }
+
+    /// The locale code.
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+
+    fn category(&self, n: u64) -> Category {
+        match self.file.numbers.plural.as_str() {
+            "polish" => {
+                if n == 1 {
+                    Category::One
+                } else if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) {
+                    Category::Few
+                } else {
+                    Category::Many
+                }
+            }
+            "serbian" => {
+                if n % 10 == 1 && n % 100 != 11 {
+                    Category::One
+                } else if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) {
+                    Category::Few
+                } else {
+                    Category::Many
+                }
+            }
+            _ => {
+                if n == 1 {
+                    Category::One
+                } else {
+                    Category::Other
+                }
+            }
+        }
+    }
+
+    /// The number `n` in words, agreeing with a noun of `gender`
+    /// (`m`, `f` or `n`). Numbers of 1000 and more are given in digits.
+    pub fn number(&self, n: u64, gender: &str) -> String {
+        let nums = &self.file.numbers;
+        let forms = nums.gender.get(gender);
+        if n >= 1000 {
+            return n.to_string();
+        }
+        if n < 100 {
+            if let Some(w) = forms.and_then(|f| f.whole.get(&n.to_string())) {
+                return w.clone();
+            }
+            if n < 20 {
+                return nums.ones[n as usize].clone();
+            }
+            let (t, u) = ((n / 10) as usize, n % 10);
+            if u == 0 {
+                return nums.tens[t].clone();
+            }
+            let key = u.to_string();
+            let unit = forms
+                .and_then(|f| f.unit.get(&key))
+                .or_else(|| nums.compound_units.get(&key))
+                .cloned()
+                .unwrap_or_else(|| nums.ones[u as usize].clone());
+            return fill(&nums.compound, &[("tens", &nums.tens[t]), ("unit", &unit)]);
+        }
+        let (h, rest) = ((n / 100) as usize, n % 100);
+        if rest == 0 {
+            return nums.hundreds[h].clone();
+        }
+        let hundreds = nums
+            .compound_hundreds
+            .get(&h.to_string())
+            .unwrap_or(&nums.hundreds[h]);
+        fill(
+            &nums.hundreds_compound,
+            &[("hundreds", hundreds), ("rest", &self.number(rest, gender))],
+        )
+    }
+
+    fn counted(&self, n: u64, noun: &Noun) -> String {
+        let word = match self.category(n) {
+            Category::One => &noun.one,
+            Category::Few => noun.few.as_ref().unwrap_or(&noun.other),
+            Category::Many => noun.many.as_ref().unwrap_or(&noun.other),
+            Category::Other => &noun.other,
+        };
+        format!("{} {}", self.number(n, &noun.gender), word)
+    }
+
+    /// "zwölf Minuten", "one hour", "dwie godziny" …
+    pub fn hours(&self, n: u64) -> String {
+        self.counted(n, &self.file.nouns.hour)
+    }
+
+    /// See [`ClockWords::hours`].
+    pub fn minutes(&self, n: u64) -> String {
+        self.counted(n, &self.file.nouns.minute)
+    }
+
+    /// See [`ClockWords::hours`].
+    pub fn seconds(&self, n: u64) -> String {
+        self.counted(n, &self.file.nouns.second)
+    }
+
+    /// A number of moves: "siebzehn Züge".
+    pub fn move_count(&self, n: u64) -> String {
+        self.counted(n, &self.file.nouns.move_)
+    }
+
+    /// A time as a clock shows it (whole seconds, rounded down), spoken.
+    pub fn duration(&self, ms: u64, style: Style) -> String {
+        let secs = ms / 1000;
+        let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+        let join = |a: String, b: String| format!("{a}{}{b}", self.file.phrases.time_join);
+        if h > 0 {
+            return if m == 0 {
+                self.hours(h)
+            } else {
+                join(self.hours(h), self.minutes(m))
+            };
+        }
+        match style {
+            Style::Rounded if m == 0 => self.file.phrases.less_than_a_minute.clone(),
+            Style::Rounded => self.minutes(m),
+            Style::Exact if m == 0 => self.seconds(s),
+            Style::Exact if s == 0 => self.minutes(m),
+            Style::Exact => join(self.minutes(m), self.seconds(s)),
+        }
+    }
+
+    /// The name of a side: "Weiß", "Black" …
+    pub fn side(&self, c: Color) -> &str {
+        match c {
+            Color::White => &self.file.phrases.white,
+            Color::Black => &self.file.phrases.black,
+        }
+    }
+
+    /// "Weiß eine Stunde zwölf Minuten".
+    pub fn side_time(&self, c: Color, ms: u64, style: Style) -> String {
+        fill(
+            &self.file.phrases.side_time,
+            &[("side", self.side(c)), ("time", &self.duration(ms, style))],
+        )
+    }
+
+    /// "Ihre Zeit: …" (the asking player's own time).
+    pub fn own_time(&self, ms: u64, style: Style) -> String {
+        fill(
+            &self.file.phrases.own_time,
+            &[("time", &self.duration(ms, style))],
+        )
+    }
+
+    /// "Gegner: …" (the opponent's time).
+    pub fn opponent_time(&self, ms: u64, style: Style) -> String {
+        fill(
+            &self.file.phrases.opponent_time,
+            &[("time", &self.duration(ms, style))],
+        )
+    }
+
+    /// Moves completed by each player (D.2.10.4).
+    pub fn moves(&self, white: u32, black: u32) -> String {
+        let side = |c: Color, n: u32| {
+            fill(
+                &self.file.phrases.side_moves,
+                &[
+                    ("side", self.side(c)),
+                    ("moves", &self.move_count(n.into())),
+                ],
+            )
+        };
+        fill(
+            &self.file.phrases.moves,
+            &[
+                ("white", &side(Color::White, white)),
+                ("black", &side(Color::Black, black)),
+            ],
+        )
+    }
+
+    /// "Weiß am Zug".
+    pub fn turn(&self, c: Color) -> String {
+        fill(&self.file.phrases.turn, &[("side", self.side(c))])
+    }
+
+    /// Both times, the moves completed and whose turn it is.
+    pub fn status(
+        &self,
+        white_ms: u64,
+        black_ms: u64,
+        white: u32,
+        black: u32,
+        turn: Color,
+    ) -> String {
+        fill(
+            &self.file.phrases.status,
+            &[
+                (
+                    "white",
+                    &self.side_time(Color::White, white_ms, Style::Exact),
+                ),
+                (
+                    "black",
+                    &self.side_time(Color::Black, black_ms, Style::Exact),
+                ),
+                ("moves", &self.moves(white, black)),
+                ("turn", &self.turn(turn)),
+            ],
+        )
+    }
+
+    /// An interval warning: "Weiß: fünf Minuten".
+    pub fn warning(&self, c: Color, ms: u64) -> String {
+        fill(
+            &self.file.phrases.warning,
+            &[
+                ("side", self.side(c)),
+                ("time", &self.duration(ms, Style::Exact)),
+            ],
+        )
+    }
+
+    /// The one-time low-time warning.
+    pub fn low_time(&self, c: Color, ms: u64) -> String {
+        fill(
+            &self.file.phrases.low_time,
+            &[
+                ("side", self.side(c)),
+                ("time", &self.duration(ms, Style::Rounded)),
+            ],
+        )
+    }
+
+    /// A flag fell (the clock's own announcement).
+    pub fn flag(&self, c: Color) -> String {
+        fill(&self.file.phrases.flag, &[("side", self.side(c))])
+    }
+
+    /// What FIDE Laws 2023, 6.9 says about `flagged`'s flag: the opponent
+    /// wins, or the game is drawn when the opponent cannot checkmate by any
+    /// series of legal moves (`opponent_can_mate == false`).
+    pub fn flag_result(&self, flagged: Color, opponent_can_mate: bool) -> String {
+        let template = if opponent_can_mate {
+            &self.file.phrases.flag_win
+        } else {
+            &self.file.phrases.flag_draw
+        };
+        fill(
+            template,
+            &[
+                ("side", self.side(flagged)),
+                ("opponent", self.side(!flagged)),
+            ],
+        )
+    }
+
+    /// A new period began for a player: "Weiß: neue Periode, dreißig Minuten".
+    pub fn period_added(&self, c: Color, ms: u64) -> String {
+        fill(
+            &self.file.phrases.period_added,
+            &[
+                ("side", self.side(c)),
+                ("time", &self.duration(ms, Style::Exact)),
+            ],
+        )
+    }
+
+    /// The clock was paused (6.11).
+    pub fn paused(&self) -> &str {
+        &self.file.phrases.paused
+    }
+
+    /// The clock runs again.
+    pub fn resumed(&self) -> &str {
+        &self.file.phrases.resumed
+    }
+
+    /// The clock question a typed or spoken line asks, if any: both times
+    /// (`time`), the asker's own time (`my time`) or the opponent's
+    /// (`opponent time`). `asker` is who asks. The English words are always
+    /// understood. Compared folded (case and accents ignored).
+    pub fn query_of(&self, line: &str, asker: Color) -> Option<Query> {
+        let said = fold_words(line);
+        let en = ClockWords::get("en").ok();
+        for w in std::iter::once(self).chain(en) {
+            let c = &w.file.commands;
+            let hit = |list: &[String]| list.iter().any(|p| fold_words(p) == said);
+            if hit(&c.time) {
+                return Some(Query::Status);
+            }
+            if hit(&c.my_time) {
+                return Some(Query::Own(asker));
+            }
+            if hit(&c.opponent_time) {
+                return Some(Query::Opponent(asker));
+            }
+        }
+        None
+    }
+
+    /// Asked before the clock started.
+    pub fn not_started(&self) -> &str {
+        &self.file.phrases.not_started
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_locale_loads() {
+        for c in CODES {
+            let w = ClockWords::get(c).unwrap();
+            assert_eq!(w.code(), c);
+        }
+        assert!(
+            ClockWords::get("xx")
+                .unwrap_err()
+                .to_string()
+                .contains("de, en")
+        );
+    }
+
+    #[test]
+    fn numbers_agree_with_their_nouns() {
+        let de = ClockWords::get("de").unwrap();
+        assert_eq!(de.minutes(1), "eine Minute");
+        assert_eq!(de.minutes(21), "einundzwanzig Minuten");
+        assert_eq!(de.move_count(1), "ein Zug");
+        assert_eq!(de.move_count(117), "hundertsiebzehn Züge");
+        let pl = ClockWords::get("pl").unwrap();
+        assert_eq!(pl.minutes(2), "dwie minuty");
+        assert_eq!(pl.minutes(5), "pięć minut");
+        assert_eq!(pl.minutes(21), "dwadzieścia jeden minut");
+        assert_eq!(pl.minutes(22), "dwadzieścia dwie minuty");
+        assert_eq!(pl.move_count(22), "dwadzieścia dwa ruchy");
+        assert_eq!(pl.minutes(12), "dwanaście minut");
+        let sr = ClockWords::get("sr").unwrap();
+        assert_eq!(sr.seconds(21), "dvadeset jedna sekunda");
+        assert_eq!(sr.seconds(22), "dvadeset dve sekunde");
+        assert_eq!(sr.hours(5), "pet sati");
+        assert_eq!(sr.minutes(11), "jedanaest minuta");
+        let el = ClockWords::get("el").unwrap();
+        assert_eq!(el.hours(1), "μία ώρα");
+        assert_eq!(el.hours(3), "τρεις ώρες");
+        assert_eq!(el.minutes(3), "τρία λεπτά");
+        assert_eq!(el.minutes(24), "είκοσι τέσσερα λεπτά");
+        assert_eq!(el.move_count(13), "δεκατρείς κινήσεις");
+        let en = ClockWords::get("en").unwrap();
+        assert_eq!(en.seconds(1), "one second");
+        assert_eq!(en.minutes(45), "forty-five minutes");
+    }
+
+    #[test]
+    fn durations_drop_zero_parts_and_round_down() {
+        let en = ClockWords::get("en").unwrap();
+        assert_eq!(
+            en.duration(4_320_000, Style::Exact),
+            "one hour twelve minutes"
+        );
+        assert_eq!(en.duration(3_600_999, Style::Exact), "one hour");
+        assert_eq!(en.duration(59_999, Style::Exact), "fifty-nine seconds");
+        assert_eq!(en.duration(59_999, Style::Rounded), "less than a minute");
+        assert_eq!(en.duration(125_000, Style::Rounded), "two minutes");
+        assert_eq!(
+            en.duration(125_000, Style::Exact),
+            "two minutes five seconds"
+        );
+        assert_eq!(en.duration(0, Style::Exact), "zero seconds");
+    }
+
+    #[test]
+    fn clock_questions_are_understood_in_every_locale_and_in_english() {
+        use shakmaty::Color::{Black, White};
+        let cases = [
+            ("de", "Zeit", "meine Zeit", "Zeit des Gegners"),
+            ("en", "time", "my time", "opponent time"),
+            ("pl", "czas", "mój czas", "czas przeciwnika"),
+            ("sr", "vreme", "moje vreme", "vreme protivnika"),
+            ("el", "χρόνος", "ο χρόνος μου", "χρόνος αντιπάλου"),
+        ];
+        for (code, time, mine, theirs) in cases {
+            let w = ClockWords::get(code).unwrap();
+            assert_eq!(w.query_of(time, White), Some(Query::Status), "{code}");
+            assert_eq!(w.query_of(mine, Black), Some(Query::Own(Black)), "{code}");
+            assert_eq!(
+                w.query_of(theirs, White),
+                Some(Query::Opponent(White)),
+                "{code}"
+            );
+            assert_eq!(w.query_of("  MY   time ", White), Some(Query::Own(White)));
+            assert_eq!(w.query_of("Sf3", White), None);
+        }
+    }
+}
