@@ -62,7 +62,9 @@ fn is_move_number(token: &str) -> bool {
     digits.len() < token.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
 }
 
-fn say_options(args: &Args) -> Result<SayOptions, String> {
+/// The phrase options given by `--form`, `--pawn-word`,
+/// `--no-capture-word` and `--no-check-word`.
+pub(crate) fn say_options(args: &Args) -> Result<SayOptions, String> {
     let form: Form = args.get("form").unwrap_or("short").parse()?;
     Ok(SayOptions {
         form,

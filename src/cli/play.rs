@@ -8,11 +8,11 @@ use std::io::{BufRead, Write};
 use shakmaty::{Chess, Color, File, Move, Position, Rank, Role, Square};
 
 use super::args::Args;
-use super::core::{game_from_args, locale_from_args};
+use super::core::{game_from_args, locale_from_args, say_options};
 use super::play_clock::{PlayClock, serve};
 use crate::clock::TimeControl;
 use crate::locale::{Locale, Meaning, fold};
-use crate::notation::phrase::{Form, Heard, SayOptions, hear, say_with};
+use crate::notation::phrase::{Heard, SayOptions, hear, say_with};
 use crate::notation::san;
 use crate::rules::pgn::write_pgn;
 use crate::rules::{Claim, ClaimRuling, Game, GameResult, IllegalMoveRuling, Termination};
@@ -532,13 +532,7 @@ pub fn play(raw: &[String]) -> i32 {
             &["pawn-word", "no-capture-word", "no-check-word"],
         )?;
         let loc = locale_from_args(&args)?;
-        let form: Form = args.get("form").unwrap_or("short").parse()?;
-        let opts = SayOptions {
-            form,
-            pawn_word: args.has("pawn-word"),
-            capture_word: !args.has("no-capture-word"),
-            check_word: !args.has("no-check-word"),
-        };
+        let opts = say_options(&args)?;
         let mut session = PlaySession::new(game_from_args(&args)?, loc, opts);
         if let Some(tc) = args.get("control") {
             let tc = TimeControl::parse(tc).map_err(|e| e.to_string())?;
