@@ -49,6 +49,7 @@ fn render(w: &ClockWords) -> String {
     line("own", w.own_time(1_322_000, Style::Exact));
     line("own rounded", w.own_time(42_000, Style::Rounded));
     line("opponent", w.opponent_time(3_661_000, Style::Exact));
+    line("used", w.time_used(4_320_000, 1_000, 17, 16));
     line("turn white", w.turn(White));
     line("turn black", w.turn(Black));
     line("warning 300000", w.warning(White, 300_000));

@@ -325,6 +325,13 @@ mod tests {
                  Black zero moves, White to move"
             ]
         );
+        assert_eq!(
+            s.handle("time used"),
+            vec![
+                "Time used: White ten seconds, Black zero seconds; White zero moves, \
+                 Black zero moves"
+            ]
+        );
         s.handle("e4");
         let out = s.handle("moves");
         assert_eq!(out.last().unwrap(), "White one move, Black zero moves");
