@@ -54,7 +54,9 @@ fn render(w: &ClockWords) -> String {
     line("turn black", w.turn(Black));
     line("warning 300000", w.warning(White, 300_000));
     line("warning 10000", w.warning(Black, 10_000));
-    line("low time", w.low_time(Black, 59_000));
+    line("low time", w.low_time(Black, 59_999, 60_000));
+    line("low time 5 min", w.low_time(White, 299_999, 300_000));
+    line("low time 10 s", w.low_time(White, 9_999, 10_000));
     line("flag", w.flag(White));
     line("flag win", w.flag_result(White, true));
     line("flag draw", w.flag_result(Black, false));

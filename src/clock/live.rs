@@ -326,7 +326,7 @@ impl Announcer {
         {
             self.low_warned[ix(c)] = true;
             self.last_warned[ix(c)] = self.cfg.crossed(before, now);
-            out.push(warn(self.words.low_time(c, now)));
+            out.push(warn(self.words.low_time(c, now, low)));
             return out;
         }
         // The low-time warning follows a millisecond later and says it.

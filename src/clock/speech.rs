@@ -435,14 +435,18 @@ impl ClockWords {
         )
     }
 
-    /// The one-time low-time warning.
-    pub fn low_time(&self, c: Color, ms: u64) -> String {
+    /// The one-time low-time warning when `c`'s time `ms` just fell below
+    /// `threshold_ms`: "less than a minute" for the one-minute threshold,
+    /// otherwise the threshold itself ("five minutes").
+    pub fn low_time(&self, c: Color, ms: u64, threshold_ms: u64) -> String {
+        let time = if threshold_ms == 60_000 {
+            self.duration(ms.min(59_999), Style::Rounded)
+        } else {
+            self.duration(threshold_ms, Style::Exact)
+        };
         fill(
             &self.file.phrases.low_time,
-            &[
-                ("side", self.side(c)),
-                ("time", &self.duration(ms, Style::Rounded)),
-            ],
+            &[("side", self.side(c)), ("time", &time)],
         )
     }
 
