@@ -222,6 +222,25 @@ fn art_6_11_pause_and_resume() {
 }
 
 #[test]
+fn a_game_set_up_after_some_moves_keeps_the_quota_of_the_game() {
+    let mut c = Clock::new(TimeControl::fide_standard(), PeriodChange::OnQuota).with_moves(39, 39);
+    c.start(0).unwrap();
+    assert_eq!((c.moves(White), c.moves(Black)), (39, 39));
+    let p = c.press(1_000).unwrap();
+    assert!(matches!(
+        p,
+        Press::Completed {
+            new_period: true,
+            ..
+        }
+    ));
+    assert_eq!(
+        c.remaining(White, 1_000),
+        5_400_000 - 1_000 + 30_000 + 1_800_000
+    );
+}
+
+#[test]
 fn d_2_10_4_time_used_counts_thinking_time_only() {
     let mut c = clock("300+5");
     c.start(0).unwrap();

@@ -222,6 +222,31 @@ impl Clock {
         }
     }
 
+    /// Sets the move counters of a game that starts after some moves (a
+    /// game set up from a move list). Only before the start; the periods
+    /// whose quotas those moves completed are added.
+    pub fn with_moves(mut self, white: u32, black: u32) -> Clock {
+        if self.started {
+            return self;
+        }
+        for (i, n) in [white, black].into_iter().enumerate() {
+            for _ in 0..n {
+                let s = &mut self.sides[i];
+                s.moves += 1;
+                s.moves_in_period += 1;
+                if self.mode == PeriodChange::OnQuota
+                    && let Some(q) = self.control.period(s.period).moves
+                    && s.moves_in_period >= q
+                {
+                    s.period += 1;
+                    s.moves_in_period = 0;
+                    s.rem += self.control.period(s.period).base_ms;
+                }
+            }
+        }
+        self
+    }
+
     /// The time control.
     pub fn control(&self) -> &TimeControl {
         &self.control
