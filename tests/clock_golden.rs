@@ -49,11 +49,14 @@ fn render(w: &ClockWords) -> String {
     line("own", w.own_time(1_322_000, Style::Exact));
     line("own rounded", w.own_time(42_000, Style::Rounded));
     line("opponent", w.opponent_time(3_661_000, Style::Exact));
+    line("used", w.time_used(4_320_000, 1_000, 17, 16));
     line("turn white", w.turn(White));
     line("turn black", w.turn(Black));
     line("warning 300000", w.warning(White, 300_000));
     line("warning 10000", w.warning(Black, 10_000));
-    line("low time", w.low_time(Black, 59_000));
+    line("low time", w.low_time(Black, 59_999, 60_000));
+    line("low time 5 min", w.low_time(White, 299_999, 300_000));
+    line("low time 10 s", w.low_time(White, 9_999, 10_000));
     line("flag", w.flag(White));
     line("flag win", w.flag_result(White, true));
     line("flag draw", w.flag_result(Black, false));

@@ -222,6 +222,39 @@ fn art_6_11_pause_and_resume() {
 }
 
 #[test]
+fn a_game_set_up_after_some_moves_keeps_the_quota_of_the_game() {
+    let mut c = Clock::new(TimeControl::fide_standard(), PeriodChange::OnQuota).with_moves(39, 39);
+    c.start(0).unwrap();
+    assert_eq!((c.moves(White), c.moves(Black)), (39, 39));
+    let p = c.press(1_000).unwrap();
+    assert!(matches!(
+        p,
+        Press::Completed {
+            new_period: true,
+            ..
+        }
+    ));
+    assert_eq!(
+        c.remaining(White, 1_000),
+        5_400_000 - 1_000 + 30_000 + 1_800_000
+    );
+}
+
+#[test]
+fn d_2_10_4_time_used_counts_thinking_time_only() {
+    let mut c = clock("300+5");
+    c.start(0).unwrap();
+    c.press(7_000).unwrap();
+    c.pause(10_000).unwrap();
+    c.resume(70_000).unwrap();
+    assert_eq!(c.used(White, 70_000), 7_000);
+    assert_eq!(c.used(Black, 72_000), 5_000);
+    c.press(72_000).unwrap();
+    assert_eq!(c.used(Black, 90_000), 5_000);
+    assert_eq!(c.used(White, 90_000), 25_000);
+}
+
+#[test]
 fn art_6_10_2_and_7_5_5_arbiter_corrections_are_logged() {
     let mut c = clock("fide-standard");
     c.start(0).unwrap();
@@ -368,6 +401,7 @@ fn six_hours(tc: &str, kind: Kind, bonus: u64, seed: u64) {
     // earned and time used, per player.
     let mut credit = [5_400_000u64, 5_400_000];
     let mut used = [0u64, 0];
+    let mut thought = [0u64, 0];
     let mut moves = [0u64, 0];
     let mut t = rng.below(1_000);
     c.start(t).unwrap();
@@ -399,6 +433,7 @@ fn six_hours(tc: &str, kind: Kind, bonus: u64, seed: u64) {
             Kind::Bronstein => (think, think.min(bonus)),
         };
         used[side] += charged;
+        thought[side] += think;
         credit[side] += back;
         if moves[side] == 40 {
             credit[side] += 1_800_000;
@@ -424,6 +459,12 @@ fn six_hours(tc: &str, kind: Kind, bonus: u64, seed: u64) {
     assert_eq!(
         (v.moves_white as u64, v.moves_black as u64),
         (moves[0], moves[1])
+    );
+    thought[side] += thinking;
+    assert_eq!(
+        [c.used(White, SIX_HOURS), c.used(Black, SIX_HOURS)],
+        thought,
+        "time used (D.2.10.4)"
     );
 }
 

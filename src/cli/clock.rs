@@ -27,6 +27,7 @@ Keys (type one and press Enter):
   w / b           White / Black presses their button (only counts when their clock runs)
   t               your own time       o   your opponent's time
   m               moves completed     s   both times, moves and turn
+  u               time used by both players and moves completed
   p               pause or resume     q   quit
 ";
 
@@ -198,6 +199,7 @@ pub fn key_command(line: &str, player: Color, started: bool) -> Result<Option<Co
         "o" => Command::Ask(Query::Opponent(player)),
         "m" => Command::Ask(Query::Moves),
         "s" => Command::Ask(Query::Status),
+        "u" => Command::Ask(Query::Used),
         "p" => Command::PauseToggle,
         "q" | "quit" => return Ok(None),
         other => return Err(format!("Unknown key '{other}'. Type h for help.")),

@@ -9,7 +9,7 @@ use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use shakmaty::Color;
+use shakmaty::{Color, Position};
 
 use super::play::{PlaySession, result_sentence};
 use crate::clock::live::{Announcer, Kind, Query, TalkConfig, answer};
@@ -110,7 +110,19 @@ impl PlaySession {
         self.game
             .set_time_hook(Box::new(PenaltyHook(clock.penalties.clone())));
         let t = (clock.now)();
-        clock.plies_seen = self.game.moves().len();
+        let plies = self.game.moves().len();
+        clock.plies_seen = plies;
+        if plies > 0 {
+            // Moves given with --moves count on the clock too.
+            let first = self.game.start().turn();
+            let by_first = plies.div_ceil(2) as u32;
+            let by_second = (plies / 2) as u32;
+            let (w, b) = match first {
+                Color::White => (by_first, by_second),
+                Color::Black => (by_second, by_first),
+            };
+            clock.clock = clock.clock.clone().with_moves(w, b);
+        }
         if !self.game.is_over() {
             let _ = clock.clock.start_with(self.game.turn(), t);
             clock.announcer.times_changed(&clock.clock, t);
@@ -325,6 +337,13 @@ mod tests {
                  Black zero moves, White to move"
             ]
         );
+        assert_eq!(
+            s.handle("time used"),
+            vec![
+                "Time used: White ten seconds, Black zero seconds; White zero moves, \
+                 Black zero moves"
+            ]
+        );
         s.handle("e4");
         let out = s.handle("moves");
         assert_eq!(out.last().unwrap(), "White one move, Black zero moves");
@@ -375,6 +394,29 @@ mod tests {
         let c = s.clock.as_ref().unwrap().clock();
         assert_eq!(c.remaining(Color::White, 3_000), 299_000 + 120_000);
         assert_eq!(c.corrections().len(), 1);
+    }
+
+    #[test]
+    fn moves_given_before_the_game_count_on_the_clock() {
+        let now = Arc::new(AtomicU64::new(0));
+        let src = now.clone();
+        let clock = PlayClock::new(
+            TimeControl::parse("300").unwrap(),
+            PeriodChange::OnQuota,
+            "en",
+            TalkConfig::default(),
+            Box::new(move || src.load(Ordering::SeqCst)),
+        )
+        .unwrap();
+        let mut game = Game::default();
+        for m in ["e4", "e5", "Nf3"] {
+            game.play_san(m).unwrap();
+        }
+        let mut s = PlaySession::new(game, Locale::get("en").unwrap(), SayOptions::default());
+        s.attach_clock(clock);
+        let c = s.clock.as_ref().unwrap().clock();
+        assert_eq!((c.moves(Color::White), c.moves(Color::Black)), (2, 1));
+        assert_eq!(c.running(), Some(Color::Black));
     }
 
     #[test]

@@ -29,6 +29,8 @@ pub enum Query {
     Moves,
     /// Whose move it is.
     Turn,
+    /// The time used by both players and the moves completed (D.2.10.4).
+    Used,
 }
 
 /// An arbiter's change to the clock, run inside the clock task with the
@@ -221,6 +223,12 @@ pub fn answer(clock: &Clock, words: &ClockWords, q: Query, t: u64, style: Style)
         Query::Opponent(c) => words.opponent_time(ms(!c), style),
         Query::Moves => words.moves(clock.moves(Color::White), clock.moves(Color::Black)),
         Query::Turn => words.turn(clock.turn()),
+        Query::Used => words.time_used(
+            clock.used(Color::White, t),
+            clock.used(Color::Black, t),
+            clock.moves(Color::White),
+            clock.moves(Color::Black),
+        ),
     }
 }
 
@@ -318,7 +326,7 @@ impl Announcer {
         {
             self.low_warned[ix(c)] = true;
             self.last_warned[ix(c)] = self.cfg.crossed(before, now);
-            out.push(warn(self.words.low_time(c, now)));
+            out.push(warn(self.words.low_time(c, now, low)));
             return out;
         }
         // The low-time warning follows a millisecond later and says it.

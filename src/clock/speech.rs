@@ -106,6 +106,7 @@ struct Phrases {
     moves: String,
     turn: String,
     own_time: String,
+    time_used: String,
     opponent_time: String,
     warning: String,
     low_time: String,
@@ -124,6 +125,7 @@ struct Commands {
     time: Vec<String>,
     my_time: Vec<String>,
     opponent_time: Vec<String>,
+    time_used: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -372,6 +374,25 @@ impl ClockWords {
         )
     }
 
+    /// The time used by both players and the moves completed, as the
+    /// assistant tells it on request (D.2.10.4).
+    pub fn time_used(&self, white_ms: u64, black_ms: u64, white: u32, black: u32) -> String {
+        fill(
+            &self.file.phrases.time_used,
+            &[
+                (
+                    "white",
+                    &self.side_time(Color::White, white_ms, Style::Exact),
+                ),
+                (
+                    "black",
+                    &self.side_time(Color::Black, black_ms, Style::Exact),
+                ),
+                ("moves", &self.moves(white, black)),
+            ],
+        )
+    }
+
     /// "Weiß am Zug".
     pub fn turn(&self, c: Color) -> String {
         fill(&self.file.phrases.turn, &[("side", self.side(c))])
@@ -414,14 +435,18 @@ impl ClockWords {
         )
     }
 
-    /// The one-time low-time warning.
-    pub fn low_time(&self, c: Color, ms: u64) -> String {
+    /// The one-time low-time warning when `c`'s time `ms` just fell below
+    /// `threshold_ms`: "less than a minute" for the one-minute threshold,
+    /// otherwise the threshold itself ("five minutes").
+    pub fn low_time(&self, c: Color, ms: u64, threshold_ms: u64) -> String {
+        let time = if threshold_ms == 60_000 {
+            self.duration(ms.min(59_999), Style::Rounded)
+        } else {
+            self.duration(threshold_ms, Style::Exact)
+        };
         fill(
             &self.file.phrases.low_time,
-            &[
-                ("side", self.side(c)),
-                ("time", &self.duration(ms, Style::Rounded)),
-            ],
+            &[("side", self.side(c)), ("time", &time)],
         )
     }
 
@@ -487,6 +512,9 @@ impl ClockWords {
             }
             if hit(&c.opponent_time) {
                 return Some(Query::Opponent(asker));
+            }
+            if hit(&c.time_used) {
+                return Some(Query::Used);
             }
         }
         None

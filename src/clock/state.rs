@@ -51,6 +51,8 @@ struct SideState {
     moves_in_period: u32,
     /// When this player's flag fell, if it did.
     flag: Option<Flag>,
+    /// Thinking time of the completed moves (pauses excluded).
+    used: u64,
 }
 
 /// The state of both clocks right after a completed move (or at the start),
@@ -199,6 +201,7 @@ impl Clock {
             moves: 0,
             moves_in_period: 0,
             flag: None,
+            used: 0,
         };
         Clock {
             control,
@@ -217,6 +220,31 @@ impl Clock {
             log: Vec::new(),
             events: Vec::new(),
         }
+    }
+
+    /// Sets the move counters of a game that starts after some moves (a
+    /// game set up from a move list). Only before the start; the periods
+    /// whose quotas those moves completed are added.
+    pub fn with_moves(mut self, white: u32, black: u32) -> Clock {
+        if self.started {
+            return self;
+        }
+        for (i, n) in [white, black].into_iter().enumerate() {
+            for _ in 0..n {
+                let s = &mut self.sides[i];
+                s.moves += 1;
+                s.moves_in_period += 1;
+                if self.mode == PeriodChange::OnQuota
+                    && let Some(q) = self.control.period(s.period).moves
+                    && s.moves_in_period >= q
+                {
+                    s.period += 1;
+                    s.moves_in_period = 0;
+                    s.rem += self.control.period(s.period).base_ms;
+                }
+            }
+        }
+        self
     }
 
     /// The time control.
@@ -449,6 +477,7 @@ impl Clock {
         self.sides[i].rem = shown + bonus;
         self.sides[i].moves += 1;
         self.sides[i].moves_in_period += 1;
+        self.sides[i].used += e;
         let mut new_period = false;
         if self.mode == PeriodChange::OnQuota
             && let Some(q) = self.control.period(self.sides[i].period).moves
@@ -560,6 +589,17 @@ impl Clock {
             Bonus::Delay(d) => d.saturating_sub(self.move_elapsed(t)),
             _ => 0,
         }
+    }
+
+    /// The time `c` has used so far at `t`: the thinking time of the
+    /// completed moves plus the current one if it is `c`'s (pauses
+    /// excluded; bonuses do not count). FIDE Laws 2023, D.2.10.4.
+    pub fn used(&self, c: Color, t: u64) -> u64 {
+        let mut used = self.sides[idx(c)].used;
+        if self.started && c == self.turn {
+            used += self.move_elapsed(t.max(self.now));
+        }
+        used
     }
 
     /// Completed moves of `c` (the move counter, separate from the game).
