@@ -296,3 +296,24 @@ fn bench_prints_the_figures() {
         assert_eq!(done, total, "every phrase and SAN must match back: {line}");
     }
 }
+
+#[test]
+fn play_records_completed_illegal_moves_art_7_5_5() {
+    let o = hector_stdin(
+        &["play", "--locale", "en"],
+        "e4\nillegal white\nillegal white\ne5\n",
+    );
+    no_panic(&o);
+    let text = out(&o);
+    assert!(
+        text.contains(
+            "Illegal move by White. The position before it is restored; Black gets two minutes."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Second illegal move by White. Black wins."),
+        "{text}"
+    );
+    assert!(text.contains("The game is over."), "{text}");
+}
