@@ -5,6 +5,8 @@ set -e
 
 # One line per capability; each lists the Debian/Ubuntu packages it needs.
 PKGS="pkg-config ca-certificates"
+# Braille: BRLTTY and socat ptys for the display tests, liblouis as a BRF oracle.
+PKGS="$PKGS brltty socat liblouis-bin"
 
 missing=""
 for p in $PKGS; do

@@ -8,4 +8,5 @@ pub mod cli;
 pub mod clock;
 pub mod locale;
 pub mod notation;
+pub mod braille;
 pub mod rules;
