@@ -255,18 +255,36 @@ impl Parser {
     }
 
     fn decode(&mut self, code: u8, data: Vec<u8>) -> Packet {
-        let text = |d: &[u8]| d.iter().map(|&b| if b.is_ascii_graphic() || b == b' ' { char::from(b) } else { '?' }).collect::<String>();
+        let text = |d: &[u8]| {
+            d.iter()
+                .map(|&b| {
+                    if b.is_ascii_graphic() || b == b' ' {
+                        char::from(b)
+                    } else {
+                        '?'
+                    }
+                })
+                .collect::<String>()
+        };
         match code {
             code::DEVICE_IDENTITY => Packet::Identity(text(&data)),
             code::SERIAL_NUMBER => Packet::Serial(text(&data)),
             code::DISPLAY_DATA => Packet::CellCount(data[0]),
             code::VERSION => Packet::Version(data[0]),
             code::ROUTING_KEYS => {
-                let limit = if self.cells == 0 { usize::MAX } else { self.cells };
+                let limit = if self.cells == 0 {
+                    usize::MAX
+                } else {
+                    self.cells
+                };
                 let keys = data
                     .iter()
                     .enumerate()
-                    .flat_map(|(i, &byte)| (0..8).filter(move |bit| byte & (1 << bit) != 0).map(move |bit| i * 8 + bit))
+                    .flat_map(|(i, &byte)| {
+                        (0..8)
+                            .filter(move |bit| byte & (1 << bit) != 0)
+                            .map(move |bit| i * 8 + bit)
+                    })
                     .filter(|&k| k < limit)
                     .collect();
                 Packet::Routing(keys)
@@ -343,19 +361,32 @@ mod tests {
         let mut p = Parser::new(0);
         let mut bytes = vec![0x1B, 0x84];
         bytes.extend(b"Orbit Reader 20 ");
-        assert_eq!(p.feed(&bytes), vec![Packet::Identity("Orbit Reader 20 ".into())]);
+        assert_eq!(
+            p.feed(&bytes),
+            vec![Packet::Identity("Orbit Reader 20 ".into())]
+        );
         let mut bytes = vec![0x1B, 0x84];
         bytes.extend(b"Refreshabraille 18");
-        assert_eq!(p.feed(&bytes), vec![Packet::Identity("Refreshabraille 18".into())]);
+        assert_eq!(
+            p.feed(&bytes),
+            vec![Packet::Identity("Refreshabraille 18".into())]
+        );
     }
 
     #[test]
     fn cell_count_serial_version() {
         let mut p = Parser::new(0);
-        let got = p.feed(&[0x1B, 0x01, 0x28, 0x1B, 0x8A, b'1', b'2', b'3', b'4', b'5', b'6', b'7', b'8', 0x1B, 0x05, 0x03]);
+        let got = p.feed(&[
+            0x1B, 0x01, 0x28, 0x1B, 0x8A, b'1', b'2', b'3', b'4', b'5', b'6', b'7', b'8', 0x1B,
+            0x05, 0x03,
+        ]);
         assert_eq!(
             got,
-            vec![Packet::CellCount(40), Packet::Serial("12345678".into()), Packet::Version(3)]
+            vec![
+                Packet::CellCount(40),
+                Packet::Serial("12345678".into()),
+                Packet::Version(3)
+            ]
         );
     }
 
@@ -368,7 +399,10 @@ mod tests {
             p.feed(&[0x1B, 0x22, 0x00, 0x00, 0x08, 0x00, 0x00]),
             vec![Packet::Routing(vec![19])]
         );
-        assert_eq!(encode_from_display(&Packet::Routing(vec![19]), 20), vec![0x1B, 0x22, 0x00, 0x00, 0x08, 0x00, 0x00]);
+        assert_eq!(
+            encode_from_display(&Packet::Routing(vec![19]), 20),
+            vec![0x1B, 0x22, 0x00, 0x00, 0x08, 0x00, 0x00]
+        );
         // 40 cells: 5 bytes.
         let mut p = Parser::new(40);
         assert_eq!(
@@ -384,7 +418,10 @@ mod tests {
         assert_eq!(p.feed(&bytes), vec![Packet::Routing(vec![79])]);
         // Release: all zero.
         let mut p = Parser::new(40);
-        assert_eq!(p.feed(&[0x1B, 0x22, 0, 0, 0, 0, 0]), vec![Packet::Routing(vec![])]);
+        assert_eq!(
+            p.feed(&[0x1B, 0x22, 0, 0, 0, 0, 0]),
+            vec![Packet::Routing(vec![])]
+        );
     }
 
     #[test]
@@ -393,15 +430,30 @@ mod tests {
         // Dots 2-3-4 (s) with space (B9).
         assert_eq!(
             p.feed(&[0x1B, 0x33, 0x01, 0x0E]),
-            vec![Packet::Entry(EntryKeys { dots: 0x0E, other: 0x01 })]
+            vec![Packet::Entry(EntryKeys {
+                dots: 0x0E,
+                other: 0x01
+            })]
         );
         assert!(EntryKeys { dots: 0, other: 1 }.space());
         // Dots 1-2-4-5 = 0x1B must arrive doubled.
         assert_eq!(
             p.feed(&[0x1B, 0x33, 0x00, 0x1B, 0x1B]),
-            vec![Packet::Entry(EntryKeys { dots: 0x1B, other: 0 })]
+            vec![Packet::Entry(EntryKeys {
+                dots: 0x1B,
+                other: 0
+            })]
         );
-        assert_eq!(encode_from_display(&Packet::Entry(EntryKeys { dots: 0x1B, other: 0 }), 20), vec![0x1B, 0x33, 0x00, 0x1B, 0x1B]);
+        assert_eq!(
+            encode_from_display(
+                &Packet::Entry(EntryKeys {
+                    dots: 0x1B,
+                    other: 0
+                }),
+                20
+            ),
+            vec![0x1B, 0x33, 0x00, 0x1B, 0x1B]
+        );
         assert_eq!(p.feed(&[0x1B, 0x34, 0x10]), vec![Packet::Joystick(0x10)]);
         assert_eq!(p.feed(&[0x1B, 0x24, 0x02]), vec![Packet::DisplayKeys(0x02)]);
         assert_eq!(p.feed(&[0x1B, 0x17, 0x04]), vec![Packet::PowerDown(0x04)]);
@@ -411,7 +463,9 @@ mod tests {
     fn resynchronises_after_garbage_and_broken_packets() {
         let mut p = Parser::new(20);
         // Noise, an unknown code, a packet cut short by a new packet.
-        let got = p.feed(&[0x00, 0xFF, 0x1B, 0x99, 0x42, 0x1B, 0x84, b'O', b'r', 0x1B, 0x01, 0x14]);
+        let got = p.feed(&[
+            0x00, 0xFF, 0x1B, 0x99, 0x42, 0x1B, 0x84, b'O', b'r', 0x1B, 0x01, 0x14,
+        ]);
         assert_eq!(got, vec![Packet::CellCount(20)]);
         assert!(p.skipped() > 0);
         // Split across reads.
@@ -446,7 +500,8 @@ mod tests {
                         // Favour ESC and known codes so the parser's paths are hit.
                         match r % 5 {
                             0 => ESC,
-                            1 => [0x01, 0x22, 0x33, 0x34, 0x24, 0x17, 0x84, 0x8A][(r >> 8) as usize % 8],
+                            1 => [0x01, 0x22, 0x33, 0x34, 0x24, 0x17, 0x84, 0x8A]
+                                [(r >> 8) as usize % 8],
                             _ => (r >> 16) as u8,
                         }
                     })

@@ -115,7 +115,10 @@ mod tests {
         assert_eq!(to_unicode(&[Cell(0x11), Cell(0x32)]), "⠑⠲");
         assert_eq!(Cell::from_char('⣿'), Some(Cell(0xFF)));
         assert_eq!(Cell::from_char('a'), None);
-        assert_eq!(from_unicode("⠑ ⠲").unwrap(), vec![Cell(0x11), Cell(0), Cell(0x32)]);
+        assert_eq!(
+            from_unicode("⠑ ⠲").unwrap(),
+            vec![Cell(0x11), Cell(0), Cell(0x32)]
+        );
         assert!(from_unicode("⠑x").is_err());
     }
 }

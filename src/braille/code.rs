@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
+use shakmaty::{CastlingSide, Chess, Move, Role, Square};
 
 use super::BrailleError;
 use super::cell::{Cell, from_dot_groups};
@@ -93,8 +93,7 @@ fn fixed<const N: usize>(items: &[String], what: &str) -> Result<[Cell; N], Brai
 impl ChessCode {
     /// Parses a table in the format of braille/chess.toml.
     pub fn parse(text: &str) -> Result<ChessCode, BrailleError> {
-        let raw: RawTable =
-            toml::from_str(text).map_err(|e| BrailleError::Table(e.to_string()))?;
+        let raw: RawTable = toml::from_str(text).map_err(|e| BrailleError::Table(e.to_string()))?;
         let s = &raw.signs;
         let mut pieces = HashMap::new();
         for (loc, list) in &raw.pieces {
@@ -248,10 +247,10 @@ impl ChessCode {
 pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, BrailleError> {
     let t = text.trim();
     let illegal = || BrailleError::IllegalMove(t.to_string());
-    if let Ok(san) = SanPlus::from_ascii(t.as_bytes()) {
-        if let Ok(m) = san.san.to_move(pos) {
-            return Ok(m);
-        }
+    if let Ok(san) = SanPlus::from_ascii(t.as_bytes())
+        && let Ok(m) = san.san.to_move(pos)
+    {
+        return Ok(m);
     }
     let uci = UciMove::from_ascii(t.as_bytes()).map_err(|_| illegal())?;
     uci.to_move(pos).map_err(|_| illegal())
@@ -261,8 +260,8 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, BrailleError> {
 mod tests {
     use super::*;
     use crate::braille::cell::to_unicode;
-    use shakmaty::fen::Fen;
     use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
 
     fn pos(fen: &str) -> Chess {
         let f: Fen = fen.parse().unwrap();

@@ -226,13 +226,10 @@ impl Visitor for Collector {
             .map(|(_, v)| v.clone());
         let start = match fen {
             Some(f) => {
-                let parsed = f
-                    .parse::<Fen>()
-                    .map_err(|e| e.to_string())
-                    .and_then(|p| {
-                        p.into_position::<Chess>(CastlingMode::Standard)
-                            .map_err(|e| e.to_string())
-                    });
+                let parsed = f.parse::<Fen>().map_err(|e| e.to_string()).and_then(|p| {
+                    p.into_position::<Chess>(CastlingMode::Standard)
+                        .map_err(|e| e.to_string())
+                });
                 match parsed {
                     Ok(p) => p,
                     Err(e) => {
