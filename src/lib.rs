@@ -4,9 +4,9 @@
 //! The core (rules, notation, phrasebook) does no I/O and reads no clock;
 //! adapters around it speak, listen, drive Braille displays and boards.
 
+pub mod braille;
 pub mod cli;
 pub mod clock;
 pub mod locale;
 pub mod notation;
-pub mod braille;
 pub mod rules;
