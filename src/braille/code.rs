@@ -165,7 +165,8 @@ impl ChessCode {
         ]
     }
 
-    fn piece(&self, locale: &str, role: Role) -> Result<Vec<Cell>, BrailleError> {
+    /// The letter of a piece in a locale (empty for a pawn).
+    pub fn piece(&self, locale: &str, role: Role) -> Result<Vec<Cell>, BrailleError> {
         let p = self.pieces(locale)?;
         Ok(match role {
             Role::King => p[0].clone(),

@@ -2,11 +2,7 @@
 //! date, result) and one move pair per line with its move number, as BRF
 //! pages for an embosser and as Unicode Braille text.
 
-use std::ops::ControlFlow;
-
-use pgn_reader::{Outcome, RawTag, Reader, SanPlus, Skip, Visitor};
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use super::BrailleError;
 use super::brf;
@@ -178,118 +174,24 @@ pub fn to_unicode_text(lines: &[Vec<Cell>]) -> String {
     out
 }
 
-/// Reads the first game of a PGN text (main line only; variations skipped).
+/// Reads the first game of a PGN text (main line only) with hector's PGN
+/// reader.
 pub fn read_pgn(text: &str) -> Result<ScoreGame, BrailleError> {
-    let mut reader = Reader::new(text.as_bytes());
-    let mut v = Collector;
-    match reader.read_game(&mut v) {
-        Ok(Some(game)) => game,
-        Ok(None) => Err(BrailleError::Pgn("the file holds no game".to_string())),
-        Err(e) => Err(BrailleError::Pgn(e.to_string())),
-    }
+    let games = crate::rules::pgn::read_pgn(text).map_err(|e| BrailleError::Pgn(e.to_string()))?;
+    let first = games
+        .into_iter()
+        .next()
+        .ok_or_else(|| BrailleError::Pgn("the file holds no game".to_string()))?;
+    Ok(ScoreGame::from(&first))
 }
 
-struct Collector;
-
-struct Movetext {
-    game: ScoreGame,
-    pos: Chess,
-    error: Option<String>,
-}
-
-impl Visitor for Collector {
-    type Tags = Vec<(String, String)>;
-    type Movetext = Movetext;
-    type Output = Result<ScoreGame, BrailleError>;
-
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        ControlFlow::Continue(Vec::new())
-    }
-
-    fn tag(
-        &mut self,
-        tags: &mut Self::Tags,
-        name: &[u8],
-        value: RawTag<'_>,
-    ) -> ControlFlow<Self::Output> {
-        tags.push((
-            String::from_utf8_lossy(name).into_owned(),
-            value.decode_utf8_lossy().into_owned(),
-        ));
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
-        let fen = tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case("FEN"))
-            .map(|(_, v)| v.clone());
-        let start = match fen {
-            Some(f) => {
-                let parsed = f.parse::<Fen>().map_err(|e| e.to_string()).and_then(|p| {
-                    p.into_position::<Chess>(CastlingMode::Standard)
-                        .map_err(|e| e.to_string())
-                });
-                match parsed {
-                    Ok(p) => p,
-                    Err(e) => {
-                        return ControlFlow::Break(Err(BrailleError::Pgn(format!(
-                            "the FEN tag is not a legal position ({e})"
-                        ))));
-                    }
-                }
-            }
-            None => Chess::default(),
-        };
-        let result = tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
-            .map(|(_, v)| v.clone())
-            .unwrap_or_else(|| "*".to_string());
-        ControlFlow::Continue(Movetext {
-            game: ScoreGame {
-                tags,
-                start: start.clone(),
-                moves: Vec::new(),
-                result,
-            },
-            pos: start,
-            error: None,
-        })
-    }
-
-    fn san(&mut self, mt: &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
-        if mt.error.is_some() {
-            return ControlFlow::Continue(());
-        }
-        match san.san.to_move(&mt.pos) {
-            Ok(m) => {
-                mt.pos.play_unchecked(m);
-                mt.game.moves.push(m);
-            }
-            Err(_) => {
-                mt.error = Some(format!(
-                    "move {} ({san}) is not legal",
-                    mt.pos.fullmoves().get()
-                ));
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn begin_variation(&mut self, _mt: &mut Self::Movetext) -> ControlFlow<Self::Output, Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-
-    fn outcome(&mut self, mt: &mut Self::Movetext, outcome: Outcome) -> ControlFlow<Self::Output> {
-        mt.game.result = outcome.to_string();
-        ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, mt: Self::Movetext) -> Self::Output {
-        match mt.error {
-            Some(e) => Err(BrailleError::Pgn(e)),
-            None => Ok(mt.game),
+impl From<&crate::rules::pgn::PgnGame> for ScoreGame {
+    fn from(g: &crate::rules::pgn::PgnGame) -> Self {
+        ScoreGame {
+            tags: g.tags.clone(),
+            start: g.game.start().clone(),
+            moves: g.game.moves().to_vec(),
+            result: g.result.clone(),
         }
     }
 }
