@@ -2,6 +2,7 @@
 //! returns the process exit code; nothing here panics on user input.
 
 pub mod args;
+pub mod braille;
 pub mod clock;
 pub mod core;
 pub mod play;
@@ -21,6 +22,10 @@ Commands:
   status    the game state as JSON
   bench     measure phrase matching and notation speed
   clock     the talking chess clock (clock sim: replay timed events as JSON)
+  braille   a move in the chess Braille code, as Unicode Braille
+  scoresheet  the game of a PGN file as a Braille scoresheet (--format brf|unicode)
+  display   use a Braille display (--device terminal|baum:PATH|brlapi[:HOST:PORT])
+            --show TEXT writes TEXT; --keys N prints the next N key events
 
 Common options: --locale de|en|pl|sr|el  --fen FEN  --moves \"e4 e5 ...\"
 ";
@@ -40,6 +45,9 @@ pub fn run(args: &[String]) -> i32 {
         "status" => core::status(rest),
         "bench" => core::bench(rest),
         "clock" => clock::run(rest),
+        "braille" => braille::braille(rest),
+        "scoresheet" => braille::scoresheet(rest),
+        "display" => braille::display(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             0

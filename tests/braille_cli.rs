@@ -1,0 +1,275 @@
+//! The Braille command-line contract: `hector braille`, `hector scoresheet`
+//! (golden scoresheets, and BRF read back by liblouis equals the Unicode
+//! scoresheet) and `hector display` on an emulated Baum display.
+
+mod common;
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::*;
+use hector::braille::Cell;
+use hector::braille::driver::KeyEvent;
+use hector::braille::emulator::Emulator;
+
+fn hector(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("hector runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/braille");
+const GAMES: [(&str, &str); 3] = [("immortal", "en"), ("opera", "de"), ("endgame", "pl")];
+
+#[test]
+fn braille_prints_a_move_in_the_chess_code() {
+    assert_eq!(hector(&["braille", "e4"]).1, "⠑⠲\n");
+    assert_eq!(hector(&["braille", "--locale", "en", "Nf3"]).1, "⠎⠋⠒\n");
+    assert_eq!(hector(&["braille", "--locale", "de", "Sf3"]).1, "⠎⠋⠒\n");
+    assert_eq!(
+        hector(&[
+            "braille",
+            "--locale",
+            "de",
+            "--moves",
+            "e4 e5 Lc4 Sc6 Dh5 Sf6",
+            "Dxf7"
+        ])
+        .1,
+        "⠙⠭⠋⠶⠜⠏⠜⠏\n"
+    );
+    assert_eq!(
+        hector(&[
+            "braille",
+            "--locale",
+            "en",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            "O-O"
+        ])
+        .1,
+        "⠴⠤⠴\n"
+    );
+    let (code, out, err) = hector(&["braille", "e5"]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(!err.trim().is_empty());
+    let (code, _, err) = hector(&["braille", "--locale", "xx", "e4"]);
+    assert_ne!(code, 0);
+    assert!(!err.trim().is_empty());
+}
+
+#[test]
+fn scoresheets_match_the_golden_files() {
+    for (game, loc) in GAMES {
+        let pgn = format!("{GOLDEN}/{game}.pgn");
+        for (format, ext) in [("unicode", "txt"), ("brf", "brf")] {
+            let (code, out, err) =
+                hector(&["scoresheet", "--format", format, "--locale", loc, &pgn]);
+            assert_eq!(code, 0, "{game} {format}: {err}");
+            let want = std::fs::read_to_string(format!("{GOLDEN}/{game}.{loc}.{ext}"))
+                .expect("golden file");
+            assert_eq!(out, want, "{game} {format}");
+        }
+    }
+}
+
+#[test]
+fn brf_pages_are_40_by_25_with_crlf_and_form_feed() {
+    let (_, brf, _) = hector(&[
+        "scoresheet",
+        "--format",
+        "brf",
+        "--locale",
+        "en",
+        &format!("{GOLDEN}/immortal.pgn"),
+    ]);
+    let pages: Vec<&str> = brf.split('\u{0C}').collect();
+    assert_eq!(pages.len(), 2, "29 lines make two pages");
+    for page in &pages {
+        let lines: Vec<&str> = page.split_terminator("\r\n").collect();
+        assert!(lines.len() <= 25);
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.chars().count() <= 40 && !l.contains('\n'))
+        );
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.chars().all(|c| (' '..='_').contains(&c)))
+        );
+    }
+    assert_eq!(pages[0].split_terminator("\r\n").count(), 25);
+    // Configurable: 20 cells, 10 lines, LF, no form feed.
+    let (code, brf, err) = hector(&[
+        "scoresheet",
+        "--format",
+        "brf",
+        "--width",
+        "20",
+        "--lines",
+        "10",
+        "--line-end",
+        "lf",
+        "--page-break",
+        "none",
+        &format!("{GOLDEN}/immortal.pgn"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!brf.contains('\r') && !brf.contains('\u{0C}'));
+    assert!(brf.lines().all(|l| l.chars().count() <= 20));
+}
+
+#[test]
+fn scoresheet_rejects_bad_input() {
+    let dir = TempDir::new("badpgn");
+    let bad = dir.path("bad.pgn");
+    std::fs::write(&bad, "1. e4 e4 *\n").unwrap();
+    for args in [
+        vec!["scoresheet", "--format", "brf", bad.as_str()],
+        vec![
+            "scoresheet",
+            "--format",
+            "pdf",
+            &format!("{GOLDEN}/opera.pgn"),
+        ],
+        vec!["scoresheet", "--format", "brf", "/nonexistent/game.pgn"],
+        vec!["scoresheet", "--format", "brf"],
+    ] {
+        let (code, out, err) = hector(&args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(!err.trim().is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn liblouis_reads_the_brf_back_as_the_unicode_scoresheet() {
+    if !need(&["lou_translate"]) {
+        return;
+    }
+    for (game, loc) in GAMES {
+        let pgn = format!("{GOLDEN}/{game}.pgn");
+        let (_, brf, _) = hector(&["scoresheet", "--format", "brf", "--locale", loc, &pgn]);
+        let (_, unicode, _) = hector(&["scoresheet", "--format", "unicode", "--locale", loc, &pgn]);
+        // One line per line for lou_translate: pages and CR dropped, and its
+        // escape character (backslash) escaped.
+        let input = brf
+            .replace("\r\n", "\n")
+            .replace('\u{0C}', "")
+            .replace('\\', "\\\\");
+        let mut child = Command::new("lou_translate")
+            .args(["--backward", "en-us-brf.dis,unicode-braille.utb"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("lou_translate runs");
+        {
+            use std::io::Write;
+            let mut stdin = child.stdin.take().expect("stdin");
+            stdin.write_all(input.as_bytes()).unwrap();
+        }
+        let mut out = String::new();
+        child
+            .stdout
+            .take()
+            .expect("stdout")
+            .read_to_string(&mut out)
+            .unwrap();
+        let _ = child.wait();
+        assert_eq!(out, unicode, "{game}");
+    }
+}
+
+#[test]
+fn display_shows_text_on_a_baum_display() {
+    if !need(&["socat"]) {
+        return;
+    }
+    let dir = TempDir::new("cli-show");
+    let (_socat, dev, host) = socat(&dir);
+    let emu = EmuRun::start(&dev, Emulator::new("Orbit Reader 40", 40));
+    let (code, _, err) = hector(&[
+        "display",
+        "--device",
+        &format!("baum:{host}"),
+        "--show",
+        "⠎⠋⠒ e4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let want = cells(&["234", "124", "25", "0", "15", "256"]);
+    assert!(
+        wait_for("cells", 3000, || emu.display()[..6] == want[..]),
+        "{:?}",
+        emu.display()
+    );
+    let (code, _, err) = hector(&[
+        "display",
+        "--device",
+        "baum:/nonexistent/tty",
+        "--show",
+        "x",
+    ]);
+    assert_ne!(code, 0);
+    assert!(!err.trim().is_empty());
+}
+
+#[test]
+fn display_prints_key_events() {
+    if !need(&["socat"]) {
+        return;
+    }
+    let dir = TempDir::new("cli-keys");
+    let (_socat, dev, host) = socat(&dir);
+    let emu = EmuRun::start(&dev, Emulator::orbit_reader_20());
+    let child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "display",
+            "--device",
+            &format!("baum:{host}"),
+            "--keys",
+            "3",
+            "--timeout",
+            "10000",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hector runs");
+    let mut guard = Guard(child);
+    assert!(wait_for("identity query", 5000, || {
+        emu.shared
+            .lock()
+            .map(|s| s.identity_queries > 0)
+            .unwrap_or(false)
+    }));
+    std::thread::sleep(Duration::from_millis(300));
+    emu.press(&KeyEvent::Route(5));
+    emu.press(&KeyEvent::Chord {
+        dots: Cell::from_dots("1245").unwrap(),
+        space: false,
+    });
+    emu.press(&KeyEvent::Key("display3".into()));
+    let mut out = String::new();
+    guard
+        .0
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut out)
+        .unwrap();
+    let status = guard.0.wait().expect("exit");
+    assert!(status.success());
+    assert_eq!(out, "route 5\nchord 1245\nkey display3\n");
+}

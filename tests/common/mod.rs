@@ -1,0 +1,196 @@
+//! Helpers shared by the Braille integration tests: programs present or
+//! SKIP, temporary directories, child processes killed on drop, socat pty
+//! pairs, the Baum display emulator in a thread, and BRLTTY.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use hector::braille::Cell;
+use hector::braille::driver::{KeyEvent, baum_key_packets};
+use hector::braille::emulator::{self, Emulator, Shared};
+
+pub fn have(program: &str) -> bool {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {program}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
+}
+
+pub fn need(programs: &[&str]) -> bool {
+    for p in programs {
+        if !have(p) {
+            println!("SKIP: {p} is not installed (./setup.sh installs it)");
+            return false;
+        }
+    }
+    true
+}
+
+pub struct TempDir(pub PathBuf);
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
+        let p = std::env::temp_dir().join(format!(
+            "hector-{tag}-{}-{}-{nanos}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        std::fs::create_dir_all(&p).expect("temp dir");
+        TempDir(p)
+    }
+    pub fn path(&self, name: &str) -> String {
+        self.0.join(name).to_string_lossy().into_owned()
+    }
+}
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A child process killed (and reaped) when dropped.
+pub struct Guard(pub Child);
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+pub fn wait_for(what: &str, ms: u64, mut ok: impl FnMut() -> bool) -> bool {
+    let deadline = Instant::now() + Duration::from_millis(ms);
+    while Instant::now() < deadline {
+        if ok() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    eprintln!("timed out waiting for {what}");
+    false
+}
+
+/// A socat pty pair: `dev` is the display's end, `host` the computer's.
+pub fn socat(dir: &TempDir) -> (Guard, String, String) {
+    let dev = dir.path("ttyDEV");
+    let host = dir.path("ttyHOST");
+    let _ = std::fs::remove_file(&dev);
+    let _ = std::fs::remove_file(&host);
+    let child = Command::new("socat")
+        .arg(format!("pty,raw,echo=0,link={dev}"))
+        .arg(format!("pty,raw,echo=0,link={host}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("socat starts");
+    let g = Guard(child);
+    assert!(
+        wait_for("socat ptys", 5000, || Path::new(&dev).exists()
+            && Path::new(&host).exists()),
+        "socat made no ptys"
+    );
+    (g, dev, host)
+}
+
+/// The emulator running on a pty in a thread; stopped when dropped.
+pub struct EmuRun {
+    pub shared: Arc<Mutex<Shared>>,
+    keys: Sender<Vec<u8>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+    cells: usize,
+}
+impl EmuRun {
+    pub fn start(path: &str, emu: Emulator) -> EmuRun {
+        let shared = Arc::new(Mutex::new(Shared::default()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = mpsc::channel();
+        let cells = emu.cells();
+        let (s2, st2, p2) = (shared.clone(), stop.clone(), path.to_string());
+        let thread = std::thread::spawn(move || {
+            let _ = emulator::run_on_port(&p2, emu, s2, rx, st2);
+        });
+        EmuRun {
+            shared,
+            keys: tx,
+            stop,
+            thread: Some(thread),
+            cells,
+        }
+    }
+    pub fn display(&self) -> Vec<Cell> {
+        self.shared
+            .lock()
+            .map(|s| s.display.clone())
+            .unwrap_or_default()
+    }
+    pub fn writes(&self) -> usize {
+        self.shared.lock().map(|s| s.writes).unwrap_or(0)
+    }
+    pub fn press(&self, ev: &KeyEvent) {
+        let _ = self.keys.send(baum_key_packets(ev, self.cells));
+    }
+}
+impl Drop for EmuRun {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+pub fn cells(dots: &[&str]) -> Vec<Cell> {
+    dots.iter().map(|d| Cell::from_dots(d).unwrap()).collect()
+}
+
+pub fn brltty(dir: &TempDir, host: &str, api: u16) -> Guard {
+    let log = std::fs::File::create(dir.path("brltty.log")).expect("log");
+    let child = Command::new("brltty")
+        .args([
+            "-n",
+            "-e",
+            "-l",
+            "info,inpkts,outpkts,brlkeys",
+            "-f",
+            "/dev/null",
+        ])
+        .args([
+            "-W",
+            &dir.path(""),
+            "-U",
+            &dir.path(""),
+            "-P",
+            &dir.path("pid"),
+        ])
+        .args(["-x", "no", "-s", "no", "-b", "bm"])
+        .arg("-d")
+        .arg(format!("serial:{host}"))
+        .arg("-A")
+        .arg(format!("host=127.0.0.1:{api},auth=none"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .expect("brltty starts");
+    Guard(child)
+}
+
+pub fn api_offset(test: u16) -> u16 {
+    // Spread over ports 4101+20 … so parallel runs rarely meet.
+    20 + ((std::process::id() as u16 % 40) * 4 + test) % 160
+}
