@@ -273,3 +273,82 @@ fn display_prints_key_events() {
     assert!(status.success());
     assert_eq!(out, "route 5\nchord 1245\nkey display3\n");
 }
+
+#[test]
+fn play_takes_moves_from_the_braille_keyboard_and_shows_them() {
+    if !need(&["socat"]) {
+        return;
+    }
+    use std::io::Write;
+    let dir = TempDir::new("cli-play");
+    let (_socat, dev, host) = socat(&dir);
+    let emu = EmuRun::start(&dev, Emulator::new("Orbit Reader 40", 40));
+    let child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "play",
+            "--locale",
+            "en",
+            "--braille",
+            &format!("baum:{host}"),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hector runs");
+    let mut guard = Guard(child);
+    assert!(wait_for("first draw", 5000, || emu.writes() > 0));
+    // White plays e4 from the terminal; Black types s f 6 and dot 8.
+    let mut stdin = guard.0.stdin.take().expect("stdin");
+    stdin.write_all(b"e4\n").unwrap();
+    stdin.flush().unwrap();
+    let e4 = cells(&["2", "0", "15", "256", "0", "12"]);
+    assert!(
+        wait_for("status after e4", 5000, || emu.display()[..6] == e4[..]),
+        "{:?}",
+        emu.display()
+    );
+    for d in ["234", "124", "235", "8"] {
+        emu.press(&KeyEvent::Chord {
+            dots: Cell::from_dots(d).unwrap(),
+            space: false,
+        });
+    }
+    // Status: 1 ⠤⠎⠋⠖ w  (Black's move, then White to move).
+    let nf6 = cells(&["2", "0", "36", "234", "124", "235", "0", "2456"]);
+    assert!(
+        wait_for("status after Nf6", 5000, || emu.display()[..8] == nf6[..]),
+        "{:?}",
+        emu.display()
+    );
+    // A chord sequence that fits no move shows the full cell first.
+    for d in ["15", "2356", "8"] {
+        emu.press(&KeyEvent::Chord {
+            dots: Cell::from_dots(d).unwrap(),
+            space: false,
+        });
+    }
+    assert!(wait_for("no-match marker", 5000, || emu.display()[0] == Cell(0x3F)));
+    // The board page on display key 6.
+    emu.press(&KeyEvent::Key("display6".into()));
+    let rank8 = cells(&[
+        "236", "0", "1235", "234", "12", "12345", "13", "12", "0", "1235",
+    ]);
+    assert!(
+        wait_for("board", 5000, || emu.display()[..10] == rank8[..]),
+        "{:?}",
+        emu.display()
+    );
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let mut out = String::new();
+    guard
+        .0
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut out)
+        .unwrap();
+    assert!(guard.0.wait().expect("exit").success());
+    assert!(out.contains("Braille display: Orbit Reader 40"), "{out}");
+}

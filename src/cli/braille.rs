@@ -173,3 +173,137 @@ pub fn display(raw: &[String]) -> i32 {
         Err(e) => fail(e),
     }
 }
+
+/// `hector play --braille DEV`: the game on a Braille display for the blind
+/// side. The display shows the status line (move number, last move, whose
+/// turn) and, on request, the move list and the board; moves typed on its
+/// Braille keyboard are played as if typed on the terminal, which stays
+/// open for the sighted side.
+pub fn play_with_display(
+    session: &mut super::play::PlaySession,
+    loc: &'static crate::locale::Locale,
+    device: &str,
+) -> i32 {
+    use crate::braille::display::{Facts, Page, View};
+    use crate::braille::input::{MoveEntry, Outcome, Request};
+    use std::io::{BufRead, Write};
+    use std::sync::mpsc::{self, TryRecvError};
+
+    let mut d = match driver::open(device) {
+        Ok(d) => d,
+        Err(e) => return fail(e),
+    };
+    let (tx, rx) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let print = |lines: Vec<String>| {
+        let mut out = std::io::stdout().lock();
+        for l in lines {
+            let _ = writeln!(out, "{l}");
+        }
+        let _ = out.flush();
+    };
+    print(vec![
+        format!(
+            "hector — {}. Type help for commands. Braille display: {}.",
+            loc.name(),
+            d.model()
+        ),
+        session.prompt(),
+    ]);
+    let mut view = View::new(d.cells());
+    let mut entry = MoveEntry::new();
+    let mut marker: Option<Vec<Cell>> = None;
+    loop {
+        let facts = Facts {
+            start: session.game.start(),
+            moves: session.game.moves(),
+            clock_ms: None,
+            locale: loc.code(),
+        };
+        let mut cells = match &marker {
+            Some(m) => m.clone(),
+            None if !entry.typed().is_empty() => entry.typed().to_vec(),
+            None => match view.render(&facts) {
+                Ok(c) => c,
+                Err(e) => return fail(e),
+            },
+        };
+        cells.truncate(view.width());
+        if let Err(e) = d.write(&cells) {
+            eprintln!("{e}");
+        }
+        let key = match d.next_key(50) {
+            Ok(k) => k,
+            Err(e) => {
+                eprintln!("{e}");
+                None
+            }
+        };
+        if let Some(key) = key {
+            marker = None;
+            let pan = view.position().1;
+            match entry.key(&key, session.game.position(), loc.code(), pan) {
+                Ok(Outcome::Move(m)) => {
+                    let uci = m.to_uci(session.game.castling_mode()).to_string();
+                    print(session.handle(&uci));
+                    view.show(Page::Status);
+                }
+                Ok(Outcome::Choose(_)) => {
+                    let (line, _) = entry.choice_line();
+                    view.show(Page::Query(vec![line]));
+                }
+                Ok(Outcome::NoMatch(typed)) => {
+                    // Full cell, then what was typed: no legal move fits it.
+                    let mut m = vec![Cell(0x3F), Cell::BLANK];
+                    m.extend(typed);
+                    marker = Some(m);
+                }
+                Ok(Outcome::Request(r)) => {
+                    let _ = match r {
+                        Request::LastMove => {
+                            print(session.handle("last"));
+                            view.show(Page::Status);
+                            Ok(true)
+                        }
+                        Request::Time | Request::Status => {
+                            view.show(Page::Status);
+                            Ok(true)
+                        }
+                        Request::Moves => {
+                            view.show(Page::Moves);
+                            Ok(true)
+                        }
+                        Request::Board => {
+                            view.show(Page::Board);
+                            Ok(true)
+                        }
+                        Request::PanLeft => view.pan_left(&facts),
+                        Request::PanRight => view.pan_right(&facts),
+                    };
+                }
+                Ok(Outcome::Typed(_) | Outcome::Nothing) => {}
+                Err(e) => eprintln!("{e}"),
+            }
+        }
+        loop {
+            match rx.try_recv() {
+                Ok(line) => {
+                    print(session.handle(&line));
+                    view.show(Page::Status);
+                    if session.quit {
+                        return 0;
+                    }
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => return 0,
+            }
+        }
+    }
+}

@@ -525,10 +525,11 @@ fn figure(color: Color, role: Role) -> char {
 
 /// `hector play [--locale L] [--form short|long] [--fen F] [--moves M]`
 pub fn play(raw: &[String]) -> i32 {
-    let setup = || -> Result<PlaySession, String> {
+    let mut braille_device = None;
+    let mut setup = || -> Result<PlaySession, String> {
         let args = Args::parse(
             raw,
-            &["locale", "fen", "moves", "form", "control"],
+            &["locale", "fen", "moves", "form", "control", "braille"],
             &["pawn-word", "no-capture-word", "no-check-word"],
         )?;
         let loc = locale_from_args(&args)?;
@@ -538,6 +539,7 @@ pub fn play(raw: &[String]) -> i32 {
             let tc = TimeControl::parse(tc).map_err(|e| e.to_string())?;
             session.attach_clock(PlayClock::wall(tc, loc.code())?);
         }
+        braille_device = args.get("braille").map(|d| (d.to_string(), loc));
         Ok(session)
     };
     let mut session = match setup() {
@@ -547,6 +549,9 @@ pub fn play(raw: &[String]) -> i32 {
             return 1;
         }
     };
+    if let Some((device, loc)) = braille_device {
+        return super::braille::play_with_display(&mut session, loc, &device);
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let _ = writeln!(
