@@ -352,3 +352,87 @@ fn play_takes_moves_from_the_braille_keyboard_and_shows_them() {
     assert!(guard.0.wait().expect("exit").success());
     assert!(out.contains("Braille display: Orbit Reader 40"), "{out}");
 }
+
+fn hector_with_input(args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hector runs");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(input.as_bytes()).unwrap();
+    }
+    let mut guard = Guard(child);
+    let mut out = String::new();
+    let mut err = String::new();
+    guard
+        .0
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut out)
+        .unwrap();
+    guard
+        .0
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err)
+        .unwrap();
+    let code = guard.0.wait().ok().and_then(|s| s.code()).unwrap_or(-1);
+    (code, out, err)
+}
+
+#[test]
+fn terminal_display_shows_unicode_and_reads_typed_keys() {
+    let (code, out, err) = hector(&["display", "--device", "terminal:8", "--show", "⠎⠋⠒"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "⠎⠋⠒⠀⠀⠀⠀⠀\n");
+    let (code, out, err) = hector_with_input(
+        &[
+            "display",
+            "--device",
+            "terminal",
+            "--keys",
+            "3",
+            "--timeout",
+            "10000",
+        ],
+        "234\nnonsense\nr7\ndisplay4\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "chord 234\nroute 7\nkey display4\n");
+    assert!(err.contains("nonsense"));
+    // Input ends before three keys came: an error, not a hang.
+    let (code, _, err) = hector_with_input(
+        &[
+            "display",
+            "--device",
+            "terminal",
+            "--keys",
+            "3",
+            "--timeout",
+            "10000",
+        ],
+        "234\n",
+    );
+    assert_ne!(code, 0);
+    assert!(!err.trim().is_empty());
+    let (code, _, _) = hector(&["display", "--device", "nowhere", "--show", "x"]);
+    assert_ne!(code, 0);
+}
+
+#[test]
+fn play_on_the_terminal_display() {
+    let (code, out, err) = hector_with_input(
+        &["play", "--locale", "en", "--braille", "terminal:20"],
+        "e4\n> 234\n> 124\n> 235\n> 8\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    // The status line after 1. e4 Nf6 on the virtual display.
+    assert!(out.contains("⠂⠀⠤⠎⠋⠖⠀⠺"), "{out}");
+}

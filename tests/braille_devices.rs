@@ -163,3 +163,155 @@ fn brlapi_client_writes_through_brltty_and_reads_a_key() {
     let log = std::fs::read_to_string(dir.path("brltty.log")).unwrap_or_default();
     assert_eq!(got, Some(chord), "BRLTTY log:\n{log}");
 }
+
+#[test]
+fn brlapi_key_file_authorisation_and_display_command() {
+    if !need(&["socat", "brltty"]) {
+        return;
+    }
+    let dir = TempDir::new("brlapi-key");
+    let (_socat, dev, host) = socat(&dir);
+    let emu = EmuRun::start(&dev, Emulator::orbit_reader_20());
+    let key = dir.path("brlapi.key");
+    std::fs::write(&key, b"hector-test-key-0123456789abcdef").unwrap();
+    let offset = api_offset(2);
+    let _brltty = brltty_with_auth(&dir, &host, offset, &format!("keyfile:{key}"));
+    let port = 4101 + offset;
+    // The right key: in, once BRLTTY has the display online.
+    let mut client = None;
+    let ok = wait_for(
+        "BrlAPI server with the display",
+        15000,
+        || match BrlApiDisplay::connect("127.0.0.1", port, &Auth::KeyFile(key.clone())) {
+            Ok(c) => {
+                client = Some(c);
+                true
+            }
+            Err(_) => false,
+        },
+    );
+    assert!(
+        ok,
+        "{}",
+        std::fs::read_to_string(dir.path("brltty.log")).unwrap_or_default()
+    );
+    let mut c = client.expect("authorised");
+    assert_eq!(c.cells(), 20);
+    drop(c.write(&cells(&["1"])));
+    drop(c);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "display",
+            "--device",
+            &format!("brlapi:127.0.0.1:{port}"),
+            "--show",
+            "⠓⠑⠉",
+            "--hold",
+            "1500",
+        ])
+        .env("BRLAPI_AUTH", format!("keyfile:{key}"))
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("hector runs");
+    let mut guard = Guard(out);
+    let want = cells(&["125", "15", "14"]);
+    let shown = wait_for("text through BRLTTY", 15000, || {
+        emu.display()[..3] == want[..]
+    });
+    let status = guard.0.wait().expect("exit");
+    let mut err = String::new();
+    use std::io::Read;
+    let _ = guard
+        .0
+        .stderr
+        .take()
+        .map(|mut e| e.read_to_string(&mut err));
+    assert!(shown, "{:?} / {err}", emu.display());
+    assert!(status.success(), "{err}");
+    // Without the key, or with a wrong one: refused with a clear error.
+    let refused = BrlApiDisplay::connect("127.0.0.1", port, &Auth::None)
+        .err()
+        .expect("refused");
+    assert!(refused.to_string().contains("key file"), "{refused}");
+    let wrong = dir.path("wrong.key");
+    std::fs::write(&wrong, b"not the key").unwrap();
+    assert!(BrlApiDisplay::connect("127.0.0.1", port, &Auth::KeyFile(wrong)).is_err());
+}
+
+#[test]
+fn play_survives_unplug_and_redraws_mid_game() {
+    if !need(&["socat"]) {
+        return;
+    }
+    use std::io::{Read, Write};
+    let dir = TempDir::new("play-replug");
+    let (socat1, dev, host) = socat(&dir);
+    let emu = EmuRun::start(&dev, Emulator::new("Orbit Reader 40", 40));
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "play",
+            "--locale",
+            "en",
+            "--braille",
+            &format!("baum:{host}"),
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("hector runs");
+    let mut guard = Guard(child);
+    assert!(wait_for("first draw", 5000, || emu.writes() > 0));
+    let mut stdin = guard.0.stdin.take().expect("stdin");
+    stdin.write_all(b"e4\n").unwrap();
+    stdin.flush().unwrap();
+    let e4 = cells(&["2", "0", "15", "256"]);
+    assert!(wait_for("e4 shown", 5000, || emu.display()[..4] == e4[..]));
+    // Unplug mid-game; the game goes on at the terminal.
+    drop(emu);
+    drop(socat1);
+    std::thread::sleep(Duration::from_millis(300));
+    stdin.write_all(b"e5\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        guard.0.try_wait().expect("status").is_none(),
+        "hector ended when the display went away"
+    );
+    // Plug back in: a blank display is redrawn with the current status.
+    let (_socat2, dev2, _) = socat(&dir);
+    let emu2 = EmuRun::start(&dev2, Emulator::new("Orbit Reader 40", 40));
+    let e5 = cells(&["2", "0", "36", "15", "26"]);
+    assert!(
+        wait_for("redraw after replug", 8000, || emu2.display()[..5]
+            == e5[..]),
+        "{:?}",
+        emu2.display()
+    );
+    // Keys work again.
+    for d in ["234", "124", "25", "8"] {
+        emu2.press(&KeyEvent::Chord {
+            dots: Cell::from_dots(d).unwrap(),
+            space: false,
+        });
+    }
+    let nf3 = cells(&["1", "0", "234", "124", "25"]);
+    let nf3 = [vec![Cell::from_dots("23").unwrap()], nf3[1..].to_vec()].concat();
+    assert!(
+        wait_for("Nf3 shown", 5000, || emu2.display()[..5] == nf3[..]),
+        "{:?}",
+        emu2.display()
+    );
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let mut out = String::new();
+    guard
+        .0
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut out)
+        .unwrap();
+    assert!(guard.0.wait().expect("exit").success());
+}

@@ -230,7 +230,7 @@ impl BrlApiDisplay {
             keys: VecDeque::new(),
             buf: Vec::new(),
         };
-        let (kind, payload) = d.expect(packet_type::VERSION, 3000)?;
+        let (kind, payload) = d.expect(packet_type::VERSION, 10_000)?;
         let server = be32(&payload, 0).unwrap_or(0);
         if kind != packet_type::VERSION || server < PROTOCOL_VERSION {
             return Err(BrailleError::Protocol(format!(
@@ -238,7 +238,7 @@ impl BrlApiDisplay {
             )));
         }
         d.send(&version_packet())?;
-        let (_, methods) = d.expect(packet_type::AUTH, 3000)?;
+        let (_, methods) = d.expect(packet_type::AUTH, 5000)?;
         let methods: Vec<u32> = (0..methods.len() / 4)
             .filter_map(|i| be32(&methods, i * 4))
             .collect();
@@ -252,14 +252,14 @@ impl BrlApiDisplay {
             };
             let key = std::fs::read(path).map_err(|e| BrailleError::Io(format!("{path}: {e}")))?;
             d.send(&auth_key_packet(&key))?;
-            d.expect(packet_type::ACK, 3000)?;
+            d.expect(packet_type::ACK, 5000)?;
         } else {
             return Err(BrailleError::Protocol(
                 "the BrlAPI server offers no authorisation hector knows".into(),
             ));
         }
         d.send(&encode(packet_type::DISPLAY_SIZE, &[]))?;
-        let (_, size) = d.expect(packet_type::DISPLAY_SIZE, 3000)?;
+        let (_, size) = d.expect(packet_type::DISPLAY_SIZE, 5000)?;
         d.width = be32(&size, 0).unwrap_or(0) as usize;
         d.height = be32(&size, 4).unwrap_or(1).max(1) as usize;
         if d.width == 0 {
@@ -270,7 +270,7 @@ impl BrlApiDisplay {
             .map(|p| p.split('.').filter_map(|t| t.parse().ok()).collect())
             .unwrap_or_default();
         d.send(&enter_tty_mode_packet(&ttys))?;
-        d.expect(packet_type::ACK, 3000)?;
+        d.expect(packet_type::ACK, 5000)?;
         Ok(d)
     }
 
@@ -326,7 +326,12 @@ impl BrlApiDisplay {
                 .saturating_duration_since(Instant::now())
                 .as_millis() as u64;
             match self.read_packet(left)? {
-                None => return Err(BrailleError::Timeout),
+                None => {
+                    return Err(BrailleError::Protocol(format!(
+                        "BRLTTY did not answer in time (waiting for its '{}' packet)",
+                        char::from_u32(kind).unwrap_or('?')
+                    )));
+                }
                 Some((k, p)) if k == kind => return Ok((k, p)),
                 Some((packet_type::KEY, p)) => self.keep_key(&p),
                 Some((packet_type::ERROR | packet_type::EXCEPTION, p)) => {

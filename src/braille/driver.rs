@@ -50,18 +50,25 @@ pub trait BrailleDisplay {
     fn next_key(&mut self, timeout_ms: u64) -> Result<Option<KeyEvent>, BrailleError>;
 }
 
+/// The cell count of a `terminal[:CELLS]` device string (40 by default), or
+/// None for another kind of device.
+pub fn terminal_cells(device: &str) -> Option<Result<usize, BrailleError>> {
+    if device == "terminal" {
+        return Some(Ok(40));
+    }
+    let n = device.strip_prefix("terminal:")?;
+    Some(
+        n.parse::<usize>()
+            .ok()
+            .filter(|&c| (1..=160).contains(&c))
+            .ok_or_else(|| BrailleError::UnknownDevice(device.to_string())),
+    )
+}
+
 /// Opens the display named by a device string.
 pub fn open(device: &str) -> Result<Box<dyn BrailleDisplay>, BrailleError> {
-    if device == "terminal" || device.starts_with("terminal:") {
-        let cells = device
-            .strip_prefix("terminal:")
-            .map(|n| {
-                n.parse::<usize>()
-                    .map_err(|_| BrailleError::UnknownDevice(device.to_string()))
-            })
-            .transpose()?
-            .unwrap_or(40);
-        return Ok(Box::new(TerminalDisplay::new(cells)));
+    if let Some(cells) = terminal_cells(device) {
+        return Ok(Box::new(TerminalDisplay::new(cells?)));
     }
     if let Some(path) = device.strip_prefix("baum:") {
         return Ok(Box::new(BaumDisplay::open(path)?));
@@ -243,10 +250,16 @@ impl TerminalDisplay {
                 }
             }
         });
+        TerminalDisplay::with_input(cells, rx)
+    }
+
+    /// A virtual display whose typed keys arrive as lines on `lines` (when
+    /// standard input is shared with something else).
+    pub fn with_input(cells: usize, lines: Receiver<String>) -> TerminalDisplay {
         TerminalDisplay {
             cells: cells.clamp(1, 160),
             shown: None,
-            lines: rx,
+            lines,
         }
     }
 }
@@ -322,11 +335,7 @@ impl BrailleDisplay for TerminalDisplay {
                 }
                 Err(RecvTimeoutError::Timeout) => return Ok(None),
                 Err(RecvTimeoutError::Disconnected) => {
-                    if left.is_zero() {
-                        return Ok(None);
-                    }
-                    std::thread::sleep(left);
-                    return Ok(None);
+                    return Err(BrailleError::Io("the terminal has no more input".into()));
                 }
             }
         }

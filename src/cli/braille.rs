@@ -174,6 +174,18 @@ pub fn display(raw: &[String]) -> i32 {
     }
 }
 
+fn facts<'a>(
+    s: &'a super::play::PlaySession,
+    locale: &'a str,
+) -> crate::braille::display::Facts<'a> {
+    crate::braille::display::Facts {
+        start: s.game.start(),
+        moves: s.game.moves(),
+        clock_ms: None,
+        locale,
+    }
+}
+
 /// `hector play --braille DEV`: the game on a Braille display for the blind
 /// side. The display shows the status line (move number, last move, whose
 /// turn) and, on request, the move list and the board; moves typed on its
@@ -184,12 +196,22 @@ pub fn play_with_display(
     loc: &'static crate::locale::Locale,
     device: &str,
 ) -> i32 {
-    use crate::braille::display::{Facts, Page, View};
+    use crate::braille::display::{Page, View};
     use crate::braille::input::{MoveEntry, Outcome, Request};
     use std::io::{BufRead, Write};
     use std::sync::mpsc::{self, TryRecvError};
 
-    let mut d = match driver::open(device) {
+    // On the terminal display, lines starting with '>' are its keys
+    // ("> 234", "> r5", "> display6"); other lines go to the game, in order.
+    let (_keep_open, no_keys) = mpsc::channel::<String>();
+    let opened = match driver::terminal_cells(device) {
+        Some(cells) => cells.map(|c| {
+            Box::new(driver::TerminalDisplay::with_input(c, no_keys))
+                as Box<dyn driver::BrailleDisplay>
+        }),
+        None => driver::open(device),
+    };
+    let mut d = match opened {
         Ok(d) => d,
         Err(e) => return fail(e),
     };
@@ -221,16 +243,10 @@ pub fn play_with_display(
     let mut entry = MoveEntry::new();
     let mut marker: Option<Vec<Cell>> = None;
     loop {
-        let facts = Facts {
-            start: session.game.start(),
-            moves: session.game.moves(),
-            clock_ms: None,
-            locale: loc.code(),
-        };
         let mut cells = match &marker {
             Some(m) => m.clone(),
             None if !entry.typed().is_empty() => entry.typed().to_vec(),
-            None => match view.render(&facts) {
+            None => match view.render(&facts(session, loc.code())) {
                 Ok(c) => c,
                 Err(e) => return fail(e),
             },
@@ -239,13 +255,32 @@ pub fn play_with_display(
         if let Err(e) = d.write(&cells) {
             eprintln!("{e}");
         }
-        let key = match d.next_key(50) {
+        let mut key = match d.next_key(20) {
             Ok(k) => k,
             Err(e) => {
                 eprintln!("{e}");
                 None
             }
         };
+        if key.is_none() {
+            match rx.try_recv() {
+                Ok(line) => match line.trim_start().strip_prefix('>') {
+                    Some(typed) => match driver::parse_typed_key(typed) {
+                        Some(k) => key = Some(k),
+                        None => eprintln!("'{}' is no Braille key.", typed.trim()),
+                    },
+                    None => {
+                        print(session.handle(&line));
+                        view.show(Page::Status);
+                        if session.quit {
+                            return 0;
+                        }
+                    }
+                },
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => return 0,
+            }
+        }
         if let Some(key) = key {
             marker = None;
             let pan = view.position().1;
@@ -284,25 +319,12 @@ pub fn play_with_display(
                             view.show(Page::Board);
                             Ok(true)
                         }
-                        Request::PanLeft => view.pan_left(&facts),
-                        Request::PanRight => view.pan_right(&facts),
+                        Request::PanLeft => view.pan_left(&facts(session, loc.code())),
+                        Request::PanRight => view.pan_right(&facts(session, loc.code())),
                     };
                 }
                 Ok(Outcome::Typed(_) | Outcome::Nothing) => {}
                 Err(e) => eprintln!("{e}"),
-            }
-        }
-        loop {
-            match rx.try_recv() {
-                Ok(line) => {
-                    print(session.handle(&line));
-                    view.show(Page::Status);
-                    if session.quit {
-                        return 0;
-                    }
-                }
-                Err(TryRecvError::Empty) => break,
-                Err(TryRecvError::Disconnected) => return 0,
             }
         }
     }

@@ -124,19 +124,33 @@ impl EmuRun {
         let thread = std::thread::spawn(move || {
             let _ = emulator::run_on_port(&p2, emu, s2, rx, st2);
         });
-        EmuRun {
+        let run = EmuRun {
             shared,
             keys: tx,
             stop,
             thread: Some(thread),
             cells,
-        }
+        };
+        // Wait until the emulator has opened its port (it publishes a blank display).
+        wait_for("the emulator to open its port", 3000, || {
+            run.shared
+                .lock()
+                .map(|s| s.display.len() == cells)
+                .unwrap_or(false)
+        });
+        run
     }
+    /// The cells shown; blank cells until the emulator runs.
     pub fn display(&self) -> Vec<Cell> {
-        self.shared
+        let mut d = self
+            .shared
             .lock()
             .map(|s| s.display.clone())
-            .unwrap_or_default()
+            .unwrap_or_default();
+        if d.len() < self.cells {
+            d.resize(self.cells, Cell::BLANK);
+        }
+        d
     }
     pub fn writes(&self) -> usize {
         self.shared.lock().map(|s| s.writes).unwrap_or(0)
@@ -159,6 +173,12 @@ pub fn cells(dots: &[&str]) -> Vec<Cell> {
 }
 
 pub fn brltty(dir: &TempDir, host: &str, api: u16) -> Guard {
+    brltty_with_auth(dir, host, api, "none")
+}
+
+/// BRLTTY in the foreground: Baum driver on `host`, BrlAPI on loopback port
+/// 4101 + `api` with the given auth (`none` or `keyfile:PATH`).
+pub fn brltty_with_auth(dir: &TempDir, host: &str, api: u16, auth: &str) -> Guard {
     let log = std::fs::File::create(dir.path("brltty.log")).expect("log");
     let child = Command::new("brltty")
         .args([
@@ -181,7 +201,7 @@ pub fn brltty(dir: &TempDir, host: &str, api: u16) -> Guard {
         .arg("-d")
         .arg(format!("serial:{host}"))
         .arg("-A")
-        .arg(format!("host=127.0.0.1:{api},auth=none"))
+        .arg(format!("host=127.0.0.1:{api},auth={auth}"))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(log)
