@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -14,16 +13,14 @@ use hector::braille::driver::KeyEvent;
 use hector::braille::emulator::Emulator;
 
 fn hector(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let child = Command::new(env!("CARGO_BIN_EXE_hector"))
         .args(args)
         .stdin(Stdio::null())
-        .output()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("hector runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    finish(&mut Guard(child), 60_000)
 }
 
 const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/braille");
@@ -179,14 +176,7 @@ fn liblouis_reads_the_brf_back_as_the_unicode_scoresheet() {
             let mut stdin = child.stdin.take().expect("stdin");
             stdin.write_all(input.as_bytes()).unwrap();
         }
-        let mut out = String::new();
-        child
-            .stdout
-            .take()
-            .expect("stdout")
-            .read_to_string(&mut out)
-            .unwrap();
-        let _ = child.wait();
+        let (_, out, _) = finish(&mut Guard(child), 30_000);
         assert_eq!(out, unicode, "{game}");
     }
 }
@@ -261,16 +251,8 @@ fn display_prints_key_events() {
         space: false,
     });
     emu.press(&KeyEvent::Key("display3".into()));
-    let mut out = String::new();
-    guard
-        .0
-        .stdout
-        .take()
-        .expect("stdout")
-        .read_to_string(&mut out)
-        .unwrap();
-    let status = guard.0.wait().expect("exit");
-    assert!(status.success());
+    let (code, out, err) = finish(&mut guard, 20_000);
+    assert_eq!(code, 0, "{err}");
     assert_eq!(out, "route 5\nchord 1245\nkey display3\n");
 }
 
@@ -341,15 +323,8 @@ fn play_takes_moves_from_the_braille_keyboard_and_shows_them() {
     );
     stdin.write_all(b"quit\n").unwrap();
     drop(stdin);
-    let mut out = String::new();
-    guard
-        .0
-        .stdout
-        .take()
-        .expect("stdout")
-        .read_to_string(&mut out)
-        .unwrap();
-    assert!(guard.0.wait().expect("exit").success());
+    let (code, out, err) = finish(&mut guard, 20_000);
+    assert_eq!(code, 0, "{err}");
     assert!(out.contains("Braille display: Orbit Reader 40"), "{out}");
 }
 
@@ -366,25 +341,7 @@ fn hector_with_input(args: &[&str], input: &str) -> (i32, String, String) {
         let mut stdin = child.stdin.take().expect("stdin");
         stdin.write_all(input.as_bytes()).unwrap();
     }
-    let mut guard = Guard(child);
-    let mut out = String::new();
-    let mut err = String::new();
-    guard
-        .0
-        .stdout
-        .take()
-        .expect("stdout")
-        .read_to_string(&mut out)
-        .unwrap();
-    guard
-        .0
-        .stderr
-        .take()
-        .expect("stderr")
-        .read_to_string(&mut err)
-        .unwrap();
-    let code = guard.0.wait().ok().and_then(|s| s.code()).unwrap_or(-1);
-    (code, out, err)
+    finish(&mut Guard(child), 60_000)
 }
 
 #[test]

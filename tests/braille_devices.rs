@@ -219,16 +219,9 @@ fn brlapi_key_file_authorisation_and_display_command() {
     let shown = wait_for("text through BRLTTY", 15000, || {
         emu.display()[..3] == want[..]
     });
-    let status = guard.0.wait().expect("exit");
-    let mut err = String::new();
-    use std::io::Read;
-    let _ = guard
-        .0
-        .stderr
-        .take()
-        .map(|mut e| e.read_to_string(&mut err));
+    let (code, _, err) = finish(&mut guard, 30_000);
     assert!(shown, "{:?} / {err}", emu.display());
-    assert!(status.success(), "{err}");
+    assert_eq!(code, 0, "{err}");
     // Without the key, or with a wrong one: refused with a clear error.
     let refused = BrlApiDisplay::connect("127.0.0.1", port, &Auth::None)
         .err()
@@ -244,7 +237,7 @@ fn play_survives_unplug_and_redraws_mid_game() {
     if !need(&["socat"]) {
         return;
     }
-    use std::io::{Read, Write};
+    use std::io::Write;
     let dir = TempDir::new("play-replug");
     let (socat1, dev, host) = socat(&dir);
     let emu = EmuRun::start(&dev, Emulator::new("Orbit Reader 40", 40));
@@ -305,13 +298,6 @@ fn play_survives_unplug_and_redraws_mid_game() {
     );
     stdin.write_all(b"quit\n").unwrap();
     drop(stdin);
-    let mut out = String::new();
-    guard
-        .0
-        .stdout
-        .take()
-        .expect("stdout")
-        .read_to_string(&mut out)
-        .unwrap();
-    assert!(guard.0.wait().expect("exit").success());
+    let (code, _, err) = finish(&mut guard, 20_000);
+    assert_eq!(code, 0, "{err}");
 }

@@ -201,79 +201,29 @@ pub fn key_event(code: u64) -> KeyEvent {
     KeyEvent::Key(format!("code{code:#x}"))
 }
 
-/// A display reached through BRLTTY's BrlAPI over TCP.
-pub struct BrlApiDisplay {
+/// One open BrlAPI connection.
+struct Conn {
     stream: TcpStream,
-    width: usize,
-    height: usize,
-    shown: Option<Vec<Cell>>,
-    keys: VecDeque<KeyEvent>,
     buf: Vec<u8>,
 }
 
-impl BrlApiDisplay {
-    /// Connects, authorises, reads the display size and enters tty mode.
-    pub fn connect(host: &str, port: u16, auth: &Auth) -> Result<BrlApiDisplay, BrailleError> {
-        let addr = (host, port)
-            .to_socket_addrs()
-            .map_err(|e| BrailleError::Io(format!("{host}:{port}: {e}")))?
-            .next()
-            .ok_or_else(|| BrailleError::Io(format!("{host}:{port}: no address")))?;
-        let stream = TcpStream::connect_timeout(&addr, Duration::from_secs(3))
-            .map_err(|e| BrailleError::Io(format!("{host}:{port}: {e}")))?;
-        let _ = stream.set_nodelay(true);
-        let mut d = BrlApiDisplay {
-            stream,
-            width: 0,
-            height: 0,
-            shown: None,
-            keys: VecDeque::new(),
-            buf: Vec::new(),
-        };
-        let (kind, payload) = d.expect(packet_type::VERSION, 10_000)?;
-        let server = be32(&payload, 0).unwrap_or(0);
-        if kind != packet_type::VERSION || server < PROTOCOL_VERSION {
-            return Err(BrailleError::Protocol(format!(
-                "BrlAPI server protocol {server}, hector needs {PROTOCOL_VERSION}"
-            )));
-        }
-        d.send(&version_packet())?;
-        let (_, methods) = d.expect(packet_type::AUTH, 5000)?;
-        let methods: Vec<u32> = (0..methods.len() / 4)
-            .filter_map(|i| be32(&methods, i * 4))
-            .collect();
-        if methods.contains(&AUTH_NONE) {
-            // Nothing to send: the server lets us in.
-        } else if methods.contains(&AUTH_KEY) {
-            let Auth::KeyFile(path) = auth else {
-                return Err(BrailleError::Protocol(
-                    "the BrlAPI server wants a key file (set BRLAPI_AUTH=keyfile:PATH)".into(),
-                ));
-            };
-            let key = std::fs::read(path).map_err(|e| BrailleError::Io(format!("{path}: {e}")))?;
-            d.send(&auth_key_packet(&key))?;
-            d.expect(packet_type::ACK, 5000)?;
-        } else {
-            return Err(BrailleError::Protocol(
-                "the BrlAPI server offers no authorisation hector knows".into(),
-            ));
-        }
-        d.send(&encode(packet_type::DISPLAY_SIZE, &[]))?;
-        let (_, size) = d.expect(packet_type::DISPLAY_SIZE, 5000)?;
-        d.width = be32(&size, 0).unwrap_or(0) as usize;
-        d.height = be32(&size, 4).unwrap_or(1).max(1) as usize;
-        if d.width == 0 {
-            return Err(BrailleError::Protocol("BRLTTY reports no display".into()));
-        }
-        let ttys: Vec<u32> = std::env::var("WINDOWPATH")
-            .ok()
-            .map(|p| p.split('.').filter_map(|t| t.parse().ok()).collect())
-            .unwrap_or_default();
-        d.send(&enter_tty_mode_packet(&ttys))?;
-        d.expect(packet_type::ACK, 5000)?;
-        Ok(d)
-    }
+/// A display reached through BRLTTY's BrlAPI over TCP. If BRLTTY goes away
+/// (restarted, display reconnected), hector keeps trying to reconnect about
+/// once a second and redraws when it is back.
+pub struct BrlApiDisplay {
+    host: String,
+    port: u16,
+    auth: Auth,
+    conn: Option<Conn>,
+    width: usize,
+    height: usize,
+    wanted: Vec<Cell>,
+    shown: Option<Vec<Cell>>,
+    keys: VecDeque<KeyEvent>,
+    last_attempt: Instant,
+}
 
+impl Conn {
     fn send(&mut self, bytes: &[u8]) -> Result<(), BrailleError> {
         self.stream.write_all(bytes)?;
         Ok(())
@@ -318,8 +268,14 @@ impl BrlApiDisplay {
         }
     }
 
-    /// Waits for a packet of type `kind`, keeping keys that come meanwhile.
-    fn expect(&mut self, kind: u32, timeout_ms: u64) -> Result<(u32, Vec<u8>), BrailleError> {
+    /// Waits for a packet of type `kind`; keys that come meanwhile go to
+    /// `keys`.
+    fn expect(
+        &mut self,
+        kind: u32,
+        timeout_ms: u64,
+        keys: &mut VecDeque<KeyEvent>,
+    ) -> Result<(u32, Vec<u8>), BrailleError> {
         let deadline = Instant::now() + Duration::from_millis(timeout_ms);
         loop {
             let left = deadline
@@ -333,7 +289,7 @@ impl BrlApiDisplay {
                     )));
                 }
                 Some((k, p)) if k == kind => return Ok((k, p)),
-                Some((packet_type::KEY, p)) => self.keep_key(&p),
+                Some((packet_type::KEY, p)) => keep_key(keys, &p),
                 Some((packet_type::ERROR | packet_type::EXCEPTION, p)) => {
                     return Err(BrailleError::Protocol(format!(
                         "BrlAPI error {}",
@@ -344,12 +300,133 @@ impl BrlApiDisplay {
             }
         }
     }
+}
 
-    fn keep_key(&mut self, p: &[u8]) {
-        if let (Some(hi), Some(lo)) = (be32(p, 0), be32(p, 4)) {
-            let code = (u64::from(hi) << 32) | u64::from(lo);
-            self.keys.push_back(key_event(code));
+fn keep_key(keys: &mut VecDeque<KeyEvent>, p: &[u8]) {
+    if let (Some(hi), Some(lo)) = (be32(p, 0), be32(p, 4)) {
+        let code = (u64::from(hi) << 32) | u64::from(lo);
+        keys.push_back(key_event(code));
+    }
+}
+
+/// Opens a connection: version, authorisation, display size, tty mode.
+fn open_conn(
+    host: &str,
+    port: u16,
+    auth: &Auth,
+    keys: &mut VecDeque<KeyEvent>,
+) -> Result<(Conn, usize, usize), BrailleError> {
+    let addr = (host, port)
+        .to_socket_addrs()
+        .map_err(|e| BrailleError::Io(format!("{host}:{port}: {e}")))?
+        .next()
+        .ok_or_else(|| BrailleError::Io(format!("{host}:{port}: no address")))?;
+    let stream = TcpStream::connect_timeout(&addr, Duration::from_secs(3))
+        .map_err(|e| BrailleError::Io(format!("{host}:{port}: {e}")))?;
+    let _ = stream.set_nodelay(true);
+    let mut c = Conn {
+        stream,
+        buf: Vec::new(),
+    };
+    let (_, payload) = c.expect(packet_type::VERSION, 10_000, keys)?;
+    let server = be32(&payload, 0).unwrap_or(0);
+    if server < PROTOCOL_VERSION {
+        return Err(BrailleError::Protocol(format!(
+            "BrlAPI server protocol {server}, hector needs {PROTOCOL_VERSION}"
+        )));
+    }
+    c.send(&version_packet())?;
+    let (_, methods) = c.expect(packet_type::AUTH, 5000, keys)?;
+    let methods: Vec<u32> = (0..methods.len() / 4)
+        .filter_map(|i| be32(&methods, i * 4))
+        .collect();
+    if methods.contains(&AUTH_NONE) {
+        // Nothing to send: the server lets us in.
+    } else if methods.contains(&AUTH_KEY) {
+        let Auth::KeyFile(path) = auth else {
+            return Err(BrailleError::Protocol(
+                "the BrlAPI server wants a key file (set BRLAPI_AUTH=keyfile:PATH)".into(),
+            ));
+        };
+        let key = std::fs::read(path).map_err(|e| BrailleError::Io(format!("{path}: {e}")))?;
+        c.send(&auth_key_packet(&key))?;
+        c.expect(packet_type::ACK, 5000, keys)?;
+    } else {
+        return Err(BrailleError::Protocol(
+            "the BrlAPI server offers no authorisation hector knows".into(),
+        ));
+    }
+    c.send(&encode(packet_type::DISPLAY_SIZE, &[]))?;
+    let (_, size) = c.expect(packet_type::DISPLAY_SIZE, 5000, keys)?;
+    let width = be32(&size, 0).unwrap_or(0) as usize;
+    let height = be32(&size, 4).unwrap_or(1).max(1) as usize;
+    if width == 0 {
+        return Err(BrailleError::Protocol("BRLTTY reports no display".into()));
+    }
+    let ttys: Vec<u32> = std::env::var("WINDOWPATH")
+        .ok()
+        .map(|p| p.split('.').filter_map(|t| t.parse().ok()).collect())
+        .unwrap_or_default();
+    c.send(&enter_tty_mode_packet(&ttys))?;
+    c.expect(packet_type::ACK, 5000, keys)?;
+    Ok((c, width, height))
+}
+
+impl BrlApiDisplay {
+    /// Connects, authorises, reads the display size and enters tty mode.
+    pub fn connect(host: &str, port: u16, auth: &Auth) -> Result<BrlApiDisplay, BrailleError> {
+        let mut keys = VecDeque::new();
+        let (conn, width, height) = open_conn(host, port, auth, &mut keys)?;
+        Ok(BrlApiDisplay {
+            host: host.to_string(),
+            port,
+            auth: auth.clone(),
+            conn: Some(conn),
+            width,
+            height,
+            wanted: Vec::new(),
+            shown: None,
+            keys,
+            last_attempt: Instant::now(),
+        })
+    }
+
+    /// Whether the connection to BRLTTY is up.
+    pub fn connected(&self) -> bool {
+        self.conn.is_some()
+    }
+
+    fn try_reconnect(&mut self) {
+        if self.conn.is_some() || self.last_attempt.elapsed() < Duration::from_secs(1) {
+            return;
         }
+        self.last_attempt = Instant::now();
+        if let Ok((conn, width, height)) =
+            open_conn(&self.host, self.port, &self.auth, &mut self.keys)
+        {
+            self.conn = Some(conn);
+            self.width = width;
+            self.height = height;
+            self.shown = None;
+            let _ = self.flush();
+        }
+    }
+
+    fn flush(&mut self) -> Result<(), BrailleError> {
+        let mut line = self.wanted.clone();
+        line.resize(self.width * self.height, Cell::BLANK);
+        if self.shown.as_ref() == Some(&line) {
+            return Ok(());
+        }
+        let Some(conn) = self.conn.as_mut() else {
+            return Ok(());
+        };
+        if conn.send(&write_dots_packet(&line)).is_err() {
+            self.conn = None;
+            return Ok(());
+        }
+        self.shown = Some(line);
+        Ok(())
     }
 }
 
@@ -366,14 +443,9 @@ impl BrailleDisplay for BrlApiDisplay {
         format!("BrlAPI display ({} cells)", self.width * self.height)
     }
     fn write(&mut self, cells: &[Cell]) -> Result<(), BrailleError> {
-        let mut line = cells.to_vec();
-        line.resize(self.cells(), Cell::BLANK);
-        if self.shown.as_ref() == Some(&line) {
-            return Ok(());
-        }
-        self.send(&write_dots_packet(&line))?;
-        self.shown = Some(line);
-        Ok(())
+        self.wanted = cells.to_vec();
+        self.try_reconnect();
+        self.flush()
     }
     fn next_key(&mut self, timeout_ms: u64) -> Result<Option<KeyEvent>, BrailleError> {
         let deadline = Instant::now() + Duration::from_millis(timeout_ms);
@@ -381,19 +453,33 @@ impl BrailleDisplay for BrlApiDisplay {
             if let Some(k) = self.keys.pop_front() {
                 return Ok(Some(k));
             }
+            self.try_reconnect();
             let left = deadline
                 .saturating_duration_since(Instant::now())
                 .as_millis() as u64;
-            match self.read_packet(left)? {
-                None => return Ok(None),
-                Some((packet_type::KEY, p)) => self.keep_key(&p),
-                Some((packet_type::ERROR | packet_type::EXCEPTION, p)) => {
+            let Some(conn) = self.conn.as_mut() else {
+                std::thread::sleep(Duration::from_millis(left.min(50)));
+                if Instant::now() >= deadline {
+                    return Ok(None);
+                }
+                continue;
+            };
+            match conn.read_packet(left) {
+                Ok(None) => return Ok(None),
+                Ok(Some((packet_type::KEY, p))) => keep_key(&mut self.keys, &p),
+                Ok(Some((packet_type::ERROR | packet_type::EXCEPTION, p))) => {
                     return Err(BrailleError::Protocol(format!(
                         "BrlAPI error {}",
                         be32(&p, 0).unwrap_or(0)
                     )));
                 }
-                Some(_) => {}
+                Ok(Some(_)) => {}
+                Err(BrailleError::Protocol(e)) => return Err(BrailleError::Protocol(e)),
+                Err(_) => {
+                    // BRLTTY went away: reconnect later.
+                    self.conn = None;
+                    self.shown = None;
+                }
             }
         }
     }

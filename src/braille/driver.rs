@@ -347,8 +347,11 @@ impl BrailleDisplay for TerminalDisplay {
 
 /// How long to wait for a display to answer the identity queries.
 const IDENTIFY_MS: u64 = 1500;
-/// How often to try to reopen an unplugged display.
+/// How often to try to reopen an unplugged display: at first every 250 ms,
+/// doubling after each failed try up to every 4 s (a display that is
+/// switched off but still opens takes the whole identify time to fail).
 const RECONNECT_MS: u64 = 250;
+const RECONNECT_MAX_MS: u64 = 4000;
 
 /// A Baum-protocol display on a serial port (or Bluetooth serial, or a pty):
 /// 19200 baud, 8 data bits, no parity, 1 stop bit. Survives the display being
@@ -364,6 +367,7 @@ pub struct BaumDisplay {
     tracker: KeyTracker,
     pending: VecDeque<KeyEvent>,
     last_attempt: Option<Instant>,
+    retry_ms: u64,
     reconnects: usize,
 }
 
@@ -381,6 +385,7 @@ impl BaumDisplay {
             tracker: KeyTracker::default(),
             pending: VecDeque::new(),
             last_attempt: None,
+            retry_ms: RECONNECT_MS,
             reconnects: 0,
         };
         d.connect()?;
@@ -481,8 +486,18 @@ impl BaumDisplay {
     fn try_reconnect(&mut self) {
         let due = self
             .last_attempt
-            .is_none_or(|t| t.elapsed() >= Duration::from_millis(RECONNECT_MS));
-        if self.port.is_none() && due && self.connect().is_ok() {
+            .is_none_or(|t| t.elapsed() >= Duration::from_millis(self.retry_ms));
+        if self.port.is_none() && due {
+            let started = Instant::now();
+            if self.connect().is_err() {
+                // A port that is gone fails at once: keep trying often. A port
+                // that opens but stays silent cost the identify time: back off.
+                if started.elapsed() > Duration::from_millis(100) {
+                    self.retry_ms = (self.retry_ms * 2).min(RECONNECT_MAX_MS);
+                }
+                return;
+            }
+            self.retry_ms = RECONNECT_MS;
             self.reconnects += 1;
             let _ = self.flush();
         }

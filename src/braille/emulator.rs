@@ -290,4 +290,35 @@ mod tests {
         assert!(e.feed(&baum::query_cell_count()).is_empty());
         assert_eq!(e.idle(), vec![0x1B, 0x01, 0x04]);
     }
+
+    #[test]
+    fn random_host_bytes_never_panic() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut e = Emulator::orbit_reader_20();
+        for _ in 0..3000 {
+            let len = (x % 48) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    if x.is_multiple_of(4) {
+                        ESC
+                    } else {
+                        (x >> 24) as u8
+                    }
+                })
+                .collect();
+            let _ = e.feed(&bytes);
+            if x.is_multiple_of(3) {
+                let _ = e.idle();
+            }
+            assert_eq!(e.display.len(), 20);
+        }
+        // Still answers a clean query afterwards.
+        let _ = e.idle();
+        let mut reply = e.feed(&[0x1B, 0x84]);
+        reply.extend(e.idle());
+        assert!(reply.windows(2).any(|w| w == [0x1B, 0x84]));
+    }
 }

@@ -62,6 +62,38 @@ impl Drop for TempDir {
     }
 }
 
+/// Waits at most `ms` for the child to end (killing it then), and returns
+/// its exit code (-1 if killed), standard output and standard error.
+pub fn finish(guard: &mut Guard, ms: u64) -> (i32, String, String) {
+    use std::io::Read;
+    let deadline = Instant::now() + Duration::from_millis(ms);
+    let mut code = -1;
+    loop {
+        match guard.0.try_wait() {
+            Ok(Some(status)) => {
+                code = status.code().unwrap_or(-1);
+                break;
+            }
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
+            _ => {
+                eprintln!("timed out waiting for a child process; killing it");
+                let _ = guard.0.kill();
+                let _ = guard.0.wait();
+                break;
+            }
+        }
+    }
+    let mut out = String::new();
+    let mut err = String::new();
+    if let Some(mut o) = guard.0.stdout.take() {
+        let _ = o.read_to_string(&mut out);
+    }
+    if let Some(mut e) = guard.0.stderr.take() {
+        let _ = e.read_to_string(&mut err);
+    }
+    (code, out, err)
+}
+
 /// A child process killed (and reaped) when dropped.
 pub struct Guard(pub Child);
 impl Drop for Guard {
