@@ -393,3 +393,22 @@ fn play_on_the_terminal_display() {
     // The status line after 1. e4 Nf6 on the virtual display.
     assert!(out.contains("⠂⠀⠤⠎⠋⠖⠀⠺"), "{out}");
 }
+
+#[test]
+fn play_with_a_clock_shows_the_times_on_the_display() {
+    let (code, out, err) = hector_with_input(
+        &[
+            "play",
+            "--locale",
+            "en",
+            "--braille",
+            "terminal:40",
+            "--control",
+            "300+2",
+        ],
+        "quit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    // White to move, 5:00 each (lower-cell digits, colon as in BRF).
+    assert!(out.contains("⠺⠀⠢⠱⠴⠴⠀⠢⠱⠴⠴"), "{out}");
+}

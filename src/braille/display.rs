@@ -47,9 +47,11 @@ pub struct View {
     offset: usize,
 }
 
-/// Time as h:mm:ss (or m:ss under an hour), digits as lower cells.
+/// Time as h:mm:ss (or m:ss under an hour), digits as lower cells. Whole
+/// seconds are rounded up, so a fresh 5-minute clock reads 5:00 and 0:00
+/// means the time is out.
 fn clock_text(ms: u64) -> String {
-    let s = ms / 1000;
+    let s = ms.div_ceil(1000);
     let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60);
     if h > 0 {
         format!("{h}:{m:02}:{sec:02}")

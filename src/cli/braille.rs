@@ -181,7 +181,7 @@ fn facts<'a>(
     crate::braille::display::Facts {
         start: s.game.start(),
         moves: s.game.moves(),
-        clock_ms: None,
+        clock_ms: s.clock.as_ref().map(|c| c.remaining_now()),
         locale,
     }
 }
@@ -254,6 +254,12 @@ pub fn play_with_display(
         cells.truncate(view.width());
         if let Err(e) = d.write(&cells) {
             eprintln!("{e}");
+        }
+        if session.clock.is_some() {
+            print(session.poll_clock());
+            if session.quit {
+                return 0;
+            }
         }
         let mut key = match d.next_key(20) {
             Ok(k) => k,

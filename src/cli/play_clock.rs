@@ -82,6 +82,16 @@ impl PlayClock {
         &self.clock
     }
 
+    /// Remaining time of White and Black now, in milliseconds (for the
+    /// Braille status line).
+    pub fn remaining_now(&self) -> (u64, u64) {
+        let t = (self.now)();
+        (
+            self.clock.remaining(Color::White, t),
+            self.clock.remaining(Color::Black, t),
+        )
+    }
+
     /// Puts the rules' time penalties (7.5.5, 9.5.3) on the clock.
     fn apply_penalties(&mut self, t: u64) {
         let pending: Vec<(Color, u64)> = self
