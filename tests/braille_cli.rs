@@ -325,7 +325,8 @@ fn play_takes_moves_from_the_braille_keyboard_and_shows_them() {
     drop(stdin);
     let (code, out, err) = finish(&mut guard, 20_000);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("Braille display: Orbit Reader 40"), "{out}");
+    // The terminal side saw both moves.
+    assert!(out.contains("(e4)") && out.contains("(Nf6)"), "{out}");
 }
 
 fn hector_with_input(args: &[&str], input: &str) -> (i32, String, String) {

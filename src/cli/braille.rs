@@ -232,11 +232,7 @@ pub fn play_with_display(
         let _ = out.flush();
     };
     print(vec![
-        format!(
-            "hector — {}. Type help for commands. Braille display: {}.",
-            loc.name(),
-            d.model()
-        ),
+        format!("hector — {}. Type help for commands.", loc.name()),
         session.prompt(),
     ]);
     let mut view = View::new(d.cells());
