@@ -301,3 +301,69 @@ fn play_survives_unplug_and_redraws_mid_game() {
     let (code, _, err) = finish(&mut guard, 20_000);
     assert_eq!(code, 0, "{err}");
 }
+
+#[test]
+fn baum_emulator_command_serves_hector() {
+    if !need(&["socat"]) {
+        return;
+    }
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = TempDir::new("emu-cmd");
+    let (_socat, dev, host) = socat(&dir);
+    let bin = env!("CARGO_BIN_EXE_hector");
+    let emu = Command::new(bin)
+        .args(["baum-emulator", &dev, "--cells", "40"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("emulator runs");
+    let mut emu = Guard(emu);
+    std::thread::sleep(Duration::from_millis(300));
+    let show = Command::new(bin)
+        .args([
+            "display",
+            "--device",
+            &format!("baum:{host}"),
+            "--show",
+            "⠑⠲",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hector runs");
+    let (code, _, err) = finish(&mut Guard(show), 20_000);
+    assert_eq!(code, 0, "{err}");
+    let keys = Command::new(bin)
+        .args([
+            "display",
+            "--device",
+            &format!("baum:{host}"),
+            "--keys",
+            "1",
+            "--timeout",
+            "10000",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hector runs");
+    let mut keys = Guard(keys);
+    // Press routing key 3 until hector has read one key (it may still be
+    // starting up when the first press comes).
+    let mut stdin = emu.0.stdin.take().expect("stdin");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline && keys.0.try_wait().ok().flatten().is_none() {
+        stdin.write_all(b"r3\n").unwrap();
+        stdin.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    let (code, out, err) = finish(&mut keys, 5_000);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "route 3\n");
+    let (_, shown, _) = finish(&mut emu, 500);
+    assert!(shown.lines().any(|l| l.starts_with("⠑⠲⠀")), "{shown}");
+}

@@ -48,6 +48,7 @@ pub fn run(args: &[String]) -> i32 {
         "braille" => braille::braille(rest),
         "scoresheet" => braille::scoresheet(rest),
         "display" => braille::display(rest),
+        "baum-emulator" => braille::baum_emulator(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             0
