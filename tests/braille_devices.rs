@@ -367,3 +367,109 @@ fn baum_emulator_command_serves_hector() {
     let (_, shown, _) = finish(&mut emu, 500);
     assert!(shown.lines().any(|l| l.starts_with("⠑⠲⠀")), "{shown}");
 }
+
+#[test]
+fn power_down_then_back_redraws() {
+    if !need(&["socat"]) {
+        return;
+    }
+    let dir = TempDir::new("powerdown");
+    let (_socat, dev, host) = socat(&dir);
+    let emu = EmuRun::start(&dev, Emulator::orbit_reader_20());
+    let mut d = BaumDisplay::open(&host).expect("identify");
+    let shown = cells(&["1", "2", "3"]);
+    d.write(&shown).unwrap();
+    assert!(wait_for("first draw", 3000, || emu.display()[..3] == shown[..]));
+    let queries = emu.shared.lock().map(|s| s.identity_queries).unwrap_or(0);
+    // The display says it powers down (power switch), then is on again.
+    emu.send_raw(&[0x1B, 0x17, 0x02]);
+    assert!(wait_for("re-identify", 5000, || {
+        let _ = d.next_key(20);
+        emu.shared.lock().map(|s| s.identity_queries).unwrap_or(0) > queries
+    }));
+    assert!(d.connected());
+    assert!(d.reconnects() >= 1);
+}
+
+#[test]
+fn garbage_from_a_brlapi_server_is_an_error_not_a_panic() {
+    use std::io::Write;
+    use std::net::TcpListener;
+    let mut seed: u64 = 0x0123_4567_89AB_CDEF;
+    for round in 0..20 {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().unwrap().port();
+        let mut bytes = Vec::new();
+        let len = 1 + (seed % 200) as usize;
+        for _ in 0..len {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            bytes.push((seed >> 32) as u8);
+        }
+        if round % 4 == 0 {
+            // A plausible start: a version packet, then garbage.
+            let mut v = vec![0, 0, 0, 4, 0, 0, 0, b'v', 0, 0, 0, 8];
+            v.extend(&bytes);
+            bytes = v;
+        }
+        let server = std::thread::spawn(move || {
+            if let Ok((mut s, _)) = listener.accept() {
+                let _ = s.write_all(&bytes);
+            }
+        });
+        let started = Instant::now();
+        let got = BrlApiDisplay::connect("127.0.0.1", port, &Auth::None);
+        assert!(got.is_err(), "round {round}");
+        assert!(started.elapsed() < Duration::from_secs(12), "round {round}");
+        let _ = server.join();
+    }
+}
+
+#[test]
+fn brlapi_client_comes_back_after_brltty_restarts() {
+    if !need(&["socat", "brltty"]) {
+        return;
+    }
+    let dir = TempDir::new("brlapi-restart");
+    let (_socat, dev, host) = socat(&dir);
+    let emu = EmuRun::start(&dev, Emulator::orbit_reader_20());
+    let offset = api_offset(3);
+    let port = 4101 + offset;
+    let first = brltty(&dir, &host, offset);
+    let mut client = None;
+    assert!(wait_for("BrlAPI server", 15000, || {
+        match BrlApiDisplay::connect("127.0.0.1", port, &Auth::None) {
+            Ok(c) => {
+                client = Some(c);
+                true
+            }
+            Err(_) => false,
+        }
+    }));
+    let mut c = client.expect("client");
+    let a = cells(&["1", "12"]);
+    c.write(&a).unwrap();
+    assert!(wait_for("first text", 5000, || emu.display()[..2] == a[..]));
+    // BRLTTY stops: the client notices, without an error to the caller.
+    drop(first);
+    let mut saw_gone = false;
+    for _ in 0..20 {
+        assert!(c.next_key(50).is_ok());
+        if !c.connected() {
+            saw_gone = true;
+            break;
+        }
+    }
+    assert!(saw_gone, "the client did not notice BRLTTY went away");
+    // BRLTTY starts again: the client reconnects and redraws.
+    let _second = brltty(&dir, &host, offset);
+    let b = cells(&["2", "23"]);
+    c.write(&b).unwrap();
+    let back = wait_for("reconnect and redraw", 25000, || {
+        let _ = c.next_key(50);
+        c.connected() && emu.display()[..2] == b[..]
+    });
+    let log = std::fs::read_to_string(dir.path("brltty.log")).unwrap_or_default();
+    assert!(back, "{:?}\n{log}", emu.display());
+}

@@ -187,6 +187,10 @@ impl EmuRun {
     pub fn writes(&self) -> usize {
         self.shared.lock().map(|s| s.writes).unwrap_or(0)
     }
+    /// Sends raw bytes from the display to the host.
+    pub fn send_raw(&self, bytes: &[u8]) {
+        let _ = self.keys.send(bytes.to_vec());
+    }
     pub fn press(&self, ev: &KeyEvent) {
         let _ = self.keys.send(baum_key_packets(ev, self.cells));
     }
