@@ -24,7 +24,13 @@ fn hector(args: &[&str]) -> (i32, String, String) {
 }
 
 const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/braille");
-const GAMES: [(&str, &str); 3] = [("immortal", "en"), ("opera", "de"), ("endgame", "pl")];
+const GAMES: [(&str, &str); 5] = [
+    ("immortal", "en"),
+    ("opera", "de"),
+    ("endgame", "pl"),
+    ("immortal", "sr"),
+    ("opera", "el"),
+];
 
 #[test]
 fn braille_prints_a_move_in_the_chess_code() {
