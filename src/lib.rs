@@ -4,6 +4,7 @@
 //! The core (rules, notation, phrasebook) does no I/O and reads no clock;
 //! adapters around it speak, listen, drive Braille displays and boards.
 
+pub mod boards;
 pub mod braille;
 pub mod cli;
 pub mod clock;
