@@ -186,6 +186,24 @@ impl Reconciliation {
         self
     }
 
+    /// Adds the clock times after the agreed moves from a plain list of
+    /// (White, Black) remaining milliseconds, one per ply from the start
+    /// (the `clock_times` of `hector reconcile`), for a retrace.
+    pub fn with_clock_times(mut self, times: &[(u64, u64)]) -> Reconciliation {
+        if self.decision == Decision::Retrace
+            && let Some((w, b)) = times.get(self.agreed_plies)
+        {
+            self.clock = Some(ClockTimes {
+                ply: self.agreed_plies,
+                white_ms: *w,
+                black_ms: *b,
+                moves_white: 0,
+                moves_black: 0,
+            });
+        }
+        self
+    }
+
     /// The fixes for one board.
     pub fn fixes(&self, side: Side) -> &[Fix] {
         match side {

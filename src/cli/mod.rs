@@ -7,6 +7,7 @@ pub mod clock;
 pub mod core;
 pub mod play;
 pub mod play_clock;
+pub mod reconcile;
 
 const USAGE: &str = "\
 hector — over-the-board chess for blind and visually impaired players (FIDE Laws, Appendix D)
@@ -26,6 +27,7 @@ Commands:
   scoresheet  the game of a PGN file as a Braille scoresheet (--format brf|unicode)
   display   use a Braille display (--device terminal|baum:PATH|brlapi[:HOST:PORT])
             --show TEXT writes TEXT; --keys N prints the next N key events
+  reconcile check two scoresheets and two boards (D.2.9) from a JSON file
 
 Common options: --locale de|en|pl|sr|el  --fen FEN  --moves \"e4 e5 ...\"
 ";
@@ -49,6 +51,7 @@ pub fn run(args: &[String]) -> i32 {
         "scoresheet" => braille::scoresheet(rest),
         "display" => braille::display(rest),
         "baum-emulator" => braille::baum_emulator(rest),
+        "reconcile" => reconcile::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             0
