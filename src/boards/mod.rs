@@ -8,6 +8,7 @@
 //! guidance in the player's language ([`Fix`], [`FixWords`]), and
 //! adjourned games (Guidelines I, [`adjourn`]).
 
+pub mod adjourn;
 pub mod fixes;
 pub mod reconcile;
 pub mod scoresheet;
