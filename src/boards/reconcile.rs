@@ -220,6 +220,25 @@ impl Reconciliation {
     /// The decision and the fixes as sentences: the arbiter's summary,
     /// then each board's guidance.
     pub fn report(&self, w: &FixWords, style: SquareStyle) -> Vec<String> {
+        let mut out = self.summary(w);
+        for side in Side::BOTH {
+            let f = self.fixes(side);
+            if !f.is_empty() {
+                out.push(w.fix_text(
+                    "board",
+                    &[
+                        ("player", &w.side(side)),
+                        ("fixes", &w.say_all(f, style).join(" ")),
+                    ],
+                ));
+            }
+        }
+        out
+    }
+
+    /// The arbiter's summary: unreadable entries, the decision, and after
+    /// a retrace the clock times to confirm.
+    pub fn summary(&self, w: &FixWords) -> Vec<String> {
         let mut out = Vec::new();
         for u in &self.unreadable {
             out.push(w.report(
@@ -249,18 +268,6 @@ impl Reconciliation {
                         ],
                     ));
                 }
-            }
-        }
-        for side in Side::BOTH {
-            let f = self.fixes(side);
-            if !f.is_empty() {
-                out.push(w.fix_text(
-                    "board",
-                    &[
-                        ("player", &w.side(side)),
-                        ("fixes", &w.say_all(f, style).join(" ")),
-                    ],
-                ));
             }
         }
         out

@@ -6,6 +6,7 @@ pub mod braille;
 pub mod clock;
 pub mod core;
 pub mod play;
+pub mod play_boards;
 pub mod play_clock;
 pub mod reconcile;
 

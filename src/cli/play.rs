@@ -69,6 +69,11 @@ Commands:
   illegal [white|black]   the arbiter records a completed illegal move (Art. 7.5)
   fen / pgn               the position as FEN, the game as PGN
   time / my time / opponent time   the clock, with --control (moves also counts them)
+  shows [blind|sighted] FEN | e5=N f3=-   what a board really shows (my board shows …)
+  check / fixed [blind|sighted]   compare boards and scoresheets (D.2.9); a board put right
+  correct blind|sighted N MOVE / sheet blind|sighted   correct or read a scoresheet
+  retrace                 the arbiter retraces to where the scoresheets agree (D.2.9)
+  adjourn MOVE [early MIN] / envelope [FILE] / present COLOR / resume   adjourned games
   help / quit";
 
 /// The state of one terminal game.
@@ -81,6 +86,8 @@ pub struct PlaySession {
     pub quit: bool,
     /// The chess clock, with `--control` (see `play_clock.rs`).
     pub clock: Option<PlayClock>,
+    /// Both boards, both scoresheets and an adjournment (`play_boards.rs`).
+    pub(crate) boards: Option<super::play_boards::PlayBoards>,
 }
 
 impl PlaySession {
@@ -93,6 +100,7 @@ impl PlaySession {
             tags: Vec::new(),
             quit: false,
             clock: None,
+            boards: None,
         }
     }
 
@@ -135,6 +143,9 @@ impl PlaySession {
             };
         }
         let words: Vec<&str> = line.split_whitespace().collect();
+        if let Some(out) = self.boards_line(&words) {
+            return out;
+        }
         let rest = &words[1..];
         match self.command(words[0]).as_deref() {
             Some("help") => HELP.lines().map(str::to_string).collect(),
@@ -246,7 +257,12 @@ impl PlaySession {
         say_with(pos, m, self.loc, &self.opts)
     }
 
-    fn make(&mut self, m: Move) -> Vec<String> {
+    pub(crate) fn make(&mut self, m: Move) -> Vec<String> {
+        if self.is_adjourned() {
+            return vec![
+                "The game is adjourned: no move until it is resumed (Guidelines I).".to_string(),
+            ];
+        }
         let pos = self.game.position().clone();
         let mover = pos.turn();
         let phrase = self.phrase(&pos, m);

@@ -92,6 +92,25 @@ impl PlayClock {
         )
     }
 
+    /// The clock and the time now, for the arbiter's adjustments
+    /// (retracing, adjournment).
+    pub(crate) fn clock_and_now(&mut self) -> (&mut Clock, u64) {
+        let t = (self.now)();
+        (&mut self.clock, t)
+    }
+
+    /// The time now on this clock's time source.
+    pub(crate) fn now_ms(&self) -> u64 {
+        (self.now)()
+    }
+
+    /// After the clock was rolled back to `ply` with the game (D.2.9).
+    pub(crate) fn follow_rollback(&mut self, ply: usize) {
+        self.plies_seen = ply;
+        let t = (self.now)();
+        self.announcer.times_changed(&self.clock, t);
+    }
+
     /// Puts the rules' time penalties (7.5.5, 9.5.3) on the clock.
     fn apply_penalties(&mut self, t: u64) {
         let pending: Vec<(Color, u64)> = self
