@@ -7,6 +7,8 @@ set -e
 PKGS="pkg-config ca-certificates"
 # Braille: BRLTTY and socat ptys for the display tests, liblouis as a BRF oracle.
 PKGS="$PKGS brltty socat liblouis-bin"
+# e-board tests: a pseudo-terminal pair for the DGT board emulator.
+PKGS="$PKGS socat"
 
 missing=""
 for p in $PKGS; do

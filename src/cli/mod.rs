@@ -5,6 +5,7 @@ pub mod args;
 pub mod braille;
 pub mod clock;
 pub mod core;
+pub mod eboard;
 pub mod play;
 pub mod play_boards;
 pub mod play_clock;
@@ -29,6 +30,7 @@ Commands:
   display   use a Braille display (--device terminal|baum:PATH|brlapi[:HOST:PORT])
             --show TEXT writes TEXT; --keys N prints the next N key events
   reconcile check two scoresheets and two boards (D.2.9) from a JSON file
+  eboard    read a DGT e-board: --device dgt:PATH --dump | --watch
 
 Common options: --locale de|en|pl|sr|el  --fen FEN  --moves \"e4 e5 ...\"
 ";
@@ -53,6 +55,7 @@ pub fn run(args: &[String]) -> i32 {
         "display" => braille::display(rest),
         "baum-emulator" => braille::baum_emulator(rest),
         "reconcile" => reconcile::run(rest),
+        "eboard" => eboard::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             0

@@ -42,7 +42,6 @@ impl PtyPair {
         let _ = std::fs::remove_file(&host);
         let _ = std::fs::remove_file(&board);
         let child = Command::new("socat")
-            .arg("-d0")
             .arg(format!("pty,raw,echo=0,link={}", host.display()))
             .arg(format!("pty,raw,echo=0,link={}", board.display()))
             .stdin(Stdio::null())

@@ -1,0 +1,368 @@
+//! The DGT e-board through a real serial line: an emulated board on one
+//! end of a `socat` pseudo-terminal pair, hector's driver on the other.
+//! A full game is played piece by piece — castling both ways (king first
+//! and rook first), en passant, promotion, pieces lifted and put back, a
+//! piece on a wrong square — and read back as the right SAN; the board is
+//! unplugged and plugged in again. Tests print `SKIP: <why>` when socat is
+//! missing, and every wait has a deadline.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use hector::eboard::emulator::{Emulator, PtyPair};
+use hector::eboard::{WatchEvent, Watcher};
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Move, Piece, Position, Role, Square};
+
+fn socat_missing() -> Option<String> {
+    match Command::new("socat")
+        .arg("-V")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+    {
+        Ok(_) => None,
+        Err(e) => Some(format!("socat is not installed ({e}); run ./setup.sh")),
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hector-eboard-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The watcher on its own thread, stopped and joined on drop.
+struct Watching {
+    events: Receiver<WatchEvent>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Watching {
+    fn start(path: PathBuf, start: Chess) -> Watching {
+        let (tx, rx) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let mut w = Watcher::new(&path.to_string_lossy(), start).with_times(120, 900);
+                while !stop.load(Ordering::SeqCst) {
+                    for ev in w.step() {
+                        if tx.send(ev).is_err() {
+                            return;
+                        }
+                    }
+                }
+            })
+        };
+        Watching {
+            events: rx,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    /// The next event within `secs`.
+    fn next(&self, secs: u64) -> Option<WatchEvent> {
+        self.events.recv_timeout(Duration::from_secs(secs)).ok()
+    }
+
+    fn wait_for(&self, want: fn(&WatchEvent) -> bool, secs: u64) -> Option<WatchEvent> {
+        let until = Instant::now() + Duration::from_secs(secs);
+        while Instant::now() < until {
+            match self.next(1) {
+                Some(ev) if want(&ev) => return Some(ev),
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+fn pause() {
+    std::thread::sleep(Duration::from_millis(30));
+}
+
+/// Makes `m` on the emulated board piece by piece, the way a player does.
+/// `variant` changes the order: castling king first or rook first, the
+/// captured piece removed before or after.
+fn make_by_hand(emu: &Emulator, pos: &Chess, m: Move, variant: usize) {
+    let us = pos.turn();
+    match m {
+        Move::Castle { king, rook } => {
+            let side = m.castling_side().unwrap();
+            let kto = Square::from_coords(side.king_to_file(), king.rank());
+            let rto = Square::from_coords(side.rook_to_file(), king.rank());
+            let k = Piece {
+                color: us,
+                role: Role::King,
+            };
+            let r = Piece {
+                color: us,
+                role: Role::Rook,
+            };
+            if variant.is_multiple_of(2) {
+                emu.lift(king).unwrap();
+                pause();
+                emu.put(kto, k).unwrap();
+                pause();
+                emu.lift(rook).unwrap();
+                pause();
+                emu.put(rto, r).unwrap();
+            } else {
+                emu.lift(rook).unwrap();
+                pause();
+                emu.put(rto, r).unwrap();
+                pause();
+                emu.lift(king).unwrap();
+                pause();
+                emu.put(kto, k).unwrap();
+            }
+        }
+        Move::EnPassant { from, to } => {
+            emu.lift(from).unwrap();
+            pause();
+            emu.put(
+                to,
+                Piece {
+                    color: us,
+                    role: Role::Pawn,
+                },
+            )
+            .unwrap();
+            pause();
+            emu.lift(Square::from_coords(to.file(), from.rank()))
+                .unwrap();
+        }
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            let placed = Piece {
+                color: us,
+                role: promotion.unwrap_or(role),
+            };
+            if capture.is_some() && variant.is_multiple_of(2) {
+                emu.lift(to).unwrap();
+                pause();
+            }
+            emu.lift(from).unwrap();
+            pause();
+            if capture.is_some() && variant % 2 == 1 {
+                emu.lift(to).unwrap();
+                pause();
+            }
+            emu.put(to, placed).unwrap();
+        }
+        Move::Put { .. } => unreachable!("no drops in chess"),
+    }
+}
+
+/// 1.e4 d5 2.e5 f5 3.exf6 e.p. Nc6 4.fxg7 Qd6 5.gxh8=Q Bd7 6.Nf3 O-O-O
+/// 7.Be2 e5 8.O-O
+const GAME: [&str; 15] = [
+    "e4", "d5", "e5", "f5", "exf6", "Nc6", "fxg7", "Qd6", "gxh8=Q", "Bd7", "Nf3", "O-O-O", "Be2",
+    "e5", "O-O",
+];
+
+fn expect_move(w: &Watching, san: &str) -> Chess {
+    let ev = w
+        .wait_for(
+            |e| matches!(e, WatchEvent::Move { .. } | WatchEvent::Difference(_)),
+            5,
+        )
+        .unwrap_or_else(|| panic!("no move seen for {san}"));
+    match ev {
+        WatchEvent::Move { before, mv } => {
+            let got = SanPlus::from_move((*before).clone(), mv).to_string();
+            assert_eq!(got, san);
+            let mut after = *before;
+            after.play_unchecked(mv);
+            after
+        }
+        other => panic!("{san}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_full_game_piece_by_piece_through_a_serial_line() {
+    if let Some(why) = socat_missing() {
+        println!("SKIP: {why}");
+        return;
+    }
+    let dir = temp_dir("game");
+    let pair = PtyPair::spawn(&dir).unwrap();
+    let emu = Emulator::attach(&pair.board, Chess::default().board().clone()).unwrap();
+    let w = Watching::start(pair.host.clone(), Chess::default());
+    assert!(
+        w.wait_for(|e| *e == WatchEvent::Connected, 5).is_some(),
+        "the watcher never connected"
+    );
+    assert!(emu.wait_update_mode(Duration::from_secs(3)));
+    assert_eq!(&emu.commands()[..3], &[0x40, 0x42, 0x44]);
+    let mut pos = Chess::default();
+    for (i, san) in GAME.iter().enumerate() {
+        let m = san.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+        if i == 10 {
+            // The player touches his queen, puts it back, then moves.
+            emu.lift(Square::D1).unwrap();
+            pause();
+            emu.put(Square::D1, Piece::from_char('Q').unwrap()).unwrap();
+            pause();
+        }
+        if i == 5 {
+            // Line noise on the wire before Black's move.
+            emu.send_raw(&[0x8E, 0x00, 0x05, 0x7F, 0x7F, 0x13, 0x99])
+                .unwrap();
+        }
+        make_by_hand(&emu, &pos, m, i / 2);
+        let after = expect_move(&w, san);
+        assert_eq!(after.board(), &emu.board());
+        pos = after;
+    }
+    // A piece put on a square no legal move reaches is a difference, not
+    // a move; putting it back restores the game position.
+    emu.lift(Square::B1).unwrap();
+    pause();
+    emu.put(Square::B3, Piece::from_char('N').unwrap()).unwrap();
+    let ev = w.wait_for(
+        |e| matches!(e, WatchEvent::Difference(_) | WatchEvent::Move { .. }),
+        5,
+    );
+    assert!(matches!(ev, Some(WatchEvent::Difference(_))), "{ev:?}");
+    emu.lift(Square::B3).unwrap();
+    pause();
+    emu.put(Square::B1, Piece::from_char('N').unwrap()).unwrap();
+    let ev = w.wait_for(
+        |e| matches!(e, WatchEvent::Restored | WatchEvent::Move { .. }),
+        5,
+    );
+    assert_eq!(ev, Some(WatchEvent::Restored));
+    drop(w);
+    drop(emu);
+}
+
+#[test]
+fn the_watcher_survives_unplugging_and_sees_a_move_made_meanwhile() {
+    if let Some(why) = socat_missing() {
+        println!("SKIP: {why}");
+        return;
+    }
+    let dir = temp_dir("unplug");
+    let mut pair = PtyPair::spawn(&dir).unwrap();
+    let emu = Emulator::attach(&pair.board, Chess::default().board().clone()).unwrap();
+    let w = Watching::start(pair.host.clone(), Chess::default());
+    assert!(w.wait_for(|e| *e == WatchEvent::Connected, 5).is_some());
+    assert!(emu.wait_update_mode(Duration::from_secs(3)));
+    let pos = Chess::default();
+    let e4 = "e4".parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+    make_by_hand(&emu, &pos, e4, 0);
+    let pos = expect_move(&w, "e4");
+    // Unplug: the line goes away.
+    drop(emu);
+    pair.stop();
+    assert!(
+        w.wait_for(|e| matches!(e, WatchEvent::Disconnected(_)), 5)
+            .is_some(),
+        "unplugging was not noticed"
+    );
+    // Black answers while the board is unplugged; then it is plugged in.
+    let e5 = "e5".parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+    let mut after = pos.clone();
+    after.play_unchecked(e5);
+    let pair = PtyPair::spawn(&dir).unwrap();
+    let emu = Emulator::attach(&pair.board, after.board().clone()).unwrap();
+    assert!(w.wait_for(|e| *e == WatchEvent::Connected, 8).is_some());
+    let pos = expect_move(&w, "e5");
+    assert!(emu.wait_update_mode(Duration::from_secs(3)));
+    let nf3 = "Nf3".parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+    make_by_hand(&emu, &pos, nf3, 0);
+    expect_move(&w, "Nf3");
+}
+
+#[test]
+fn command_line_dump_and_watch() {
+    if let Some(why) = socat_missing() {
+        println!("SKIP: {why}");
+        return;
+    }
+    let dir = temp_dir("cli");
+    let pair = PtyPair::spawn(&dir).unwrap();
+    let emu = Emulator::attach(&pair.board, Chess::default().board().clone()).unwrap();
+    let dev = format!("dgt:{}", pair.host.display());
+    let o = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(["eboard", "--device", &dev, "--dump"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout).trim(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "eboard",
+            "--device",
+            &dev,
+            "--watch",
+            "--count",
+            "2",
+            "--seconds",
+            "15",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(emu.wait_update_mode(Duration::from_secs(5)));
+    let mut pos = Chess::default();
+    for (i, san) in ["d4", "Nf6"].iter().enumerate() {
+        let m = san.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+        make_by_hand(&emu, &pos, m, i);
+        pos.play_unchecked(m);
+        std::thread::sleep(Duration::from_millis(400));
+    }
+    let until = Instant::now() + Duration::from_secs(15);
+    while child.try_wait().unwrap().is_none() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    if child.try_wait().unwrap().is_none() {
+        let _ = child.kill();
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "d4\nNf6\n");
+    // Bad devices are a clear error.
+    for bad in ["usb:/dev/x", "dgt:"] {
+        let o = Command::new(env!("CARGO_BIN_EXE_hector"))
+            .args(["eboard", "--device", bad, "--dump"])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("Unknown device"));
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(["eboard", "--device", "dgt:/nonexistent/tty", "--dump"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("Cannot open"));
+}
