@@ -282,6 +282,7 @@ impl PlaySession {
                             .game_text("draw_offered", &[("color", self.loc.color_name(mover))]),
                     );
                 }
+                out.extend(self.boards_after_move());
                 out.push(self.prompt());
                 out
             }

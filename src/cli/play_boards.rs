@@ -161,6 +161,28 @@ impl PlaySession {
         }
     }
 
+    /// After every move, once a board was reported: the boards are
+    /// compared again and any new guidance is given (D.2.9).
+    pub(crate) fn boards_after_move(&mut self) -> Vec<String> {
+        if self.boards.is_none() {
+            return Vec::new();
+        }
+        let en = self.english();
+        let pb = self.play_boards();
+        let r = pb.two.check(en, &[]);
+        let w = pb.words;
+        pb.two
+            .fresh_guidance(&r, w, SquareStyle::Spoken)
+            .into_iter()
+            .map(|(side, lines)| {
+                w.fix_text(
+                    "board",
+                    &[("player", &w.side(side)), ("fixes", &lines.join(" "))],
+                )
+            })
+            .collect()
+    }
+
     /// D.2.9: the decision, and guidance the players have not heard yet.
     fn check(&mut self) -> Vec<String> {
         let en = self.english();
