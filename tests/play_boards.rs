@@ -129,3 +129,17 @@ fn adjourning_early_with_a_clock_charges_the_sealer() {
         "{out:#?}"
     );
 }
+
+#[test]
+fn after_a_move_only_new_guidance_is_said() {
+    let out = play(
+        &["--locale", "en"],
+        "e4\ne5\nshows blind g1=- h3=N\nd3\nd6\nfixed\nNf3\n",
+    );
+    let fix = "Board of the blind player: Move the white knight from Hector three to Gustav one.";
+    // Said when reported; not again after d3 and d6, which change nothing.
+    assert_eq!(count(&out, fix), 1, "{out:#?}");
+    assert_eq!(count(&out, "Board of the blind player"), 1, "{out:#?}");
+    assert_eq!(count(&out, "Both boards and both scoresheets agree."), 1);
+    assert_eq!(count(&out, "White: Knight Felix three (Nf3)."), 1);
+}
