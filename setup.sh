@@ -9,6 +9,9 @@ PKGS="pkg-config ca-certificates"
 PKGS="$PKGS brltty socat liblouis-bin"
 # e-board tests: a pseudo-terminal pair for the DGT board emulator.
 PKGS="$PKGS socat"
+# Voice: PocketSphinx (default recogniser) and its en-us model; espeak-ng,
+# flite and sox to speak and measure audio.
+PKGS="$PKGS libpocketsphinx-dev pocketsphinx-en-us espeak-ng flite sox"
 
 missing=""
 for p in $PKGS; do

@@ -12,3 +12,4 @@ pub mod eboard;
 pub mod locale;
 pub mod notation;
 pub mod rules;
+pub mod speech;

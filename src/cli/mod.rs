@@ -6,6 +6,7 @@ pub mod braille;
 pub mod clock;
 pub mod core;
 pub mod eboard;
+pub mod listen;
 pub mod play;
 pub mod play_boards;
 pub mod play_clock;
@@ -31,6 +32,7 @@ Commands:
             --show TEXT writes TEXT; --keys N prints the next N key events
   reconcile check two scoresheets and two boards (D.2.9) from a JSON file
   eboard    read a DGT e-board: --device dgt:PATH --dump | --watch
+  listen    recognise a spoken move from a WAV file (--wav FILE, --bench)
 
 Common options: --locale de|en|pl|sr|el  --fen FEN  --moves \"e4 e5 ...\"
 ";
@@ -56,6 +58,7 @@ pub fn run(args: &[String]) -> i32 {
         "baum-emulator" => braille::baum_emulator(rest),
         "reconcile" => reconcile::run(rest),
         "eboard" => eboard::run(rest),
+        "listen" => listen::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             0

@@ -1,0 +1,42 @@
+//! Choosing and opening a recogniser by name.
+
+use super::recognizer::{Recognizer, SpeechError};
+use std::path::Path;
+
+/// The engines hector knows, the default first.
+pub const ENGINES: [&str; 2] = ["pocketsphinx", "vosk"];
+
+/// Opens the engine `name` with an optional model path (PocketSphinx: an
+/// acoustic model directory; Vosk: a model directory, else `$VOSK_MODEL`).
+pub fn open(name: &str, model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
+    match name {
+        "pocketsphinx" => open_pocketsphinx(model),
+        "vosk" => open_vosk(model),
+        other => Err(SpeechError::Model {
+            path: other.to_string(),
+            why: format!("unknown engine; choose one of {}", ENGINES.join(", ")),
+        }),
+    }
+}
+
+#[cfg(feature = "pocketsphinx")]
+fn open_pocketsphinx(model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
+    use super::pocketsphinx::{DEFAULT_HMM, PocketSphinx, default_dict};
+    let hmm = model.unwrap_or(Path::new(DEFAULT_HMM));
+    Ok(Box::new(PocketSphinx::new(hmm, &default_dict())?))
+}
+
+#[cfg(not(feature = "pocketsphinx"))]
+fn open_pocketsphinx(_model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
+    Err(SpeechError::NotBuilt("pocketsphinx"))
+}
+
+#[cfg(feature = "vosk")]
+fn open_vosk(model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
+    Ok(Box::new(super::vosk::Vosk::open(model)?))
+}
+
+#[cfg(not(feature = "vosk"))]
+fn open_vosk(_model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
+    Err(SpeechError::NotBuilt("vosk"))
+}

@@ -1,0 +1,18 @@
+//! Speech: recognisers, audio sources, speakers and the read-back protocol
+//! (FIDE Laws 2023, D.2.1–D.2.8).
+//!
+//! The recognisers listen with a grammar made of the phrases of the current
+//! position's legal moves only; their hypotheses are always settled against
+//! the legal moves ([`settle`]), never trusted as they come.
+
+pub mod audio;
+pub mod dict;
+pub mod engine;
+pub mod grammar;
+pub mod moves;
+#[cfg(feature = "pocketsphinx")]
+pub mod pocketsphinx;
+pub mod recognizer;
+pub mod settle;
+
+pub use recognizer::{Hypothesis, Recognizer, SpeechError};

@@ -1,0 +1,381 @@
+//! PocketSphinx, the embedded default recogniser (Debian `libpocketsphinx-dev`
+//! 0.8+5prealpha with the `pocketsphinx-en-us` acoustic model).
+//!
+//! The FFI below is declared by hand to match the installed headers
+//! (`/usr/include/pocketsphinx/pocketsphinx.h`, `ps_search.h`,
+//! `sphinxbase/cmd_ln.h`): `ps_start_utt` takes only the decoder in this
+//! version. Each position gets a JSGF grammar of its legal-move phrases;
+//! the pronunciation dictionary is the project's own
+//! (`models/pocketsphinx/hector.dict`, CMU phones for every word of every
+//! locale).
+
+use super::recognizer::{Hypothesis, Recognizer, SpeechError};
+use std::ffi::{CStr, CString, c_char, c_int, c_void};
+use std::path::{Path, PathBuf};
+
+#[allow(non_camel_case_types)]
+mod ffi {
+    use std::ffi::{c_char, c_double, c_int, c_void};
+    pub type ps_decoder_t = c_void;
+    pub type cmd_ln_t = c_void;
+    pub type arg_t = c_void;
+    pub type logmath_t = c_void;
+    pub type ps_nbest_t = c_void;
+
+    unsafe extern "C" {
+        // pocketsphinx.h
+        pub fn ps_args() -> *const arg_t;
+        pub fn ps_init(config: *mut cmd_ln_t) -> *mut ps_decoder_t;
+        pub fn ps_free(ps: *mut ps_decoder_t) -> c_int;
+        pub fn ps_get_logmath(ps: *mut ps_decoder_t) -> *mut logmath_t;
+        pub fn ps_lookup_word(ps: *mut ps_decoder_t, word: *const c_char) -> *mut c_char;
+        pub fn ps_start_utt(ps: *mut ps_decoder_t) -> c_int;
+        pub fn ps_process_raw(
+            ps: *mut ps_decoder_t,
+            data: *const i16,
+            n_samples: usize,
+            no_search: c_int,
+            full_utt: c_int,
+        ) -> c_int;
+        pub fn ps_end_utt(ps: *mut ps_decoder_t) -> c_int;
+        pub fn ps_get_hyp(ps: *mut ps_decoder_t, out_best_score: *mut i32) -> *const c_char;
+        pub fn ps_nbest(ps: *mut ps_decoder_t) -> *mut ps_nbest_t;
+        pub fn ps_nbest_next(nbest: *mut ps_nbest_t) -> *mut ps_nbest_t;
+        pub fn ps_nbest_hyp(nbest: *mut ps_nbest_t, out_score: *mut i32) -> *const c_char;
+        pub fn ps_nbest_free(nbest: *mut ps_nbest_t);
+        // ps_search.h
+        pub fn ps_set_search(ps: *mut ps_decoder_t, name: *const c_char) -> c_int;
+        pub fn ps_unset_search(ps: *mut ps_decoder_t, name: *const c_char) -> c_int;
+        pub fn ps_set_jsgf_string(
+            ps: *mut ps_decoder_t,
+            name: *const c_char,
+            jsgf_string: *const c_char,
+        ) -> c_int;
+        // sphinxbase/cmd_ln.h
+        pub fn cmd_ln_parse_r(
+            inout_cmdln: *mut cmd_ln_t,
+            defn: *const arg_t,
+            argc: i32,
+            argv: *mut *mut c_char,
+            strict: i32,
+        ) -> *mut cmd_ln_t;
+        pub fn cmd_ln_free_r(cmdln: *mut cmd_ln_t) -> c_int;
+        // sphinxbase/logmath.h, err.h
+        pub fn logmath_log_to_ln(lmath: *mut logmath_t, logb_p: c_int) -> c_double;
+        pub fn err_set_logfp(stream: *mut c_void);
+    }
+}
+
+/// Where Debian's `pocketsphinx-en-us` puts the acoustic model.
+pub const DEFAULT_HMM: &str = "/usr/share/pocketsphinx/model/en-us/en-us";
+
+/// The project's pronunciation dictionary, relative to the crate root.
+pub const DICT_RELATIVE: &str = "models/pocketsphinx/hector.dict";
+
+/// How many hypotheses to read from the lattice at most.
+const NBEST: usize = 8;
+
+/// The dictionary shipped with hector: `$HECTOR_MODELS/pocketsphinx/hector.dict`,
+/// else `models/` beside the executable's crate (source tree builds).
+pub fn default_dict() -> PathBuf {
+    if let Some(dir) = std::env::var_os("HECTOR_MODELS") {
+        return Path::new(&dir).join("pocketsphinx/hector.dict");
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(DICT_RELATIVE)
+}
+
+/// A PocketSphinx decoder listening with a legal-move grammar.
+pub struct PocketSphinx {
+    ps: *mut ffi::ps_decoder_t,
+    config: *mut ffi::cmd_ln_t,
+    /// Alternates between two search names so switching grammars never
+    /// frees the search being replaced while it is active.
+    generation: u64,
+    has_grammar: bool,
+    in_utt: bool,
+    buffer: Vec<i16>,
+    /// The phrases of the current grammar: n-best entries outside it
+    /// (partial paths) are dropped.
+    phrases: std::collections::HashSet<String>,
+}
+
+// SAFETY: the decoder is only ever used through `&mut self`, from one
+// thread at a time; PocketSphinx keeps no thread-local state.
+unsafe impl Send for PocketSphinx {}
+
+impl PocketSphinx {
+    /// Loads the acoustic model `hmm` (a directory) and the pronunciation
+    /// dictionary `dict`. A missing or broken model is an error, not an abort.
+    pub fn new(hmm: &Path, dict: &Path) -> Result<PocketSphinx, SpeechError> {
+        for (p, what) in [(hmm, "acoustic model directory"), (dict, "dictionary")] {
+            if !p.exists() {
+                return Err(SpeechError::Model {
+                    path: p.display().to_string(),
+                    why: format!("the {what} does not exist"),
+                });
+            }
+        }
+        if !hmm.join("mdef").exists() {
+            return Err(SpeechError::Model {
+                path: hmm.display().to_string(),
+                why: "this is not a PocketSphinx acoustic model (no mdef file)".into(),
+            });
+        }
+        let args = [
+            "hector",
+            "-hmm",
+            &hmm.to_string_lossy(),
+            "-dict",
+            &dict.to_string_lossy(),
+            "-bestpath",
+            "no",
+            "-logfn",
+            "/dev/null",
+            "-samprate",
+            "16000",
+        ]
+        .iter()
+        .map(|s| CString::new(*s))
+        .collect::<Result<Vec<CString>, _>>()
+        .map_err(|_| SpeechError::Model {
+            path: hmm.display().to_string(),
+            why: "the path contains a NUL byte".into(),
+        })?;
+        let mut argv: Vec<*mut c_char> = args.iter().map(|a| a.as_ptr() as *mut c_char).collect();
+        // SAFETY: argv holds valid NUL-terminated strings that outlive the call;
+        // cmd_ln_parse_r copies what it keeps. Silence the library's stderr log.
+        unsafe {
+            ffi::err_set_logfp(std::ptr::null_mut::<c_void>());
+            let config = ffi::cmd_ln_parse_r(
+                std::ptr::null_mut(),
+                ffi::ps_args(),
+                argv.len() as i32,
+                argv.as_mut_ptr(),
+                1,
+            );
+            if config.is_null() {
+                return Err(SpeechError::Model {
+                    path: hmm.display().to_string(),
+                    why: "PocketSphinx rejected its configuration".into(),
+                });
+            }
+            let ps = ffi::ps_init(config);
+            if ps.is_null() {
+                ffi::cmd_ln_free_r(config);
+                return Err(SpeechError::Model {
+                    path: format!("{} with {}", hmm.display(), dict.display()),
+                    why: "PocketSphinx could not load the model or the dictionary".into(),
+                });
+            }
+            Ok(PocketSphinx {
+                ps,
+                config,
+                generation: 0,
+                has_grammar: false,
+                in_utt: false,
+                buffer: Vec::new(),
+                phrases: Default::default(),
+            })
+        }
+    }
+
+    /// The Debian model with hector's dictionary.
+    pub fn with_defaults() -> Result<PocketSphinx, SpeechError> {
+        PocketSphinx::new(Path::new(DEFAULT_HMM), &default_dict())
+    }
+
+    /// Whether the loaded dictionary knows `word`.
+    pub fn knows(&mut self, word: &str) -> bool {
+        let Ok(w) = CString::new(word) else {
+            return false;
+        };
+        // SAFETY: valid decoder and C string; the returned string is owned by
+        // the dictionary (not to be freed) and only checked for NULL.
+        unsafe { !ffi::ps_lookup_word(self.ps, w.as_ptr()).is_null() }
+    }
+
+    /// Sets a ready-made JSGF grammar.
+    pub fn set_jsgf(&mut self, jsgf: &str) -> Result<(), SpeechError> {
+        let name = CString::new(format!("moves{}", self.generation % 2)).expect("no NUL");
+        let old = CString::new(format!("moves{}", (self.generation + 1) % 2)).expect("no NUL");
+        let text = CString::new(jsgf).map_err(|_| SpeechError::Grammar("NUL in grammar".into()))?;
+        // SAFETY: valid decoder and C strings for the duration of each call.
+        unsafe {
+            if ffi::ps_set_jsgf_string(self.ps, name.as_ptr(), text.as_ptr()) < 0 {
+                return Err(SpeechError::Grammar(
+                    "PocketSphinx rejected the grammar (a word may be missing from the dictionary)"
+                        .into(),
+                ));
+            }
+            if ffi::ps_set_search(self.ps, name.as_ptr()) < 0 {
+                return Err(SpeechError::Grammar(
+                    "the grammar could not be activated".into(),
+                ));
+            }
+            if self.has_grammar {
+                ffi::ps_unset_search(self.ps, old.as_ptr());
+            }
+        }
+        self.generation += 1;
+        self.has_grammar = true;
+        Ok(())
+    }
+}
+
+impl Drop for PocketSphinx {
+    fn drop(&mut self) {
+        // SAFETY: both pointers came from ps_init / cmd_ln_parse_r and are freed once.
+        unsafe {
+            ffi::ps_free(self.ps);
+            ffi::cmd_ln_free_r(self.config);
+        }
+    }
+}
+
+/// Removes PocketSphinx's filler words and alternate-pronunciation marks.
+fn clean(hyp: &str) -> String {
+    hyp.split_whitespace()
+        .filter(|w| !(w.starts_with('<') || w.starts_with('[') || w.starts_with('+')))
+        .map(|w| match w.find('(') {
+            Some(i) => &w[..i],
+            None => w,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Recognizer for PocketSphinx {
+    fn set_phrases(&mut self, phrases: &[String]) -> Result<(), SpeechError> {
+        let missing: Vec<String> = super::grammar::words(phrases)
+            .into_iter()
+            .filter(|w| !self.knows(w))
+            .collect();
+        if !missing.is_empty() {
+            return Err(SpeechError::Grammar(format!(
+                "the pronunciation dictionary lacks these words: {}",
+                missing.join(", ")
+            )));
+        }
+        self.set_jsgf(&super::grammar::jsgf(phrases)?)?;
+        self.phrases = phrases
+            .iter()
+            .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect();
+        Ok(())
+    }
+
+    fn begin(&mut self) -> Result<(), SpeechError> {
+        if !self.has_grammar {
+            return Err(SpeechError::Grammar("no grammar has been set".into()));
+        }
+        if self.in_utt {
+            // SAFETY: valid decoder with an open utterance.
+            unsafe { ffi::ps_end_utt(self.ps) };
+        }
+        // SAFETY: valid decoder.
+        if unsafe { ffi::ps_start_utt(self.ps) } < 0 {
+            return Err(SpeechError::Decode("could not start an utterance".into()));
+        }
+        self.in_utt = true;
+        self.buffer.clear();
+        Ok(())
+    }
+
+    fn feed(&mut self, samples: &[i16]) -> Result<(), SpeechError> {
+        if !self.in_utt {
+            return Err(SpeechError::Decode("no utterance has been started".into()));
+        }
+        // Decoded as one whole utterance in `finish`: batch cepstral mean
+        // normalisation recognises short commands far better than the live
+        // estimate (95 % against 83 % of the German fixtures).
+        self.buffer.extend_from_slice(samples);
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<Vec<Hypothesis>, SpeechError> {
+        if !self.in_utt {
+            return Err(SpeechError::Decode("no utterance has been started".into()));
+        }
+        self.in_utt = false;
+        let mut out: Vec<(String, i32)> = Vec::new();
+        // SAFETY: valid decoder; strings returned by ps_get_hyp / ps_nbest_hyp
+        // are copied before the next decoder call.
+        unsafe {
+            let buf = std::mem::take(&mut self.buffer);
+            let rv = ffi::ps_process_raw(self.ps, buf.as_ptr(), buf.len(), 0, 1);
+            if ffi::ps_end_utt(self.ps) < 0 || rv < 0 {
+                return Err(SpeechError::Decode(
+                    "the utterance could not be ended".into(),
+                ));
+            }
+            let mut score = 0i32;
+            let hyp = ffi::ps_get_hyp(self.ps, &mut score);
+            if hyp.is_null() {
+                return Ok(Vec::new());
+            }
+            let best = clean(&CStr::from_ptr(hyp).to_string_lossy());
+            if best.is_empty() {
+                return Ok(Vec::new());
+            }
+            out.push((best, score));
+            let mut nb = ffi::ps_nbest(self.ps);
+            let mut seen = 0;
+            while !nb.is_null() && seen < NBEST * 4 && out.len() < NBEST {
+                let mut s = 0i32;
+                let h = ffi::ps_nbest_hyp(nb, &mut s);
+                if !h.is_null() {
+                    let t = clean(&CStr::from_ptr(h).to_string_lossy());
+                    if self.phrases.contains(&t) && !out.iter().any(|(x, _)| *x == t) {
+                        out.push((t, s));
+                    }
+                }
+                seen += 1;
+                nb = ffi::ps_nbest_next(nb);
+            }
+            if !nb.is_null() {
+                ffi::ps_nbest_free(nb);
+            }
+        }
+        let lmath = unsafe { ffi::ps_get_logmath(self.ps) };
+        let ln = |x: i32| unsafe { ffi::logmath_log_to_ln(lmath, x as c_int) };
+        Ok(confidences(&out, ln))
+    }
+
+    fn name(&self) -> &'static str {
+        "pocketsphinx"
+    }
+}
+
+/// Turns path scores (log domain) into confidences: a softmax over the
+/// distinct hypotheses, ranked by their lattice scores, with a temperature
+/// that keeps close rivals visible.
+fn confidences(scored: &[(String, i32)], ln: impl Fn(i32) -> f64) -> Vec<Hypothesis> {
+    if scored.is_empty() {
+        return Vec::new();
+    }
+    // The decoder's best path comes with its search score, the rivals with
+    // their lattice scores; a rival that outscores the best path wins (on the
+    // fixtures this ranks the right move first more often than either score
+    // alone).
+    let items: Vec<(String, f64)> = scored.iter().map(|(t, s)| (t.clone(), ln(*s))).collect();
+    let best = items.iter().map(|x| x.1).fold(f64::MIN, f64::max);
+    let weights: Vec<f64> = items
+        .iter()
+        .map(|(_, l)| ((l - best) / TEMPERATURE).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut v: Vec<Hypothesis> = items
+        .iter()
+        .zip(weights)
+        .map(|((t, _), w)| Hypothesis {
+            text: t.clone(),
+            confidence: (w / total) as f32,
+        })
+        .collect();
+    v.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+    v
+}
+
+/// Natural-log score difference (in the decoder's scaled log domain) at
+/// which a rival's weight falls by a factor of e.
+const TEMPERATURE: f64 = 0.02;

@@ -1,0 +1,53 @@
+//! The recogniser trait every speech engine implements.
+
+use thiserror::Error;
+
+/// One thing the recogniser may have heard, with its confidence in 0.0–1.0.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Hypothesis {
+    /// The words heard, lowercase, separated by single spaces.
+    pub text: String,
+    /// How sure the engine is, 0.0 (guess) to 1.0 (certain).
+    pub confidence: f32,
+}
+
+/// Why a speech engine could not do its work.
+#[derive(Debug, Error)]
+pub enum SpeechError {
+    #[error("The speech model could not be loaded from {path}: {why}")]
+    Model { path: String, why: String },
+    #[error("The grammar could not be set: {0}")]
+    Grammar(String),
+    #[error("The speech engine failed while decoding: {0}")]
+    Decode(String),
+    #[error("The audio could not be read: {0}")]
+    Audio(String),
+    #[error("This hector was built without the {0} speech engine.")]
+    NotBuilt(&'static str),
+}
+
+/// A speech recogniser listening for a fixed set of phrases.
+///
+/// Audio is 16 kHz, mono, signed 16-bit samples. Engines may return text
+/// outside the phrase list (Vosk builds a bigram model from it), so callers
+/// always match hypotheses against the legal moves.
+pub trait Recognizer {
+    /// Restricts listening to these phrases (words lowercase, space separated).
+    /// Called at every move with the new position's legal-move phrases.
+    fn set_phrases(&mut self, phrases: &[String]) -> Result<(), SpeechError>;
+    /// Starts an utterance (streaming use: `begin`, `feed`…, `finish`).
+    fn begin(&mut self) -> Result<(), SpeechError>;
+    /// Gives the next chunk of audio of the current utterance.
+    fn feed(&mut self, samples: &[i16]) -> Result<(), SpeechError>;
+    /// Ends the utterance; best hypothesis first. An empty vector means
+    /// nothing was heard.
+    fn finish(&mut self) -> Result<Vec<Hypothesis>, SpeechError>;
+    /// Decodes one whole utterance at once.
+    fn recognize(&mut self, samples: &[i16]) -> Result<Vec<Hypothesis>, SpeechError> {
+        self.begin()?;
+        self.feed(samples)?;
+        self.finish()
+    }
+    /// The engine's name, for messages and JSON output.
+    fn name(&self) -> &'static str;
+}

@@ -1,0 +1,127 @@
+//! Settling recogniser hypotheses against the legal moves (FIDE Laws 2023,
+//! D.2.1): one move → read it back; several → a numbered choice; none → why.
+
+use super::recognizer::Hypothesis;
+use shakmaty::Move;
+
+/// At or above this confidence a single hypothesis is called "clear"; below
+/// it the read-back asks "did you say …?" rather than stating the move.
+pub const CLEAR: f32 = 0.80;
+
+/// What the hypotheses amount to in the current position.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Settled {
+    /// One legal move, with the text it was heard as and the confidence.
+    Move {
+        mv: Move,
+        text: String,
+        confidence: f32,
+    },
+    /// Several legal moves fit (best first); the player chooses by number.
+    Ambiguous(Vec<Move>),
+    /// Nothing heard fits a legal move.
+    NoMatch(String),
+}
+
+fn norm(s: &str) -> String {
+    s.split_whitespace()
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Matches `hyps` (best first) against `phrases` (every phrase of every
+/// legal move). The best hypothesis that names a legal move decides; if the
+/// phrase it names fits several moves, or a rival hypothesis names another
+/// move with nearly the same confidence, the result is a choice.
+pub fn settle(hyps: &[Hypothesis], phrases: &[(Move, String)]) -> Settled {
+    if hyps.is_empty() {
+        return Settled::NoMatch("nothing was heard".into());
+    }
+    let moves_for = |text: &str| -> Vec<Move> {
+        let t = norm(text);
+        let mut v: Vec<Move> = Vec::new();
+        for (m, p) in phrases {
+            if norm(p) == t && !v.contains(m) {
+                v.push(*m);
+            }
+        }
+        v
+    };
+    let mut matched: Vec<(Vec<Move>, &Hypothesis)> = Vec::new();
+    for h in hyps {
+        let ms = moves_for(&h.text);
+        if !ms.is_empty() {
+            matched.push((ms, h));
+        }
+    }
+    let Some((first, h)) = matched.first() else {
+        return Settled::NoMatch(format!("'{}' is not a legal move here", hyps[0].text));
+    };
+    if first.len() > 1 {
+        return Settled::Ambiguous(first.clone());
+    }
+    // A rival naming a different move almost as confidently makes it a choice.
+    let mut choice = first.clone();
+    for (ms, r) in matched.iter().skip(1) {
+        if r.confidence >= h.confidence * 0.8 {
+            for m in ms {
+                if !choice.contains(m) {
+                    choice.push(*m);
+                }
+            }
+        }
+    }
+    if choice.len() > 1 {
+        return Settled::Ambiguous(choice);
+    }
+    Settled::Move {
+        mv: first[0],
+        text: h.text.clone(),
+        confidence: h.confidence,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::speech::moves::legal_phrases;
+    use shakmaty::Chess;
+
+    fn hyp(t: &str, c: f32) -> Hypothesis {
+        Hypothesis {
+            text: t.into(),
+            confidence: c,
+        }
+    }
+
+    #[test]
+    fn one_clear_move() {
+        let pos = Chess::default();
+        let ph = legal_phrases(&pos, "de");
+        match settle(&[hyp("springer felix drei", 0.95)], &ph) {
+            Settled::Move { mv, .. } => assert_eq!(mv.to().to_string(), "f3"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn close_rivals_become_a_choice_and_nonsense_is_refused() {
+        let pos = Chess::default();
+        let ph = legal_phrases(&pos, "de");
+        let s = settle(
+            &[
+                hyp("springer felix drei", 0.5),
+                hyp("springer cesar drei", 0.45),
+            ],
+            &ph,
+        );
+        assert!(
+            matches!(s, Settled::Ambiguous(ref v) if v.len() == 2),
+            "{s:?}"
+        );
+        let s = settle(&[hyp("dame hector acht", 0.9)], &ph);
+        assert!(matches!(s, Settled::NoMatch(ref r) if r.contains("dame hector acht")));
+        assert!(matches!(settle(&[], &ph), Settled::NoMatch(_)));
+    }
+}
