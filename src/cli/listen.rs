@@ -4,44 +4,19 @@
 //! when several moves fit (exit 2), or the reason nothing fits (exit 1).
 
 use super::args::Args;
-use crate::speech::{audio, engine, moves, settle};
+use crate::speech::{audio, engine, fixtures, moves, settle};
 use serde_json::json;
-use shakmaty::san::{San, SanPlus};
-use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+use shakmaty::Chess;
+use shakmaty::san::SanPlus;
 use std::path::Path;
 use std::time::Instant;
 
-const VALUED: &[&str] = &["wav", "engine", "model", "locale", "fen", "moves"];
-const SWITCHES: &[&str] = &["json", "phrases"];
+const VALUED: &[&str] = &["wav", "engine", "model", "locale", "fen", "moves", "dir"];
+const SWITCHES: &[&str] = &["json", "phrases", "bench"];
 
 /// The position given by `--fen` and `--moves` (SAN, space separated).
 pub fn position(a: &Args) -> Result<Chess, String> {
-    let mut pos = match a.get("fen") {
-        Some(f) => {
-            let fen: Fen = f
-                .parse()
-                .map_err(|e| format!("The FEN '{f}' cannot be read: {e}."))?;
-            fen.into_position(CastlingMode::Standard)
-                .map_err(|e| format!("The FEN '{f}' is not a legal position: {e}."))?
-        }
-        None => Chess::default(),
-    };
-    if let Some(ms) = a.get("moves") {
-        for tok in ms.split_whitespace() {
-            let tok = tok.trim_end_matches('.');
-            if tok.is_empty() || tok.chars().all(|c| c.is_ascii_digit() || c == '.') {
-                continue;
-            }
-            let san: San = tok
-                .parse()
-                .map_err(|_| format!("'{tok}' is not a move in algebraic notation."))?;
-            let m = san
-                .to_move(&pos)
-                .map_err(|_| format!("'{tok}' is not a legal move here."))?;
-            pos.play_unchecked(m);
-        }
-    }
-    Ok(pos)
+    moves::position(a.get("fen"), a.get("moves"))
 }
 
 /// Entry point of `hector listen`.
@@ -55,6 +30,9 @@ pub fn run(rest: &[String]) -> i32 {
     };
     if a.has("phrases") {
         return print_phrases(&a);
+    }
+    if a.has("bench") {
+        return bench(&a);
     }
     let Some(wav) = a.get("wav") else {
         eprintln!("hector listen needs --wav FILE (16 kHz mono is best; others are converted).");
@@ -107,7 +85,11 @@ pub fn run(rest: &[String]) -> i32 {
             ms.iter().map(san).collect::<Vec<_>>().join(" "),
             "ambiguous",
         ),
-        settle::Settled::NoMatch(why) => (1, format!("No legal move heard: {why}."), "none"),
+        settle::Settled::NoMatch(heard) => (
+            1,
+            format!("No legal move heard: {}.", settle::no_match_reason(heard)),
+            "none",
+        ),
     };
     if a.has("json") {
         let mut v = json!({
@@ -125,7 +107,7 @@ pub fn run(rest: &[String]) -> i32 {
             settle::Settled::Ambiguous(ms) => {
                 v["candidates"] = json!(ms.iter().map(san).collect::<Vec<_>>())
             }
-            settle::Settled::NoMatch(why) => v["reason"] = json!(why),
+            settle::Settled::NoMatch(heard) => v["reason"] = json!(settle::no_match_reason(heard)),
         }
         println!("{v}");
     } else if code == 1 {
@@ -153,6 +135,84 @@ fn print_phrases(a: &Args) -> i32 {
         if writeln!(out, "{}\t{p}", SanPlus::from_move(pos.clone(), m)).is_err() {
             break;
         }
+    }
+    0
+}
+
+/// `--bench`: listens to every fixture (`--dir`, default tests/audio) and
+/// prints the decode time per utterance and the end-of-audio → decided-move
+/// latency (p50, p95), with the accuracy per locale.
+fn bench(a: &Args) -> i32 {
+    let dir = a
+        .get("dir")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(fixtures::default_dir);
+    let list = match fixtures::load(&dir) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let engine_name = a.get("engine").unwrap_or("pocketsphinx");
+    let mut rec = match engine::open(engine_name, a.get("model").map(Path::new)) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let (mut decode, mut latency, mut switch) = (Vec::new(), Vec::new(), Vec::new());
+    let mut per_locale: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+    println!("file\tdecode_ms\tlatency_ms\texpected\theard");
+    for f in &list {
+        let t = match fixtures::run(rec.as_mut(), f) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{}: {e}", f.file.display());
+                return 1;
+            }
+        };
+        let name = f.file.file_name().unwrap_or_default().to_string_lossy();
+        let heard = match &t.settled {
+            settle::Settled::Move { .. } => t.san.clone().unwrap_or_default(),
+            settle::Settled::Ambiguous(ms) => format!("choice of {}", ms.len()),
+            settle::Settled::NoMatch(_) => "nothing".into(),
+        };
+        println!(
+            "{name}\t{:.1}\t{:.2}\t{}\t{heard}",
+            t.decode_ms, t.latency_ms, f.san
+        );
+        decode.push(t.decode_ms);
+        latency.push(t.latency_ms);
+        switch.push(t.grammar_ms);
+        let e = per_locale.entry(f.locale.clone()).or_default();
+        e.0 += t.correct as usize;
+        e.1 += 1;
+    }
+    let p = fixtures::percentile;
+    println!(
+        "engine {engine_name}, {} utterances; decode ms p50 {:.1} p95 {:.1} max {:.1}",
+        list.len(),
+        p(&decode, 50.0),
+        p(&decode, 95.0),
+        p(&decode, 100.0)
+    );
+    println!(
+        "end of audio -> decided move latency ms p50 {:.1} p95 {:.1} (target p95 <= 120)",
+        p(&latency, 50.0),
+        p(&latency, 95.0)
+    );
+    println!(
+        "grammar switch ms p50 {:.1} p95 {:.1}",
+        p(&switch, 50.0),
+        p(&switch, 95.0)
+    );
+    for (loc, (ok, n)) in &per_locale {
+        println!(
+            "accuracy {loc}: {ok}/{n} = {:.1} %",
+            100.0 * *ok as f64 / (*n).max(1) as f64
+        );
     }
     0
 }

@@ -8,11 +8,14 @@
 pub mod audio;
 pub mod dict;
 pub mod engine;
+pub mod fixtures;
 pub mod grammar;
 pub mod moves;
 #[cfg(feature = "pocketsphinx")]
 pub mod pocketsphinx;
+pub mod readback;
 pub mod recognizer;
 pub mod settle;
+pub mod wording;
 
 pub use recognizer::{Hypothesis, Recognizer, SpeechError};

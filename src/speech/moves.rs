@@ -2,7 +2,7 @@
 //! grammars are built from (FIDE Laws 2023, D.2.1).
 
 use shakmaty::san::San;
-use shakmaty::{CastlingSide, Chess, Move, Position, Role};
+use shakmaty::{CastlingMode, CastlingSide, Chess, Move, Position, Role, fen::Fen};
 
 /// Words for one language: files (Appendix D names), ranks, pieces, castling.
 struct Words {
@@ -98,6 +98,10 @@ pub fn legal_phrases(pos: &Chess, locale: &str) -> Vec<(Move, String)> {
                     w.ranks[to.rank() as usize],
                 ]);
                 if let Some(p) = promotion {
+                    // Without the piece the move is incomplete (D.2.1): the
+                    // phrase is heard, and the piece is asked back.
+                    out.push((m, short.join(" ")));
+                    out.push((m, long.join(" ")));
                     short.push(w.roles[role_index(p)]);
                     long.push(w.roles[role_index(p)]);
                 }
@@ -111,4 +115,51 @@ pub fn legal_phrases(pos: &Chess, locale: &str) -> Vec<(Move, String)> {
         }
     }
     out
+}
+
+/// The position after `moves` (SAN, space separated; move numbers allowed)
+/// from `fen` (else the initial position). `"-"` stands for either absent.
+pub fn position(fen: Option<&str>, moves: Option<&str>) -> Result<Chess, String> {
+    let mut pos = match fen.filter(|f| *f != "-") {
+        Some(f) => {
+            let parsed: Fen = f
+                .parse()
+                .map_err(|e| format!("The FEN '{f}' cannot be read: {e}."))?;
+            parsed
+                .into_position(CastlingMode::Standard)
+                .map_err(|e| format!("The FEN '{f}' is not a legal position: {e}."))?
+        }
+        None => Chess::default(),
+    };
+    for tok in moves.unwrap_or("").split_whitespace() {
+        if tok == "-" || tok.chars().all(|c| c.is_ascii_digit() || c == '.') {
+            continue;
+        }
+        let tok = tok.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        let san: San = tok
+            .parse()
+            .map_err(|_| format!("'{tok}' is not a move in algebraic notation."))?;
+        let m = san
+            .to_move(&pos)
+            .map_err(|_| format!("'{tok}' is not a legal move here."))?;
+        pos.play_unchecked(m);
+    }
+    Ok(pos)
+}
+
+/// The long phrase of `m` in `pos` ("springer gustav eins felix drei"), as
+/// read back to the player; castling by name.
+pub fn say(pos: &Chess, m: Move, locale: &str) -> String {
+    let all: Vec<String> = legal_phrases(pos, locale)
+        .into_iter()
+        .filter(|(x, _)| *x == m)
+        .map(|(_, p)| p)
+        .collect();
+    // The last phrase of a move is its complete long form.
+    all.last().cloned().unwrap_or_else(|| m.to_string())
+}
+
+/// The word for a piece in `locale`.
+pub fn role_word(role: Role, locale: &str) -> &'static str {
+    words(locale).roles[role_index(role)]
 }

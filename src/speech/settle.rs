@@ -19,7 +19,8 @@ pub enum Settled {
     },
     /// Several legal moves fit (best first); the player chooses by number.
     Ambiguous(Vec<Move>),
-    /// Nothing heard fits a legal move.
+    /// Nothing heard fits a legal move: the best text heard (empty when
+    /// nothing was heard at all).
     NoMatch(String),
 }
 
@@ -36,7 +37,7 @@ fn norm(s: &str) -> String {
 /// move with nearly the same confidence, the result is a choice.
 pub fn settle(hyps: &[Hypothesis], phrases: &[(Move, String)]) -> Settled {
     if hyps.is_empty() {
-        return Settled::NoMatch("nothing was heard".into());
+        return Settled::NoMatch(String::new());
     }
     let moves_for = |text: &str| -> Vec<Move> {
         let t = norm(text);
@@ -56,7 +57,7 @@ pub fn settle(hyps: &[Hypothesis], phrases: &[(Move, String)]) -> Settled {
         }
     }
     let Some((first, h)) = matched.first() else {
-        return Settled::NoMatch(format!("'{}' is not a legal move here", hyps[0].text));
+        return Settled::NoMatch(hyps[0].text.clone());
     };
     if first.len() > 1 {
         return Settled::Ambiguous(first.clone());
@@ -79,6 +80,15 @@ pub fn settle(hyps: &[Hypothesis], phrases: &[(Move, String)]) -> Settled {
         mv: first[0],
         text: h.text.clone(),
         confidence: h.confidence,
+    }
+}
+
+/// An English sentence for a [`Settled::NoMatch`] (command-line output).
+pub fn no_match_reason(heard: &str) -> String {
+    if heard.is_empty() {
+        "nothing was heard".into()
+    } else {
+        format!("'{heard}' is not a legal move here")
     }
 }
 
@@ -121,7 +131,7 @@ mod tests {
             "{s:?}"
         );
         let s = settle(&[hyp("dame hector acht", 0.9)], &ph);
-        assert!(matches!(s, Settled::NoMatch(ref r) if r.contains("dame hector acht")));
-        assert!(matches!(settle(&[], &ph), Settled::NoMatch(_)));
+        assert_eq!(s, Settled::NoMatch("dame hector acht".into()));
+        assert_eq!(settle(&[], &ph), Settled::NoMatch(String::new()));
     }
 }

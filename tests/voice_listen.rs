@@ -1,0 +1,178 @@
+//! PocketSphinx against the committed spoken-move fixtures (tests/audio), and
+//! the `hector listen` command-line contract.
+
+use hector::speech::Recognizer;
+use hector::speech::fixtures::{self, Trial};
+use hector::speech::readback::{Event, Prompt, ReadBack};
+use hector::speech::settle::{CLEAR, Settled};
+use std::path::Path;
+use std::process::Command;
+
+fn engine() -> Option<Box<dyn Recognizer>> {
+    match hector::speech::engine::open("pocketsphinx", None) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            println!("SKIP: PocketSphinx is not usable here ({e}); run ./setup.sh");
+            None
+        }
+    }
+}
+
+/// Measures the rates per locale and checks the read-back guards every
+/// decided move. Returns (German rate, English rate).
+fn measure(rec: &mut dyn Recognizer, whole: bool, label: &str) -> (f64, f64) {
+    let list = fixtures::load(&fixtures::default_dir()).unwrap();
+    assert!(list.len() >= 80, "only {} fixtures", list.len());
+    let (mut de, mut en) = ((0, 0), (0, 0));
+    let mut confident_wrong = 0;
+    for f in &list {
+        let t: Trial = if whole {
+            // One utterance decoded as a file: `hector listen --wav`.
+            let samples = hector::speech::audio::read_wav(&f.file).unwrap();
+            let phrases = hector::speech::moves::legal_phrases(&f.position, &f.locale);
+            let texts: Vec<String> = phrases.iter().map(|(_, p)| p.clone()).collect();
+            rec.set_phrases(&texts).unwrap();
+            let hyps = rec.recognize(&samples).unwrap();
+            let settled = hector::speech::settle::settle(&hyps, &phrases);
+            let san = match &settled {
+                Settled::Move { mv, .. } => {
+                    Some(shakmaty::san::SanPlus::from_move(f.position.clone(), *mv).to_string())
+                }
+                _ => None,
+            };
+            Trial {
+                correct: san.as_deref() == Some(f.san.as_str()),
+                san,
+                settled,
+                grammar_ms: 0.0,
+                decode_ms: 0.0,
+                latency_ms: 0.0,
+            }
+        } else {
+            // Streamed in 20 ms chunks through one long-lived decoder: a session.
+            fixtures::run(rec, f).unwrap()
+        };
+        let counter = if f.locale == "de" { &mut de } else { &mut en };
+        counter.0 += t.correct as usize;
+        counter.1 += 1;
+        // Every decided move is only read back: no clock switch before a yes.
+        let mut rb = ReadBack::new();
+        let step = rb.handle(Event::Heard(t.settled.clone()));
+        assert!(!step.clock_may_switch);
+        if let Settled::Move { mv, confidence, .. } = &t.settled {
+            assert_eq!(step.prompts, vec![Prompt::ReadBack(*mv)]);
+            if !t.correct {
+                println!(
+                    "{label}: {} '{}' heard as {} (confidence {confidence:.2}) — read back, not played",
+                    f.file.file_name().unwrap().to_string_lossy(),
+                    f.phrase,
+                    t.san.as_deref().unwrap_or("?")
+                );
+                confident_wrong += (*confidence >= CLEAR) as usize;
+            }
+        }
+    }
+    let rate = |(ok, n): (usize, usize)| ok as f64 / n as f64;
+    println!(
+        "{label}: German {}/{} = {:.1} %, English {}/{} = {:.1} %; wrong moves at confidence >= {CLEAR}: {confident_wrong} (all read back)",
+        de.0,
+        de.1,
+        100.0 * rate(de),
+        en.0,
+        en.1,
+        100.0 * rate(en)
+    );
+    (rate(de), rate(en))
+}
+
+#[test]
+fn pocketsphinx_hears_the_fixtures_with_a_legal_move_grammar() {
+    let Some(mut rec) = engine() else { return };
+    let (de, en) = measure(rec.as_mut(), false, "streamed");
+    assert!(de >= 0.90, "German {:.1} % < 90 %", de * 100.0);
+    assert!(en >= 0.85, "English {:.1} % < 85 %", en * 100.0);
+    let Some(mut rec) = engine() else { return };
+    let (de, en) = measure(rec.as_mut(), true, "whole files");
+    assert!(de >= 0.90, "German {:.1} % < 90 %", de * 100.0);
+    assert!(en >= 0.85, "English {:.1} % < 85 %", en * 100.0);
+}
+
+fn hector(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn audio(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/audio")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn listen_prints_the_move_candidates_or_a_reason() {
+    if engine().is_none() {
+        return;
+    }
+    // de-015: "springer felix drei" after 1.e4 c5 2.Nf3 … 6.Be3 e5.
+    let (code, out, _) = hector(&[
+        "listen",
+        "--wav",
+        &audio("de-015.wav"),
+        "--moves",
+        "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5",
+    ]);
+    assert_eq!((code, out.trim()), (0, "Nf3"));
+    let (code, out, _) = hector(&[
+        "listen",
+        "--wav",
+        &audio("de-015.wav"),
+        "--moves",
+        "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["san"], "Nf3");
+    assert_eq!(v["hypotheses"][0]["text"], "springer felix drei");
+    assert!(v["hypotheses"][0]["confidence"].as_f64().unwrap() > 0.0);
+    assert!(v["decode_ms"].as_f64().unwrap() > 0.0);
+    // A promotion without its piece: the four candidates, exit 2.
+    let (code, out, _) = hector(&[
+        "listen",
+        "--wav",
+        &audio("extra-promotion-de.wav"),
+        "--fen",
+        "8/P4k2/8/8/8/8/5K2/8 w - - 0 1",
+    ]);
+    assert_eq!((code, out.trim()), (2, "a8=Q a8=R a8=B a8=N"));
+    // Faint noise only: nothing heard, exit 1 with a reason.
+    let dir = std::env::temp_dir().join(format!("hector-listen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let quiet = dir.join("quiet.wav");
+    let mut s = vec![0i16; 24_000];
+    hector::speech::audio::add_noise(&mut s, -50.0, 3);
+    hector::speech::audio::write_wav(&quiet, &s, 16_000).unwrap();
+    let (code, _, err) = hector(&["listen", "--wav", quiet.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("nothing was heard"), "{err}");
+    // Bad input: clear sentences, exit 1, no panic.
+    let (code, _, err) = hector(&["listen", "--wav", "/nonexistent.wav"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("/nonexistent.wav"), "{err}");
+    let (code, _, err) = hector(&["listen", "--wav", &audio("de-000.wav"), "--moves", "e5"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'e5' is not a legal move"), "{err}");
+    let (code, _, err) = hector(&["listen", "--wav", &audio("de-000.wav"), "--engine", "nope"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown engine"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
