@@ -176,3 +176,30 @@ fn listen_prints_the_move_candidates_or_a_reason() {
     assert!(err.contains("unknown engine"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn every_fixture_phrase_names_its_move_in_the_phrasebook() {
+    let list = fixtures::load(&fixtures::default_dir()).unwrap();
+    let de = list.iter().filter(|f| f.locale == "de").count();
+    assert!(
+        de >= 60 && list.len() - de >= 30,
+        "{de} German of {}",
+        list.len()
+    );
+    for f in &list {
+        let phrases = hector::speech::moves::legal_phrases(&f.position, &f.locale);
+        let sans: Vec<String> = phrases
+            .iter()
+            .filter(|(_, p)| *p == f.phrase)
+            .map(|(m, _)| shakmaty::san::SanPlus::from_move(f.position.clone(), *m).to_string())
+            .collect();
+        assert_eq!(
+            sans,
+            vec![f.san.clone()],
+            "{}: '{}'",
+            f.file.display(),
+            f.phrase
+        );
+        assert!(f.file.exists(), "{} is missing", f.file.display());
+    }
+}

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::time::Instant;
 
 const VALUED: &[&str] = &["wav", "engine", "model", "locale", "fen", "moves", "dir"];
-const SWITCHES: &[&str] = &["json", "phrases", "bench"];
+const SWITCHES: &[&str] = &["json", "phrases", "bench", "vocabulary"];
 
 /// The position given by `--fen` and `--moves` (SAN, space separated).
 pub fn position(a: &Args) -> Result<Chess, String> {
@@ -33,6 +33,12 @@ pub fn run(rest: &[String]) -> i32 {
     }
     if a.has("bench") {
         return bench(&a);
+    }
+    if a.has("vocabulary") {
+        for w in crate::speech::dict::vocabulary(a.get("locale").unwrap_or("de")) {
+            println!("{w}");
+        }
+        return 0;
     }
     let Some(wav) = a.get("wav") else {
         eprintln!("hector listen needs --wav FILE (16 kHz mono is best; others are converted).");

@@ -46,6 +46,28 @@ pub fn missing<'a>(vocabulary: impl IntoIterator<Item = &'a str>) -> Vec<String>
         .collect()
 }
 
+/// Every word a recogniser may be asked to hear in `locale`: the
+/// phrasebook's vocabulary and the read-back answer words, folded.
+pub fn vocabulary(locale: &str) -> Vec<String> {
+    let mut v = crate::notation::phrase::vocabulary(super::moves::locale(locale));
+    if let Ok(w) = super::wording::Wording::get(locale) {
+        v.extend(w.answer_words());
+    }
+    let mut v: Vec<String> = v
+        .iter()
+        .flat_map(|w| {
+            super::moves::folded(w)
+                .split(' ')
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -48,7 +48,7 @@ pub struct Wording {
     pub locale: String,
     pub yes: Vec<String>,
     pub no: Vec<String>,
-    /// one … eight, as answers to a numbered choice.
+    /// one … eight, as spoken and as answers to a numbered choice.
     pub numbers: Vec<String>,
     /// queen, rook, bishop, knight, as spoken in the promotion question.
     pub pieces: Vec<String>,
@@ -174,14 +174,15 @@ impl Wording {
     /// Turns an answer word (yes, no, a number, a piece) into an event.
     /// Anything else is `None`: it is a move phrase for the phrasebook.
     pub fn answer(&self, text: &str) -> Option<Event> {
-        let t = text.trim().to_lowercase();
-        if self.yes.contains(&t) {
+        let t = moves::folded(text);
+        let is = |w: &String| moves::folded(w) == t;
+        if self.yes.iter().any(is) {
             return Some(Event::Yes);
         }
-        if self.no.contains(&t) {
+        if self.no.iter().any(is) {
             return Some(Event::No);
         }
-        if let Some(i) = self.numbers.iter().position(|w| *w == t) {
+        if let Some(i) = self.numbers.iter().position(is) {
             return Some(Event::Number(i + 1));
         }
         for role in PROMOTION_ROLES {
@@ -194,10 +195,15 @@ impl Wording {
 
     /// The answer words to add to the recogniser's grammar beside the moves.
     pub fn answer_words(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.yes.iter().chain(&self.no).cloned().collect();
-        v.extend(self.numbers.iter().cloned());
+        let mut v: Vec<String> = self
+            .yes
+            .iter()
+            .chain(&self.no)
+            .chain(&self.numbers)
+            .map(|w| moves::folded(w))
+            .collect();
         for role in PROMOTION_ROLES {
-            v.push(moves::role_word(role, &self.locale).to_string());
+            v.push(moves::role_word(role, &self.locale));
         }
         v.sort();
         v.dedup();
