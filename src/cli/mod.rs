@@ -11,6 +11,7 @@ pub mod play;
 pub mod play_boards;
 pub mod play_clock;
 pub mod reconcile;
+pub mod speak;
 
 const USAGE: &str = "\
 hector — over-the-board chess for blind and visually impaired players (FIDE Laws, Appendix D)
@@ -33,6 +34,7 @@ Commands:
   reconcile check two scoresheets and two boards (D.2.9) from a JSON file
   eboard    read a DGT e-board: --device dgt:PATH --dump | --watch
   listen    recognise a spoken move from a WAV file (--wav FILE, --bench)
+  announce  say a sentence through the speech service (speech-dispatcher)
 
 Common options: --locale de|en|pl|sr|el  --fen FEN  --moves \"e4 e5 ...\"
 ";
@@ -45,9 +47,11 @@ pub fn run(args: &[String]) -> i32 {
     };
     match cmd {
         "play" => core::play(rest),
+        "say" if speak::wants_wav(rest) => speak::say(rest),
         "say" => core::say(rest),
         "hear" => core::hear(rest),
         "san" => core::san(rest),
+        "replay" if speak::wants_wav(rest) => speak::replay(rest),
         "replay" => core::replay(rest),
         "status" => core::status(rest),
         "bench" => core::bench(rest),
@@ -59,6 +63,7 @@ pub fn run(args: &[String]) -> i32 {
         "reconcile" => reconcile::run(rest),
         "eboard" => eboard::run(rest),
         "listen" => listen::run(rest),
+        "announce" => speak::announce(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             0

@@ -7,6 +7,8 @@
 
 pub mod audio;
 pub mod dict;
+#[cfg(feature = "tts")]
+pub mod dispatcher;
 pub mod engine;
 pub mod fixtures;
 pub mod grammar;
@@ -16,6 +18,7 @@ pub mod pocketsphinx;
 pub mod readback;
 pub mod recognizer;
 pub mod settle;
+pub mod speaker;
 pub mod wording;
 
 pub use recognizer::{Hypothesis, Recognizer, SpeechError};

@@ -1,0 +1,158 @@
+//! Speech out: `hector say --wav`, `hector replay --wav` (the audio
+//! scoresheet), and speech-dispatcher driven headless.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn hector(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hector-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn seconds(p: &Path) -> f64 {
+    let r = hound::WavReader::open(p).unwrap();
+    r.len() as f64 / r.spec().sample_rate as f64
+}
+
+fn have_espeak() -> bool {
+    if hector::speech::speaker::have("espeak-ng") {
+        return true;
+    }
+    println!("SKIP: espeak-ng is not installed (./setup.sh installs it)");
+    false
+}
+
+#[test]
+fn say_to_a_wav_file_is_heard_back_as_the_same_move() {
+    if !have_espeak() {
+        return;
+    }
+    let d = scratch("say");
+    let wav = d.join("nf3.wav");
+    let (code, out, err) = hector(&[
+        "say",
+        "--moves",
+        "e4 e5",
+        "--wav",
+        wav.to_str().unwrap(),
+        "Nf3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Springer Felix drei"), "{out}");
+    let secs = seconds(&wav);
+    assert!((0.8..5.0).contains(&secs), "{secs} s");
+    // The spoken file goes through the recogniser back to the move.
+    if hector::speech::engine::open("pocketsphinx", None).is_ok() {
+        let (code, out, err) =
+            hector(&["listen", "--wav", wav.to_str().unwrap(), "--moves", "e4 e5"]);
+        assert_eq!((code, out.trim()), (0, "Nf3"), "{err}");
+    }
+    // An illegal move: a clear sentence, no file.
+    let bad = d.join("bad.wav");
+    let (code, _, err) = hector(&["say", "--wav", bad.to_str().unwrap(), "Nf6"]);
+    assert_eq!(code, 1);
+    assert!(!err.is_empty() && !bad.exists(), "{err}");
+    std::fs::remove_dir_all(&d).ok();
+}
+
+#[test]
+fn replay_writes_the_audio_scoresheet() {
+    if !have_espeak() {
+        return;
+    }
+    let d = scratch("replay");
+    let pgn = d.join("g.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"t\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n",
+    )
+    .unwrap();
+    let wav = d.join("game.wav");
+    let (code, out, err) = hector(&[
+        "replay",
+        "--wav",
+        wav.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("10 moves spoken"), "{out}");
+    // Ten moves with their colour and a pause each: well over a second a move.
+    let secs = seconds(&wav);
+    assert!((12.0..60.0).contains(&secs), "{secs} s");
+    let (code, _, err) = hector(&["replay", "--wav", wav.to_str().unwrap(), "/nonexistent.pgn"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("/nonexistent.pgn"), "{err}");
+    std::fs::remove_dir_all(&d).ok();
+}
+
+/// speech-dispatcher run headless (FACTS: a private configuration sending
+/// ALSA audio to a file), driven through the `tts` crate by `hector announce`.
+#[cfg(feature = "tts")]
+#[test]
+fn speech_dispatcher_speaks_an_announcement_headless() {
+    for p in ["speech-dispatcher", "espeak-ng"] {
+        if !hector::speech::speaker::have(p) {
+            println!("SKIP: {p} is not installed (./setup.sh installs it)");
+            return;
+        }
+    }
+    let d = scratch("speechd");
+    let cfg = d.join("config/speech-dispatcher");
+    let run = d.join("run");
+    std::fs::create_dir_all(&cfg).unwrap();
+    std::fs::create_dir_all(&run).unwrap();
+    let raw = d.join("out.raw");
+    std::fs::write(
+        d.join("asound.conf"),
+        format!(
+            "pcm.spdcap {{ type file slave.pcm {{ type null }} file \"{}\" format \"raw\" }}\npcm.!default pcm.spdcap\n",
+            raw.display()
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        cfg.join("speechd.conf"),
+        "AudioOutputMethod \"alsa\"\nAudioALSADevice \"spdcap\"\nDefaultModule espeak-ng\n\
+         AddModule \"espeak-ng\" \"sd_espeak-ng\" \"espeak-ng.conf\"\nTimeout 3\n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "announce",
+            "--locale",
+            "de",
+            "Weiß: Springer Gustav eins Felix drei.",
+        ])
+        .env("XDG_CONFIG_HOME", d.join("config"))
+        .env("XDG_RUNTIME_DIR", &run)
+        .env("ALSA_CONFIG_PATH", d.join("asound.conf"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    // S16_LE mono at 22 050 Hz: 44 100 bytes a second.
+    let bytes = std::fs::metadata(&raw).map(|m| m.len()).unwrap_or(0);
+    let secs = bytes as f64 / 44_100.0;
+    println!("speech-dispatcher wrote {secs:.2} s of audio");
+    assert!((1.0..8.0).contains(&secs), "{secs} s of audio");
+    // The private daemon leaves by itself (Timeout 3); its files stay in the
+    // temporary directory until then.
+}
