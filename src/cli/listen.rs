@@ -82,7 +82,7 @@ pub fn run(rest: &[String]) -> i32 {
         }
     };
     let decode_ms = t0.elapsed().as_secs_f64() * 1000.0;
-    let settled = settle::settle(&hyps, &phrases);
+    let settled = settle::settle_in(&hyps, &phrases, &pos, locale);
     let san = |m: &shakmaty::Move| SanPlus::from_move(pos.clone(), *m).to_string();
     let (code, line, result) = match &settled {
         settle::Settled::Move { mv, .. } => (0, san(mv), "move"),

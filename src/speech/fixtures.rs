@@ -4,7 +4,7 @@
 use super::audio;
 use super::moves::{legal_phrases, position};
 use super::recognizer::{Recognizer, SpeechError};
-use super::settle::{Settled, settle};
+use super::settle::Settled;
 use shakmaty::Chess;
 use shakmaty::san::SanPlus;
 use std::path::{Path, PathBuf};
@@ -87,7 +87,7 @@ pub fn run(rec: &mut dyn Recognizer, f: &Fixture) -> Result<Trial, SpeechError> 
     }
     let t2 = Instant::now();
     let hyps = rec.finish()?;
-    let settled = settle(&hyps, &phrases);
+    let settled = super::settle::settle_in(&hyps, &phrases, &f.position, &f.locale);
     let t3 = Instant::now();
     let san = match &settled {
         Settled::Move { mv, .. } => Some(SanPlus::from_move(f.position.clone(), *mv).to_string()),

@@ -19,6 +19,8 @@ pub mod readback;
 pub mod recognizer;
 pub mod settle;
 pub mod speaker;
+#[cfg(feature = "vosk")]
+pub mod vosk;
 pub mod wording;
 
 pub use recognizer::{Hypothesis, Recognizer, SpeechError};

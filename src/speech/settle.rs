@@ -36,6 +36,32 @@ fn norm(s: &str) -> String {
 /// phrase it names fits several moves, or a rival hypothesis names another
 /// move with nearly the same confidence, the result is a choice.
 pub fn settle(hyps: &[Hypothesis], phrases: &[(Move, String)]) -> Settled {
+    settle_with(hyps, phrases, |_| Vec::new())
+}
+
+/// Like [`settle`], and a hypothesis outside the phrase list (Vosk's bigram
+/// model can join grammar words freely) is read by the phrasebook
+/// ([`crate::notation::phrase::hear`]) in `pos`.
+pub fn settle_in(
+    hyps: &[Hypothesis],
+    phrases: &[(Move, String)],
+    pos: &shakmaty::Chess,
+    locale: &str,
+) -> Settled {
+    use crate::notation::phrase::{Heard, hear};
+    let loc = super::moves::locale(locale);
+    settle_with(hyps, phrases, |text| match hear(pos, text, loc) {
+        Heard::Move(m) => vec![m],
+        Heard::Ambiguous(ms) => ms,
+        Heard::NoMatch(_) => Vec::new(),
+    })
+}
+
+fn settle_with(
+    hyps: &[Hypothesis],
+    phrases: &[(Move, String)],
+    fallback: impl Fn(&str) -> Vec<Move>,
+) -> Settled {
     if hyps.is_empty() {
         return Settled::NoMatch(String::new());
     }
@@ -46,6 +72,9 @@ pub fn settle(hyps: &[Hypothesis], phrases: &[(Move, String)]) -> Settled {
             if norm(p) == t && !v.contains(m) {
                 v.push(*m);
             }
+        }
+        if v.is_empty() {
+            v = fallback(&t);
         }
         v
     };
@@ -133,5 +162,21 @@ mod tests {
         let s = settle(&[hyp("dame hector acht", 0.9)], &ph);
         assert_eq!(s, Settled::NoMatch("dame hector acht".into()));
         assert_eq!(settle(&[], &ph), Settled::NoMatch(String::new()));
+    }
+
+    #[test]
+    fn text_outside_the_phrase_list_is_read_by_the_phrasebook() {
+        let pos = Chess::default();
+        let ph = legal_phrases(&pos, "de");
+        // Not a grammar phrase, but the phrasebook reads it.
+        let h = [hyp("nach felix drei springer", 0.9)];
+        assert_eq!(
+            settle(&h, &ph),
+            Settled::NoMatch("nach felix drei springer".into())
+        );
+        match settle_in(&[hyp("springer nach felix drei", 0.9)], &ph, &pos, "de") {
+            Settled::Move { mv, .. } => assert_eq!(mv.to().to_string(), "f3"),
+            other => panic!("{other:?}"),
+        }
     }
 }

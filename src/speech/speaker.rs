@@ -207,7 +207,10 @@ mod tests {
         q.push("Schwarz: Springer Cesar sechs.");
         q.done();
         assert!(!q.is_speaking());
-        assert_eq!(q.take_next().as_deref(), Some("Schwarz: Springer Cesar sechs."));
+        assert_eq!(
+            q.take_next().as_deref(),
+            Some("Schwarz: Springer Cesar sechs.")
+        );
         q.done();
         assert_eq!(q.take_next(), None);
         assert_eq!(q.dropped(), 2);

@@ -43,3 +43,11 @@ sox -R "$tmp/raw.wav" -r 16000 -c 1 -b 16 "$tmp/speech.wav" \
 dur=$(soxi -D "$tmp/speech.wav")
 sox -R -n -r 16000 -c 1 -b 16 "$tmp/noise.wav" synth "$dur" whitenoise vol 0.003
 sox -R -m -v 1 "$tmp/speech.wav" -v 1 "$tmp/noise.wav" -b 16 extra-promotion-de.wav
+
+# Korean "hana" for the Vosk machinery test (the only model on the package
+# registries is Korean; this checks the libvosk path, not accuracy).
+espeak-ng -v ko -s 130 -w "$tmp/raw.wav" "하나"
+sox -R "$tmp/raw.wav" -r 16000 -c 1 -b 16 "$tmp/speech.wav" pad 0.3 0.3
+dur=$(soxi -D "$tmp/speech.wav")
+sox -R -n -r 16000 -c 1 -b 16 "$tmp/noise.wav" synth "$dur" whitenoise vol 0.003
+sox -R -m -v 1 "$tmp/speech.wav" -v 1 "$tmp/noise.wav" -b 16 extra-vosk-ko.wav
