@@ -15,6 +15,8 @@ PKGS="$PKGS libpocketsphinx-dev pocketsphinx-en-us espeak-ng flite sox"
 # Voice out: the tts crate builds against speech-dispatcher (libclang for
 # its bindings); speech-dispatcher with espeak-ng speaks.
 PKGS="$PKGS libspeechd-dev libclang1-14 libclang-common-14-dev speech-dispatcher speech-dispatcher-espeak-ng"
+# Microphone (cpal over ALSA).
+PKGS="$PKGS libasound2-dev"
 # Vosk (cargo feature `vosk`): libvosk.so and a test model come from PyPI.
 PKGS="$PKGS python3-pip unzip"
 

@@ -11,8 +11,25 @@ use shakmaty::san::SanPlus;
 use std::path::Path;
 use std::time::Instant;
 
-const VALUED: &[&str] = &["wav", "engine", "model", "locale", "fen", "moves", "dir"];
-const SWITCHES: &[&str] = &["json", "phrases", "bench", "vocabulary"];
+const VALUED: &[&str] = &[
+    "wav",
+    "engine",
+    "model",
+    "locale",
+    "fen",
+    "moves",
+    "dir",
+    "seconds",
+    "threshold",
+];
+const SWITCHES: &[&str] = &[
+    "json",
+    "phrases",
+    "bench",
+    "vocabulary",
+    "mic",
+    "push-to-talk",
+];
 
 /// The position given by `--fen` and `--moves` (SAN, space separated).
 pub fn position(a: &Args) -> Result<Chess, String> {
@@ -40,10 +57,13 @@ pub fn run(rest: &[String]) -> i32 {
         }
         return 0;
     }
-    let Some(wav) = a.get("wav") else {
-        eprintln!("hector listen needs --wav FILE (16 kHz mono is best; others are converted).");
+    let wav = a.get("wav");
+    if wav.is_none() && !a.has("mic") {
+        eprintln!(
+            "hector listen needs --wav FILE (16 kHz mono is best; others are converted) or --mic."
+        );
         return 1;
-    };
+    }
     let pos = match position(&a) {
         Ok(p) => p,
         Err(e) => {
@@ -53,13 +73,6 @@ pub fn run(rest: &[String]) -> i32 {
     };
     let locale = a.get("locale").unwrap_or("de");
     let engine_name = a.get("engine").unwrap_or("pocketsphinx");
-    let samples = match audio::read_wav(Path::new(wav)) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
-    };
     let mut rec = match engine::open(engine_name, a.get("model").map(Path::new)) {
         Ok(r) => r,
         Err(e) => {
@@ -73,6 +86,17 @@ pub fn run(rest: &[String]) -> i32 {
         eprintln!("{e}");
         return 1;
     }
+    let samples = match wav {
+        Some(w) => audio::read_wav(Path::new(w)).map_err(|e| e.to_string()),
+        None => from_microphone(&a),
+    };
+    let samples = match samples {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
     let t0 = Instant::now();
     let hyps = match rec.recognize(&samples) {
         Ok(h) => h,
@@ -221,4 +245,83 @@ fn bench(a: &Args) -> i32 {
         );
     }
     0
+}
+
+/// `--mic`: one utterance from the microphone. Always-on (the default): the
+/// utterance ends after half a second of silence. `--push-to-talk`: Enter
+/// starts and Enter ends it. `--seconds` (default 10) bounds the wait,
+/// `--threshold` (dBFS, default -40) sets what counts as speech.
+#[cfg(feature = "mic")]
+fn from_microphone(a: &Args) -> Result<Vec<i16>, String> {
+    use crate::speech::mic::Microphone;
+    use crate::speech::vad::{PushToTalk, Vad, VadConfig, VadEvent};
+    use std::time::Duration;
+    let seconds: u64 = match a.get("seconds") {
+        Some(s) => s
+            .parse()
+            .ok()
+            .filter(|s| (1..=3600).contains(s))
+            .ok_or_else(|| {
+                format!("--seconds must be a whole number from 1 to 3600, not '{s}'.")
+            })?,
+        None => 10,
+    };
+    let mut cfg = VadConfig::default();
+    if let Some(t) = a.get("threshold") {
+        cfg.threshold_dbfs = t
+            .parse()
+            .ok()
+            .filter(|t: &f32| (-90.0..0.0).contains(t))
+            .ok_or_else(|| format!("--threshold must be dBFS between -90 and 0, not '{t}'."))?;
+    }
+    let mic = Microphone::open().map_err(|e| e.to_string())?;
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    if a.has("push-to-talk") {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            while std::io::stdin()
+                .read_line(&mut line)
+                .map(|n| n > 0)
+                .unwrap_or(false)
+            {
+                if tx.send(()).is_err() {
+                    break;
+                }
+                line.clear();
+            }
+        });
+        eprintln!("Press Enter, say the move, press Enter.");
+        let mut ptt = PushToTalk::default();
+        while Instant::now() < deadline {
+            if rx.try_recv().is_ok() {
+                if ptt.is_pressed() {
+                    return ptt.release().ok_or_else(|| "Nothing was said.".to_string());
+                }
+                ptt.press();
+            }
+            if let Some(chunk) = mic.recv(Duration::from_millis(50)) {
+                ptt.push(&chunk);
+            }
+        }
+        return Err(format!("No move was said within {seconds} s."));
+    }
+    let mut vad = Vad::new(cfg);
+    while Instant::now() < deadline {
+        let Some(chunk) = mic.recv(Duration::from_millis(100)) else {
+            continue;
+        };
+        for ev in vad.push(&chunk) {
+            if let VadEvent::Utterance(u) = ev {
+                return Ok(u);
+            }
+        }
+    }
+    vad.flush()
+        .ok_or_else(|| format!("Nothing was heard within {seconds} s."))
+}
+
+#[cfg(not(feature = "mic"))]
+fn from_microphone(_a: &Args) -> Result<Vec<i16>, String> {
+    Err("This hector was built without the mic feature; use --wav FILE.".into())
 }

@@ -12,6 +12,8 @@ pub mod dispatcher;
 pub mod engine;
 pub mod fixtures;
 pub mod grammar;
+#[cfg(feature = "mic")]
+pub mod mic;
 pub mod moves;
 #[cfg(feature = "pocketsphinx")]
 pub mod pocketsphinx;
@@ -19,6 +21,7 @@ pub mod readback;
 pub mod recognizer;
 pub mod settle;
 pub mod speaker;
+pub mod vad;
 #[cfg(feature = "vosk")]
 pub mod vosk;
 pub mod wording;

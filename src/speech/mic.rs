@@ -1,0 +1,109 @@
+//! The microphone through cpal (ALSA on Linux), delivered as 16 kHz mono
+//! chunks. Muted while hector speaks, so its own voice is never heard as a
+//! move.
+
+use super::audio::{RATE, resample};
+use super::recognizer::SpeechError;
+use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// An open microphone.
+pub struct Microphone {
+    _stream: cpal::Stream,
+    rx: mpsc::Receiver<Vec<i16>>,
+    muted: Arc<AtomicBool>,
+}
+
+fn err(what: &str, e: impl std::fmt::Display) -> SpeechError {
+    SpeechError::Audio(format!("the microphone {what}: {e}"))
+}
+
+impl Microphone {
+    /// Opens the default input device, at 16 kHz mono when it offers that,
+    /// else at its own format, converted.
+    pub fn open() -> Result<Microphone, SpeechError> {
+        let host = cpal::default_host();
+        let device = host
+            .default_input_device()
+            .ok_or_else(|| SpeechError::Audio("there is no microphone (no input device)".into()))?;
+        let (tx, rx) = mpsc::channel::<Vec<i16>>();
+        let muted = Arc::new(AtomicBool::new(false));
+        let wanted = cpal::StreamConfig {
+            channels: 1,
+            sample_rate: RATE,
+            buffer_size: cpal::BufferSize::Default,
+        };
+        let (m1, tx1) = (muted.clone(), tx.clone());
+        let direct = device.build_input_stream(
+            wanted,
+            move |data: &[i16], _: &cpal::InputCallbackInfo| {
+                if !m1.load(Ordering::Relaxed) {
+                    tx1.send(data.to_vec()).ok();
+                }
+            },
+            |e| eprintln!("microphone: {e}"),
+            None,
+        );
+        let stream = match direct {
+            Ok(s) => s,
+            Err(_) => {
+                let supported = device
+                    .default_input_config()
+                    .map_err(|e| err("offers no usable format", e))?;
+                let config: cpal::StreamConfig = supported.config();
+                let channels = config.channels.max(1) as usize;
+                let rate = config.sample_rate;
+                let m2 = muted.clone();
+                device
+                    .build_input_stream(
+                        config,
+                        move |data: &[f32], _: &cpal::InputCallbackInfo| {
+                            if m2.load(Ordering::Relaxed) {
+                                return;
+                            }
+                            let mono: Vec<f32> = data
+                                .chunks(channels)
+                                .map(|c| c.iter().sum::<f32>() / c.len() as f32)
+                                .collect();
+                            let out = resample(&mono, rate, RATE)
+                                .into_iter()
+                                .map(|v| (v * 32768.0).clamp(-32768.0, 32767.0) as i16)
+                                .collect();
+                            tx.send(out).ok();
+                        },
+                        |e| eprintln!("microphone: {e}"),
+                        None,
+                    )
+                    .map_err(|e| err("cannot be opened", e))?
+            }
+        };
+        stream.play().map_err(|e| err("cannot be started", e))?;
+        Ok(Microphone {
+            _stream: stream,
+            rx,
+            muted,
+        })
+    }
+
+    /// The next chunk of 16 kHz mono audio, waiting at most `timeout`.
+    pub fn recv(&self, timeout: Duration) -> Option<Vec<i16>> {
+        self.rx.recv_timeout(timeout).ok()
+    }
+
+    /// Mutes or unmutes (hector mutes while it speaks). Audio that arrives
+    /// while muted is dropped.
+    pub fn set_muted(&self, muted: bool) {
+        self.muted.store(muted, Ordering::Relaxed);
+        if muted {
+            while self.rx.try_recv().is_ok() {}
+        }
+    }
+
+    /// A handle for a speaker thread to mute the microphone.
+    pub fn mute_handle(&self) -> Arc<AtomicBool> {
+        self.muted.clone()
+    }
+}

@@ -1,0 +1,262 @@
+//! Finding utterances in a stream of audio: end-of-utterance detection for
+//! an always-on microphone, and push-to-talk. Pure: time is counted in
+//! samples (16 kHz), never read from a clock.
+
+use super::audio::{RATE, rms_dbfs};
+
+/// Settings of the end-of-utterance detector.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct VadConfig {
+    /// A 20 ms frame louder than this (dBFS RMS) counts as speech.
+    pub threshold_dbfs: f32,
+    /// Speech must last this long to start an utterance (ignores clicks).
+    pub min_speech_ms: u32,
+    /// This much silence after speech ends the utterance.
+    pub hangover_ms: u32,
+    /// Audio kept from before the start of speech.
+    pub pre_roll_ms: u32,
+    /// An utterance is cut off after this long.
+    pub max_ms: u32,
+}
+
+impl Default for VadConfig {
+    fn default() -> VadConfig {
+        VadConfig {
+            threshold_dbfs: -40.0,
+            min_speech_ms: 100,
+            hangover_ms: 500,
+            pre_roll_ms: 300,
+            max_ms: 8_000,
+        }
+    }
+}
+
+/// What the detector noticed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum VadEvent {
+    /// The player started speaking (stop any announcement now).
+    Started,
+    /// A whole utterance, with its pre-roll and trailing silence.
+    Utterance(Vec<i16>),
+}
+
+const FRAME: usize = (RATE / 50) as usize; // 20 ms
+
+fn ms_to_samples(ms: u32) -> usize {
+    (ms as u64 * RATE as u64 / 1000) as usize
+}
+
+/// Energy-based end-of-utterance detector over 16 kHz mono audio.
+#[derive(Debug, Clone)]
+pub struct Vad {
+    cfg: VadConfig,
+    pending: Vec<i16>,
+    buf: Vec<i16>,
+    in_speech: bool,
+    speech_run: usize,
+    silence_run: usize,
+}
+
+impl Vad {
+    pub fn new(cfg: VadConfig) -> Vad {
+        Vad {
+            cfg,
+            pending: Vec::new(),
+            buf: Vec::new(),
+            in_speech: false,
+            speech_run: 0,
+            silence_run: 0,
+        }
+    }
+
+    /// Feeds audio; returns what happened in it, in order.
+    pub fn push(&mut self, chunk: &[i16]) -> Vec<VadEvent> {
+        self.pending.extend_from_slice(chunk);
+        let mut events = Vec::new();
+        let whole = self.pending.len() / FRAME * FRAME;
+        let frames: Vec<i16> = self.pending.drain(..whole).collect();
+        for frame in frames.chunks(FRAME) {
+            if let Some(e) = self.frame(frame) {
+                events.push(e);
+            }
+        }
+        events
+    }
+
+    fn frame(&mut self, frame: &[i16]) -> Option<VadEvent> {
+        let loud = rms_dbfs(frame) > self.cfg.threshold_dbfs;
+        self.buf.extend_from_slice(frame);
+        if !self.in_speech {
+            if loud {
+                self.speech_run += frame.len();
+            } else {
+                self.speech_run = 0;
+            }
+            if self.speech_run >= ms_to_samples(self.cfg.min_speech_ms) {
+                self.in_speech = true;
+                self.silence_run = 0;
+                let keep = ms_to_samples(self.cfg.pre_roll_ms) + self.speech_run;
+                if self.buf.len() > keep {
+                    self.buf.drain(..self.buf.len() - keep);
+                }
+                return Some(VadEvent::Started);
+            }
+            // Keep only the pre-roll and the speech run so far.
+            let keep = ms_to_samples(self.cfg.pre_roll_ms) + self.speech_run;
+            if self.buf.len() > keep {
+                self.buf.drain(..self.buf.len() - keep);
+            }
+            return None;
+        }
+        if loud {
+            self.silence_run = 0;
+        } else {
+            self.silence_run += frame.len();
+        }
+        if self.silence_run >= ms_to_samples(self.cfg.hangover_ms)
+            || self.buf.len() >= ms_to_samples(self.cfg.max_ms)
+        {
+            return Some(VadEvent::Utterance(self.finish_utterance()));
+        }
+        None
+    }
+
+    fn finish_utterance(&mut self) -> Vec<i16> {
+        self.in_speech = false;
+        self.speech_run = 0;
+        self.silence_run = 0;
+        std::mem::take(&mut self.buf)
+    }
+
+    /// Whether an utterance is under way.
+    pub fn in_speech(&self) -> bool {
+        self.in_speech
+    }
+
+    /// Ends the stream: an utterance under way is returned as it is.
+    pub fn flush(&mut self) -> Option<Vec<i16>> {
+        if self.in_speech {
+            Some(self.finish_utterance())
+        } else {
+            None
+        }
+    }
+
+    /// Forgets everything (e.g. after hector has spoken: its own voice
+    /// must not become an utterance).
+    pub fn reset(&mut self) {
+        *self = Vad::new(self.cfg);
+    }
+}
+
+/// Push-to-talk: what is heard between pressing and releasing the key.
+#[derive(Debug, Default, Clone)]
+pub struct PushToTalk {
+    pressed: bool,
+    buf: Vec<i16>,
+}
+
+impl PushToTalk {
+    pub fn press(&mut self) {
+        self.pressed = true;
+        self.buf.clear();
+    }
+
+    /// Audio is kept only while the key is down.
+    pub fn push(&mut self, chunk: &[i16]) {
+        if self.pressed {
+            self.buf.extend_from_slice(chunk);
+        }
+    }
+
+    /// The utterance, if the key was down.
+    pub fn release(&mut self) -> Option<Vec<i16>> {
+        if !self.pressed {
+            return None;
+        }
+        self.pressed = false;
+        Some(std::mem::take(&mut self.buf))
+    }
+
+    pub fn is_pressed(&self) -> bool {
+        self.pressed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::speech::audio::add_noise;
+
+    fn tone(ms: u32, amp: f32) -> Vec<i16> {
+        (0..ms_to_samples(ms))
+            .map(|i| ((i as f32 * 0.2).sin() * amp * 32767.0) as i16)
+            .collect()
+    }
+
+    fn quiet(ms: u32, seed: u64) -> Vec<i16> {
+        let mut v = vec![0i16; ms_to_samples(ms)];
+        add_noise(&mut v, -55.0, seed);
+        v
+    }
+
+    #[test]
+    fn an_utterance_is_cut_after_the_hangover() {
+        let mut vad = Vad::new(VadConfig::default());
+        let mut events = Vec::new();
+        for part in [quiet(1000, 1), tone(800, 0.3), quiet(1000, 2)] {
+            // Odd chunk sizes, as a sound card delivers them.
+            for c in part.chunks(333) {
+                events.extend(vad.push(c));
+            }
+        }
+        assert_eq!(events.len(), 2, "{:?}", events.len());
+        assert_eq!(events[0], VadEvent::Started);
+        let VadEvent::Utterance(u) = &events[1] else {
+            panic!("no utterance")
+        };
+        // Speech, pre-roll and hangover: about 0.8 + 0.3 + 0.5 s.
+        let secs = u.len() as f32 / RATE as f32;
+        assert!((1.4..1.8).contains(&secs), "{secs} s");
+        assert!(!vad.in_speech());
+    }
+
+    #[test]
+    fn clicks_and_noise_are_not_speech() {
+        let mut vad = Vad::new(VadConfig::default());
+        let mut events = vad.push(&quiet(2000, 3));
+        events.extend(vad.push(&tone(40, 0.5)));
+        events.extend(vad.push(&quiet(1000, 4)));
+        assert!(events.is_empty(), "{events:?}");
+        assert_eq!(vad.flush(), None);
+    }
+
+    #[test]
+    fn long_speech_is_cut_at_the_maximum() {
+        let cfg = VadConfig {
+            max_ms: 2000,
+            ..VadConfig::default()
+        };
+        let mut vad = Vad::new(cfg);
+        let events = vad.push(&tone(5000, 0.3));
+        let n = events
+            .iter()
+            .filter(|e| matches!(e, VadEvent::Utterance(_)))
+            .count();
+        assert!(n >= 2, "{n}");
+    }
+
+    #[test]
+    fn push_to_talk_keeps_only_what_is_said_while_pressed() {
+        let mut p = PushToTalk::default();
+        p.push(&tone(100, 0.3));
+        assert_eq!(p.release(), None);
+        p.press();
+        p.push(&tone(200, 0.3));
+        assert!(p.is_pressed());
+        let u = p.release().unwrap();
+        assert_eq!(u.len(), ms_to_samples(200));
+        p.push(&tone(100, 0.3));
+        assert_eq!(p.release(), None);
+    }
+}

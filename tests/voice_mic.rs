@@ -1,0 +1,62 @@
+//! The microphone path: a fixture captured through cpal from an ALSA file
+//! device (FACTS: `ALSA_CONFIG_PATH` with a `file` PCM whose `infile` is raw
+//! 16 kHz S16_LE audio), cut by end-of-utterance detection and recognised.
+#![cfg(feature = "mic")]
+
+use hector::speech::audio::{add_noise, read_wav};
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn a_fixture_spoken_into_the_microphone_is_recognised() {
+    if hector::speech::engine::open("pocketsphinx", None).is_err() {
+        println!("SKIP: PocketSphinx is not usable here; run ./setup.sh");
+        return;
+    }
+    let d = std::env::temp_dir().join(format!("hector-mic-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    // 1 s of room noise, the move, 3 s of room noise; raw little-endian.
+    let speech =
+        read_wav(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/audio/de-015.wav")).unwrap();
+    let mut pre = vec![0i16; 16_000];
+    add_noise(&mut pre, -55.0, 11);
+    let mut post = vec![0i16; 48_000];
+    add_noise(&mut post, -55.0, 12);
+    let raw: Vec<u8> = pre
+        .iter()
+        .chain(&speech)
+        .chain(&post)
+        .flat_map(|s| s.to_le_bytes())
+        .collect();
+    let infile = d.join("in.raw");
+    std::fs::write(&infile, raw).unwrap();
+    let conf = d.join("asound.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "pcm.filecap {{ type file slave.pcm {{ type null }} file \"/dev/null\" infile \"{}\" format \"raw\" }}\n\
+             pcm.!default {{ type plug slave {{ pcm \"filecap\" format S16_LE rate 16000 channels 1 }} }}\n",
+            infile.display()
+        ),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "listen",
+            "--mic",
+            "--seconds",
+            "10",
+            "--moves",
+            "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5",
+            "--json",
+        ])
+        .env("ALSA_CONFIG_PATH", &conf)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["san"], "Nf3", "{stdout}");
+    std::fs::remove_dir_all(&d).ok();
+}
