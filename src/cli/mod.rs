@@ -11,6 +11,8 @@ pub mod play;
 pub mod play_boards;
 pub mod play_clock;
 pub mod reconcile;
+#[cfg(feature = "mic")]
+pub mod play_voice;
 pub mod speak;
 
 const USAGE: &str = "\
@@ -46,6 +48,8 @@ pub fn run(args: &[String]) -> i32 {
         None => ("play", &[][..]),
     };
     match cmd {
+        #[cfg(feature = "mic")]
+        "play" if play_voice::wants_voice(rest) => play_voice::run(rest),
         "play" => core::play(rest),
         "say" if speak::wants_wav(rest) => speak::say(rest),
         "say" => core::say(rest),

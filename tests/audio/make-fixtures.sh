@@ -51,3 +51,11 @@ sox -R "$tmp/raw.wav" -r 16000 -c 1 -b 16 "$tmp/speech.wav" pad 0.3 0.3
 dur=$(soxi -D "$tmp/speech.wav")
 sox -R -n -r 16000 -c 1 -b 16 "$tmp/noise.wav" synth "$dur" whitenoise vol 0.003
 sox -R -m -v 1 "$tmp/speech.wav" -v 1 "$tmp/noise.wav" -b 16 extra-vosk-ko.wav
+
+# The yes-word, for the voice game test (read back, then confirmed).
+espeak-ng -v de -s 150 -w "$tmp/raw.wav" "Ja"
+sox -R "$tmp/raw.wav" -r 16000 -c 1 -b 16 "$tmp/speech.wav" \
+    silence 1 0.02 0.3% reverse silence 1 0.02 0.3% reverse pad 0.25 0.25
+dur=$(soxi -D "$tmp/speech.wav")
+sox -R -n -r 16000 -c 1 -b 16 "$tmp/noise.wav" synth "$dur" whitenoise vol 0.003
+sox -R -m -v 1 "$tmp/speech.wav" -v 1 "$tmp/noise.wav" -b 16 extra-ja-de.wav

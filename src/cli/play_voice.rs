@@ -1,0 +1,238 @@
+//! `hector play --voice`: the blind player plays by microphone and earphone
+//! with the read-back protocol (FIDE Laws 2023, D.2.1–D.2.8); the other side
+//! types at the terminal as in `hector play`.
+//!
+//! On the blind player's turn an utterance from the microphone is heard with
+//! a grammar of the legal-move phrases and the answer words, read back, and
+//! only a confirmed move (a yes-word, or typing `yes`) is played, announced
+//! and hands the turn over. Everything hector says is printed too.
+
+use super::args::Args;
+use super::core::{game_from_args, locale_from_args, say_options};
+use super::play::PlaySession;
+use crate::speech::readback::{Event, ReadBack};
+use crate::speech::speaker::{Speaker, TextSpeaker, Voice};
+use crate::speech::vad::{Vad, VadConfig, VadEvent};
+use crate::speech::wording::Wording;
+use crate::speech::{engine, moves, settle};
+use shakmaty::{CastlingMode, Color, Position};
+use std::io::Write;
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::Duration;
+
+const VALUED: &[&str] = &[
+    "locale",
+    "fen",
+    "moves",
+    "form",
+    "engine",
+    "model",
+    "speech",
+    "side",
+    "threshold",
+];
+const SWITCHES: &[&str] = &["voice", "pawn-word", "no-capture-word", "no-check-word"];
+
+/// Whether `--voice` is among the arguments.
+pub fn wants_voice(args: &[String]) -> bool {
+    args.iter().any(|a| a == "--voice")
+}
+
+/// Where hector's sentences go: the earphone (speech-dispatcher) and the screen.
+struct Out {
+    speaker: Box<dyn Speaker>,
+    audible: bool,
+}
+
+impl Out {
+    fn say(&mut self, lines: &[String], mic: &crate::speech::mic::Microphone) {
+        let mut stdout = std::io::stdout().lock();
+        for l in lines {
+            let _ = writeln!(stdout, "{l}");
+        }
+        let _ = stdout.flush();
+        if lines.is_empty() {
+            return;
+        }
+        // The microphone is muted while hector speaks aloud.
+        if self.audible {
+            mic.set_muted(true);
+        }
+        if let Err(e) = self.speaker.speak(&lines.join(" ")) {
+            eprintln!("{e}");
+        }
+        if self.audible {
+            mic.set_muted(false);
+        }
+    }
+}
+
+fn speaker(kind: &str, locale: &str) -> Result<Out, String> {
+    match kind {
+        "text" => Ok(Out {
+            speaker: Box::new(TextSpeaker {
+                out: std::io::sink(),
+            }),
+            audible: false,
+        }),
+        #[cfg(feature = "tts")]
+        "dispatcher" => {
+            let d = crate::speech::dispatcher::Dispatcher::new(&Voice::for_locale(locale))
+                .map_err(|e| e.to_string())?;
+            Ok(Out {
+                speaker: Box::new(d),
+                audible: true,
+            })
+        }
+        other => {
+            let _ = Voice::for_locale(locale);
+            Err(format!(
+                "Unknown --speech '{other}': say text or dispatcher (with the tts feature)."
+            ))
+        }
+    }
+}
+
+/// `hector play --voice [--side white|black] [--speech dispatcher|text]
+/// [--engine E] [--model M] [--threshold DBFS] [--locale L] [--fen F] [--moves M]`
+pub fn run(raw: &[String]) -> i32 {
+    match play(raw) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
+}
+
+fn play(raw: &[String]) -> Result<(), String> {
+    let args = Args::parse(raw, VALUED, SWITCHES)?;
+    let loc = locale_from_args(&args)?;
+    let code = loc.code().to_string();
+    let wording = Wording::get(&code).map_err(|e| e.to_string())?;
+    let blind = match args.get("side").unwrap_or("white") {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => return Err(format!("--side must be white or black, not '{other}'.")),
+    };
+    let default_speech = if cfg!(feature = "tts") {
+        "dispatcher"
+    } else {
+        "text"
+    };
+    let mut out = speaker(args.get("speech").unwrap_or(default_speech), &code)?;
+    let mut session = PlaySession::new(game_from_args(&args)?, loc, say_options(&args)?);
+    let mut rec = engine::open(
+        args.get("engine").unwrap_or("pocketsphinx"),
+        args.get("model").map(Path::new),
+    )
+    .map_err(|e| e.to_string())?;
+    let mut cfg = VadConfig::default();
+    if let Some(t) = args.get("threshold") {
+        cfg.threshold_dbfs = t
+            .parse()
+            .map_err(|_| format!("--threshold must be dBFS, not '{t}'."))?;
+    }
+    let mic = crate::speech::mic::Microphone::open().map_err(|e| e.to_string())?;
+    let mut vad = Vad::new(cfg);
+    let (tx, keys) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        while std::io::stdin()
+            .read_line(&mut line)
+            .map(|n| n > 0)
+            .unwrap_or(false)
+        {
+            if tx.send(line.trim().to_string()).is_err() {
+                break;
+            }
+            line.clear();
+        }
+    });
+    let mut rb = ReadBack::new();
+    let mut grammar_for: Option<usize> = None;
+    let mut phrases = Vec::new();
+    out.say(&[session.prompt()], &mic);
+    while !session.quit && !session.game.is_over() {
+        let pos = session.game.position().clone();
+        let blind_turn = pos.turn() == blind;
+        // Typed lines: the sighted side's moves and commands; on the blind
+        // player's turn also the confirm key (`yes`) and `no`.
+        match keys.try_recv() {
+            Ok(line) => {
+                let ev = if blind_turn {
+                    wording.answer(&line)
+                } else {
+                    None
+                };
+                match ev {
+                    Some(ev) => {
+                        let step = rb.handle(ev);
+                        let lines = render(&mut rb, &step, &pos, wording, &mut session);
+                        out.say(&lines, &mic);
+                    }
+                    None => {
+                        let lines = session.handle(&line);
+                        out.say(&lines, &mic);
+                    }
+                }
+                continue;
+            }
+            Err(mpsc::TryRecvError::Disconnected) if !blind_turn => break,
+            Err(_) => {}
+        }
+        let Some(chunk) = mic.recv(Duration::from_millis(50)) else {
+            continue;
+        };
+        if !blind_turn {
+            vad.reset();
+            continue;
+        }
+        // The grammar follows the position: switched at every move.
+        let ply = session.game.moves().len();
+        if grammar_for != Some(ply) {
+            phrases = moves::legal_phrases(&pos, &code);
+            let mut texts: Vec<String> = phrases.iter().map(|(_, p)| p.clone()).collect();
+            texts.extend(wording.answer_words());
+            rec.set_phrases(&texts).map_err(|e| e.to_string())?;
+            grammar_for = Some(ply);
+        }
+        for ev in vad.push(&chunk) {
+            let VadEvent::Utterance(u) = ev else { continue };
+            let hyps = rec.recognize(&u).map_err(|e| e.to_string())?;
+            let event = match hyps.first().and_then(|h| wording.answer(&h.text)) {
+                Some(answer) => answer,
+                None => Event::Heard(settle::settle_in(&hyps, &phrases, &pos, &code)),
+            };
+            let step = rb.handle(event);
+            let lines = render(&mut rb, &step, &pos, wording, &mut session);
+            out.say(&lines, &mic);
+        }
+    }
+    Ok(())
+}
+
+/// The sentences for one protocol step; a confirmed move is played in the
+/// session (which announces it and hands the turn, and the clock, over).
+fn render(
+    rb: &mut ReadBack,
+    step: &crate::speech::readback::Step,
+    pos: &shakmaty::Chess,
+    wording: &Wording,
+    session: &mut PlaySession,
+) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for p in &step.prompts {
+        if let crate::speech::readback::Prompt::Announce(m) = p {
+            if step.clock_may_switch {
+                let uci = m.to_uci(CastlingMode::Standard).to_string();
+                lines.extend(session.handle(&uci));
+                rb.next_turn();
+            }
+        } else {
+            lines.push(wording.render(p, pos));
+        }
+    }
+    lines
+}

@@ -1,0 +1,136 @@
+//! `hector play --voice`: a move spoken into the microphone (an ALSA file
+//! device, as in voice_mic.rs) is read back, confirmed by a spoken "ja", and
+//! only then played and announced; an unconfirmed move is never played.
+#![cfg(feature = "mic")]
+
+use hector::speech::audio::{add_noise, read_wav};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn noise(ms: usize, seed: u64) -> Vec<i16> {
+    let mut v = vec![0i16; ms * 16];
+    add_noise(&mut v, -55.0, seed);
+    v
+}
+
+fn fixture(name: &str) -> Vec<i16> {
+    read_wav(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/audio")
+            .join(name),
+    )
+    .unwrap()
+}
+
+/// Starts a voice game whose microphone hears `audio`.
+fn start(dir: &Path, audio: &[i16]) -> std::process::Child {
+    let infile = dir.join("in.raw");
+    let raw: Vec<u8> = audio.iter().flat_map(|s| s.to_le_bytes()).collect();
+    std::fs::write(&infile, raw).unwrap();
+    let conf = dir.join("asound.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "pcm.filecap {{ type file slave.pcm {{ type null }} file \"/dev/null\" infile \"{}\" format \"raw\" }}\n\
+             pcm.!default {{ type plug slave {{ pcm \"filecap\" format S16_LE rate 16000 channels 1 }} }}\n",
+            infile.display()
+        ),
+    )
+    .unwrap();
+    Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "play",
+            "--voice",
+            "--speech",
+            "text",
+            "--moves",
+            "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5",
+        ])
+        .env("ALSA_CONFIG_PATH", &conf)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Runs a voice game to its end; returns exit code, stdout and stderr.
+fn game(dir: &Path, audio: &[i16]) -> (Option<i32>, String, String) {
+    let out = start(dir, audio).wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn scratch() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hector-play-voice-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn a_spoken_move_is_read_back_and_played_only_after_yes() {
+    if hector::speech::engine::open("pocketsphinx", None).is_err() {
+        println!("SKIP: PocketSphinx is not usable here; run ./setup.sh");
+        return;
+    }
+    let d = scratch();
+    let mut audio = noise(1000, 1);
+    audio.extend(fixture("de-015.wav")); // "springer felix drei"
+    audio.extend(noise(1000, 2));
+    audio.extend(fixture("extra-ja-de.wav"));
+    audio.extend(noise(3000, 3));
+    let (code, out, err) = game(&d, &audio);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "Weiß am Zug.",
+            "Springer David vier Felix drei?",
+            "Weiß: Springer Felix drei (Sf3).",
+            "Schwarz am Zug."
+        ],
+        "{err}"
+    );
+
+    // Without the yes the move is read back but never played.
+    let mut audio = noise(1000, 4);
+    audio.extend(fixture("de-015.wav"));
+    audio.extend(noise(2000, 5));
+    let dir2 = d.join("unconfirmed");
+    std::fs::create_dir_all(&dir2).unwrap();
+    let mut child = start(&dir2, &audio);
+    let stdout = child.stdout.take().unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let seen2 = seen.clone();
+    let reader = std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            seen2.lock().unwrap().push_str(&(line + "\n"));
+        }
+    });
+    // Wait for the read-back (generous: the machine may be busy), then a
+    // little longer: the move must not be played without the yes.
+    let t0 = std::time::Instant::now();
+    while !seen.lock().unwrap().contains('?') && t0.elapsed().as_secs() < 90 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the game ended without a confirmed move"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    reader.join().unwrap();
+    let out = seen.lock().unwrap().clone();
+    assert!(out.contains("Springer David vier Felix drei?"), "{out}");
+    assert!(!out.contains("Weiß: Springer"), "{out}");
+    std::fs::remove_dir_all(&d).ok();
+}
