@@ -69,7 +69,7 @@ fn the_vocabulary_check_reports_missing_words() {
         "springer",
         "felix",
     ];
-    let missing = v.missing_words(probe.iter().copied());
+    let missing = v.lacking(probe.iter().copied());
     println!("missing from the Korean model: {missing:?}");
     assert!(missing.contains(&"springer".to_string()));
     assert!(
@@ -89,6 +89,7 @@ fn libvosk_decodes_end_to_end_with_a_grammar() {
     v.set_phrases(&phrases).unwrap();
     // The German phrase is left out and its words reported.
     assert_eq!(v.missing(), ["drei", "felix", "springer"]);
+    assert_eq!(Recognizer::missing_words(&v), ["drei", "felix", "springer"]);
     let wav = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/audio/extra-vosk-ko.wav");
     let samples = hector::speech::audio::read_wav(&wav).unwrap();
     let hyps = v.recognize(&samples).unwrap();

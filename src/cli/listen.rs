@@ -86,6 +86,14 @@ pub fn run(rest: &[String]) -> i32 {
         eprintln!("{e}");
         return 1;
     }
+    let lacking = rec.missing_words();
+    if !lacking.is_empty() {
+        eprintln!(
+            "The {} model lacks these words; phrases with them are left out: {}.",
+            rec.name(),
+            lacking.join(", ")
+        );
+    }
     let samples = match wav {
         Some(w) => audio::read_wav(Path::new(w)).map_err(|e| e.to_string()),
         None => from_microphone(&a),
@@ -220,7 +228,24 @@ fn bench(a: &Args) -> i32 {
         e.0 += t.correct as usize;
         e.1 += 1;
     }
+    let (mut whole, mut whole_ok) = (Vec::new(), 0usize);
+    for f in &list {
+        match fixtures::run_whole(rec.as_mut(), f) {
+            Ok((ms, ok)) => {
+                whole.push(ms);
+                whole_ok += ok as usize;
+            }
+            Err(e) => {
+                eprintln!("{}: {e}", f.file.display());
+                return 1;
+            }
+        }
+    }
     let p = fixtures::percentile;
+    println!(
+        "streamed in 20 ms chunks (a microphone session), {} utterances:",
+        list.len()
+    );
     println!(
         "engine {engine_name}, {} utterances; decode ms p50 {:.1} p95 {:.1} max {:.1}",
         list.len(),
@@ -244,6 +269,12 @@ fn bench(a: &Args) -> i32 {
             100.0 * *ok as f64 / (*n).max(1) as f64
         );
     }
+    println!(
+        "whole utterances (listen --wav, play --voice after end of speech): end of audio -> decided move ms p50 {:.1} p95 {:.1}; right {whole_ok}/{}",
+        p(&whole, 50.0),
+        p(&whole, 95.0),
+        whole.len()
+    );
     0
 }
 

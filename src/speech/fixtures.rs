@@ -103,6 +103,25 @@ pub fn run(rec: &mut dyn Recognizer, f: &Fixture) -> Result<Trial, SpeechError> 
     })
 }
 
+/// Decodes one fixture as a whole utterance (as `hector listen --wav` and
+/// `hector play --voice` do after end-of-utterance detection): milliseconds
+/// from the end of the audio to the decided move, and whether it was right.
+pub fn run_whole(rec: &mut dyn Recognizer, f: &Fixture) -> Result<(f64, bool), SpeechError> {
+    let samples = audio::read_wav(&f.file)?;
+    let phrases = legal_phrases(&f.position, &f.locale);
+    let texts: Vec<String> = phrases.iter().map(|(_, p)| p.clone()).collect();
+    rec.set_phrases(&texts)?;
+    let t0 = Instant::now();
+    let hyps = rec.recognize(&samples)?;
+    let settled = super::settle::settle_in(&hyps, &phrases, &f.position, &f.locale);
+    let ms = t0.elapsed().as_secs_f64() * 1e3;
+    let right = match settled {
+        Settled::Move { mv, .. } => SanPlus::from_move(f.position.clone(), mv).to_string() == f.san,
+        _ => false,
+    };
+    Ok((ms, right))
+}
+
 /// The `p`-th percentile (0–100) of `values`, nearest rank.
 pub fn percentile(values: &[f64], p: f64) -> f64 {
     if values.is_empty() {

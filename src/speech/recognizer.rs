@@ -48,6 +48,11 @@ pub trait Recognizer {
         self.feed(samples)?;
         self.finish()
     }
+    /// Words of the last phrase list the engine cannot hear (their phrases
+    /// were left out of the grammar).
+    fn missing_words(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// The engine's name, for messages and JSON output.
     fn name(&self) -> &'static str;
 }

@@ -84,7 +84,7 @@ impl Vosk {
     }
 
     /// Words of `words` the model's vocabulary lacks.
-    pub fn missing_words<'a>(&mut self, words: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    pub fn lacking<'a>(&mut self, words: impl IntoIterator<Item = &'a str>) -> Vec<String> {
         words
             .into_iter()
             .filter(|w| self.model.find_word(w).is_none())
@@ -104,7 +104,7 @@ impl Recognizer for Vosk {
         // Refuse what Vosk would mangle (it does not escape quotes).
         super::grammar::jsgf(phrases)?;
         let words = super::grammar::words(phrases);
-        self.missing = self.missing_words(words.iter().map(String::as_str));
+        self.missing = self.lacking(words.iter().map(String::as_str));
         let kept: Vec<&String> = phrases
             .iter()
             .filter(|p| {
@@ -159,6 +159,10 @@ impl Recognizer for Vosk {
             vosk::CompleteResult::Single(s) => vec![(s.text.to_string(), 1.0)],
         };
         Ok(normalise(alts))
+    }
+
+    fn missing_words(&self) -> Vec<String> {
+        self.missing.clone()
     }
 
     fn name(&self) -> &'static str {
