@@ -10,9 +10,9 @@ pub mod listen;
 pub mod play;
 pub mod play_boards;
 pub mod play_clock;
-pub mod reconcile;
 #[cfg(feature = "mic")]
 pub mod play_voice;
+pub mod reconcile;
 pub mod speak;
 
 const USAGE: &str = "\
