@@ -46,25 +46,45 @@ struct Out {
 }
 
 impl Out {
-    fn say(&mut self, lines: &[String], mic: &crate::speech::mic::Microphone) {
+    /// Prints and says `lines`. While hector speaks aloud the microphone is
+    /// muted; a line typed meanwhile (a key) interrupts the speech and is
+    /// returned to be handled next.
+    fn say(
+        &mut self,
+        lines: &[String],
+        mic: &crate::speech::mic::Microphone,
+        keys: &mpsc::Receiver<String>,
+    ) -> Option<String> {
         let mut stdout = std::io::stdout().lock();
         for l in lines {
             let _ = writeln!(stdout, "{l}");
         }
         let _ = stdout.flush();
         if lines.is_empty() {
-            return;
+            return None;
         }
-        // The microphone is muted while hector speaks aloud.
         if self.audible {
             mic.set_muted(true);
         }
         if let Err(e) = self.speaker.speak(&lines.join(" ")) {
             eprintln!("{e}");
         }
+        let mut typed = None;
         if self.audible {
+            // At most 30 s: a sentence never holds up the game for longer.
+            for _ in 0..600 {
+                if self.speaker.wait_done(Duration::from_millis(50)) {
+                    break;
+                }
+                if let Ok(line) = keys.try_recv() {
+                    self.speaker.stop().ok();
+                    typed = Some(line);
+                    break;
+                }
+            }
             mic.set_muted(false);
         }
+        typed
     }
 }
 
@@ -153,13 +173,17 @@ fn play(raw: &[String]) -> Result<(), String> {
     let mut rb = ReadBack::new();
     let mut grammar_for: Option<usize> = None;
     let mut phrases = Vec::new();
-    out.say(&[session.prompt()], &mic);
+    let mut typed = out.say(&[session.prompt()], &mic, &keys);
     while !session.quit && !session.game.is_over() {
         let pos = session.game.position().clone();
         let blind_turn = pos.turn() == blind;
         // Typed lines: the sighted side's moves and commands; on the blind
         // player's turn also the confirm key (`yes`) and `no`.
-        match keys.try_recv() {
+        let next = match typed.take() {
+            Some(line) => Ok(line),
+            None => keys.try_recv(),
+        };
+        match next {
             Ok(line) => {
                 let ev = if blind_turn {
                     wording.answer(&line)
@@ -170,11 +194,11 @@ fn play(raw: &[String]) -> Result<(), String> {
                     Some(ev) => {
                         let step = rb.handle(ev);
                         let lines = render(&mut rb, &step, &pos, wording, &mut session);
-                        out.say(&lines, &mic);
+                        typed = out.say(&lines, &mic, &keys);
                     }
                     None => {
                         let lines = session.handle(&line);
-                        out.say(&lines, &mic);
+                        typed = out.say(&lines, &mic, &keys);
                     }
                 }
                 continue;
@@ -207,7 +231,7 @@ fn play(raw: &[String]) -> Result<(), String> {
             };
             let step = rb.handle(event);
             let lines = render(&mut rb, &step, &pos, wording, &mut session);
-            out.say(&lines, &mic);
+            typed = out.say(&lines, &mic, &keys);
         }
     }
     Ok(())

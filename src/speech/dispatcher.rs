@@ -67,4 +67,8 @@ impl Speaker for Dispatcher {
         self.tts.stop().map_err(err)?;
         Ok(())
     }
+
+    fn wait_done(&mut self, timeout: Duration) -> bool {
+        self.wait(timeout)
+    }
 }

@@ -16,6 +16,11 @@ pub trait Speaker {
     fn stop(&mut self) -> Result<(), SpeechError> {
         Ok(())
     }
+    /// Waits up to `timeout` for the current sentence to end; true when it
+    /// has (a speaker that finishes inside `speak` is always done).
+    fn wait_done(&mut self, _timeout: std::time::Duration) -> bool {
+        true
+    }
 }
 
 /// Voice, rate and volume for one language.
