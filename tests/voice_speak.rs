@@ -153,6 +153,16 @@ fn speech_dispatcher_speaks_an_announcement_headless() {
     let secs = bytes as f64 / 44_100.0;
     println!("speech-dispatcher wrote {secs:.2} s of audio");
     assert!((1.0..8.0).contains(&secs), "{secs} s of audio");
-    // The private daemon leaves by itself (Timeout 3); its files stay in the
-    // temporary directory until then.
+    // The private daemon leaves by itself (Timeout 3 s idle); then its
+    // directory goes too.
+    let pid_file = run.join("speech-dispatcher/pid/speech-dispatcher.pid");
+    let pid = std::fs::read_to_string(&pid_file).unwrap_or_default();
+    let proc_dir = Path::new("/proc").join(pid.trim());
+    for _ in 0..40 {
+        if pid.trim().is_empty() || !proc_dir.exists() {
+            std::fs::remove_dir_all(&d).ok();
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(250));
+    }
 }
