@@ -21,7 +21,7 @@ hector — over-the-board chess for blind and visually impaired players (FIDE La
 Usage: hector <command> [options]
 
 Commands:
-  play      play a game in the terminal (the default)
+  play      play a game in the terminal (the default); --voice: the blind side by microphone
   say       speak a move as an Appendix D phrase
   hear      find the legal move a phrase names
   san       write a move in a language's algebraic notation
@@ -35,7 +35,8 @@ Commands:
             --show TEXT writes TEXT; --keys N prints the next N key events
   reconcile check two scoresheets and two boards (D.2.9) from a JSON file
   eboard    read a DGT e-board: --device dgt:PATH --dump | --watch
-  listen    recognise a spoken move from a WAV file (--wav FILE, --bench)
+  listen    recognise a spoken move: --wav FILE or --mic [--push-to-talk];
+            --bench times the fixtures, --phrases lists what is listened for
   announce  say a sentence through the speech service (speech-dispatcher)
 
 Common options: --locale de|en|pl|sr|el  --fen FEN  --moves \"e4 e5 ...\"
