@@ -32,7 +32,13 @@ const VALUED: &[&str] = &[
     "side",
     "threshold",
 ];
-const SWITCHES: &[&str] = &["voice", "pawn-word", "no-capture-word", "no-check-word"];
+const SWITCHES: &[&str] = &[
+    "voice",
+    "barge-in",
+    "pawn-word",
+    "no-capture-word",
+    "no-check-word",
+];
 
 /// Whether `--voice` is among the arguments.
 pub fn wants_voice(args: &[String]) -> bool {
@@ -43,17 +49,25 @@ pub fn wants_voice(args: &[String]) -> bool {
 struct Out {
     speaker: Box<dyn Speaker>,
     audible: bool,
+    /// `--barge-in`: the microphone stays open while hector speaks and the
+    /// player starting to speak stops the speech (for an earphone, where
+    /// hector cannot hear itself).
+    barge_in: bool,
+    /// Utterances completed while hector was speaking (barge-in).
+    heard: Vec<Vec<i16>>,
 }
 
 impl Out {
     /// Prints and says `lines`. While hector speaks aloud the microphone is
-    /// muted; a line typed meanwhile (a key) interrupts the speech and is
-    /// returned to be handled next.
+    /// muted (unless `--barge-in`: then the player starting to speak stops
+    /// the speech); a line typed meanwhile (a key) interrupts the speech and
+    /// is returned to be handled next.
     fn say(
         &mut self,
         lines: &[String],
         mic: &crate::speech::mic::Microphone,
         keys: &mpsc::Receiver<String>,
+        vad: &mut Vad,
     ) -> Option<String> {
         let mut stdout = std::io::stdout().lock();
         for l in lines {
@@ -63,7 +77,8 @@ impl Out {
         if lines.is_empty() {
             return None;
         }
-        if self.audible {
+        let mute = self.audible && !self.barge_in;
+        if mute {
             mic.set_muted(true);
         }
         if let Err(e) = self.speaker.speak(&lines.join(" ")) {
@@ -81,8 +96,25 @@ impl Out {
                     typed = Some(line);
                     break;
                 }
+                if self.barge_in {
+                    let mut started = false;
+                    while let Some(chunk) = mic.recv(Duration::ZERO) {
+                        for ev in vad.push(&chunk) {
+                            match ev {
+                                VadEvent::Started => started = true,
+                                VadEvent::Utterance(u) => self.heard.push(u),
+                            }
+                        }
+                    }
+                    if started {
+                        self.speaker.stop().ok();
+                        break;
+                    }
+                }
             }
-            mic.set_muted(false);
+            if mute {
+                mic.set_muted(false);
+            }
         }
         typed
     }
@@ -95,6 +127,8 @@ fn speaker(kind: &str, locale: &str) -> Result<Out, String> {
                 out: std::io::sink(),
             }),
             audible: false,
+            barge_in: false,
+            heard: Vec::new(),
         }),
         #[cfg(feature = "tts")]
         "dispatcher" => {
@@ -103,6 +137,8 @@ fn speaker(kind: &str, locale: &str) -> Result<Out, String> {
             Ok(Out {
                 speaker: Box::new(d),
                 audible: true,
+                barge_in: false,
+                heard: Vec::new(),
             })
         }
         other => {
@@ -114,7 +150,7 @@ fn speaker(kind: &str, locale: &str) -> Result<Out, String> {
     }
 }
 
-/// `hector play --voice [--side white|black] [--speech dispatcher|text]
+/// `hector play --voice [--side white|black] [--speech dispatcher|text] [--barge-in]
 /// [--engine E] [--model M] [--threshold DBFS] [--locale L] [--fen F] [--moves M]`
 pub fn run(raw: &[String]) -> i32 {
     match play(raw) {
@@ -142,6 +178,7 @@ fn play(raw: &[String]) -> Result<(), String> {
         "text"
     };
     let mut out = speaker(args.get("speech").unwrap_or(default_speech), &code)?;
+    out.barge_in = args.has("barge-in");
     let mut session = PlaySession::new(game_from_args(&args)?, loc, say_options(&args)?);
     let mut rec = engine::open(
         args.get("engine").unwrap_or("pocketsphinx"),
@@ -173,7 +210,7 @@ fn play(raw: &[String]) -> Result<(), String> {
     let mut rb = ReadBack::new();
     let mut grammar_for: Option<usize> = None;
     let mut phrases = Vec::new();
-    let mut typed = out.say(&[session.prompt()], &mic, &keys);
+    let mut typed = out.say(&[session.prompt()], &mic, &keys, &mut vad);
     while !session.quit && !session.game.is_over() {
         let pos = session.game.position().clone();
         let blind_turn = pos.turn() == blind;
@@ -194,11 +231,11 @@ fn play(raw: &[String]) -> Result<(), String> {
                     Some(ev) => {
                         let step = rb.handle(ev);
                         let lines = render(&mut rb, &step, &pos, wording, &mut session);
-                        typed = out.say(&lines, &mic, &keys);
+                        typed = out.say(&lines, &mic, &keys, &mut vad);
                     }
                     None => {
                         let lines = session.handle(&line);
-                        typed = out.say(&lines, &mic, &keys);
+                        typed = out.say(&lines, &mic, &keys, &mut vad);
                     }
                 }
                 continue;
@@ -206,11 +243,17 @@ fn play(raw: &[String]) -> Result<(), String> {
             Err(mpsc::TryRecvError::Disconnected) if !blind_turn => break,
             Err(_) => {}
         }
-        let Some(chunk) = mic.recv(Duration::from_millis(50)) else {
-            continue;
+        let chunk = if out.heard.is_empty() {
+            let Some(chunk) = mic.recv(Duration::from_millis(50)) else {
+                continue;
+            };
+            chunk
+        } else {
+            Vec::new()
         };
         if !blind_turn {
             vad.reset();
+            out.heard.clear();
             continue;
         }
         // The grammar follows the position: switched at every move.
@@ -222,8 +265,13 @@ fn play(raw: &[String]) -> Result<(), String> {
             rec.set_phrases(&texts).map_err(|e| e.to_string())?;
             grammar_for = Some(ply);
         }
+        let mut utterances: Vec<Vec<i16>> = std::mem::take(&mut out.heard);
         for ev in vad.push(&chunk) {
-            let VadEvent::Utterance(u) = ev else { continue };
+            if let VadEvent::Utterance(u) = ev {
+                utterances.push(u);
+            }
+        }
+        for u in utterances {
             let hyps = rec.recognize(&u).map_err(|e| e.to_string())?;
             let event = match hyps.first().and_then(|h| wording.answer(&h.text)) {
                 Some(answer) => answer,
@@ -231,7 +279,13 @@ fn play(raw: &[String]) -> Result<(), String> {
             };
             let step = rb.handle(event);
             let lines = render(&mut rb, &step, &pos, wording, &mut session);
-            typed = out.say(&lines, &mic, &keys);
+            typed = out.say(&lines, &mic, &keys, &mut vad);
+            if session.game.moves().len() != ply {
+                // The move is made: anything else said belonged to this turn.
+                out.heard.clear();
+                vad.reset();
+                break;
+            }
         }
     }
     Ok(())
