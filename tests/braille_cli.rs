@@ -8,20 +8,11 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use common::*;
+mod support;
 use hector::braille::Cell;
 use hector::braille::driver::KeyEvent;
 use hector::braille::emulator::Emulator;
-
-fn hector(args: &[&str]) -> (i32, String, String) {
-    let child = Command::new(env!("CARGO_BIN_EXE_hector"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hector runs");
-    finish(&mut Guard(child), 60_000)
-}
+use support::{hector, hector_with_input};
 
 const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/braille");
 const GAMES: [(&str, &str); 5] = [
@@ -333,22 +324,6 @@ fn play_takes_moves_from_the_braille_keyboard_and_shows_them() {
     assert_eq!(code, 0, "{err}");
     // The terminal side saw both moves.
     assert!(out.contains("(e4)") && out.contains("(Nf6)"), "{out}");
-}
-
-fn hector_with_input(args: &[&str], input: &str) -> (i32, String, String) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hector runs");
-    {
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin.write_all(input.as_bytes()).unwrap();
-    }
-    finish(&mut Guard(child), 60_000)
 }
 
 #[test]

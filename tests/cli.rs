@@ -1,39 +1,39 @@
 //! The command-line contract other tools and issues rely on, and bad input:
 //! a clear sentence, a non-zero exit, never a panic.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
+
+/// What a run of hector gave: exit code, standard output, standard error.
+struct Output {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Output {
+    fn from((code, stdout, stderr): support::Ran) -> Output {
+        Output {
+            code,
+            stdout,
+            stderr,
+        }
+    }
+}
 
 fn hector(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hector"))
-        .args(args)
-        .output()
-        .unwrap()
+    Output::from(support::hector(args))
 }
 
 fn hector_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    Output::from(support::hector_with_input(args, input))
 }
 
 fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
+    o.stdout.clone()
 }
 
 fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    o.stderr.clone()
 }
 
 fn no_panic(o: &Output) {
@@ -62,17 +62,17 @@ fn say_prints_one_phrase_line() {
 #[test]
 fn hear_exit_codes_follow_the_contract() {
     let o = hector(&["hear", "Springer", "Felix", "drei"]);
-    assert_eq!((o.status.code(), out(&o)), (Some(0), "Nf3\n".to_string()));
+    assert_eq!((Some(o.code), out(&o)), (Some(0), "Nf3\n".to_string()));
     let o = hector(&[
         "hear",
         "--fen",
         "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1",
         "Springer David zwei",
     ]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(Some(o.code), Some(2));
     assert_eq!(out(&o), "Nbd2\nNfd2\n");
     let o = hector(&["hear", "Springer Felix vier"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(Some(o.code), Some(1));
     assert_eq!(err(&o).trim(), "Kein Zug möglich: Springer nach f4.");
     let o = hector(&["hear", "--locale", "en", "Knight Felix four"]);
     assert_eq!(err(&o).trim(), "No Knight can reach f4.");
@@ -102,7 +102,7 @@ fn replay_reads_every_phrase_back() {
     for code in ["de", "en", "pl", "sr", "el"] {
         for form in ["short", "long"] {
             let o = hector(&["replay", "--locale", code, "--form", form, &pgn]);
-            assert_eq!(o.status.code(), Some(0), "{code} {form}: {}", err(&o));
+            assert_eq!(Some(o.code), Some(0), "{code} {form}: {}", err(&o));
             let lines: Vec<String> = out(&o).lines().map(str::to_string).collect();
             assert_eq!(lines.len(), 33);
             assert_eq!(lines[0].split('\t').count(), 3);
@@ -118,7 +118,7 @@ fn replay_reads_every_phrase_back() {
 fn status_json_has_the_contract_fields() {
     let j = |args: &[&str]| -> serde_json::Value {
         let o = hector(args);
-        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+        assert_eq!(Some(o.code), Some(0), "{}", err(&o));
         serde_json::from_str(&out(&o)).unwrap()
     };
     let v = j(&["status", "--json"]);
@@ -209,7 +209,7 @@ fn bad_input_gives_a_sentence_and_a_nonzero_exit() {
     for args in cases {
         let o = hector(&args);
         no_panic(&o);
-        assert_ne!(o.status.code(), Some(0), "{args:?}");
+        assert_ne!(Some(o.code), Some(0), "{args:?}");
         assert!(err(&o).trim().ends_with('.'), "{args:?}: '{}'", err(&o));
     }
     let dir = std::env::temp_dir().join(format!("hector-cli-{}", std::process::id()));
@@ -218,7 +218,7 @@ fn bad_input_gives_a_sentence_and_a_nonzero_exit() {
     std::fs::write(&broken, "[Event \"x\"]\n\n1. e4 e5 2. Qxf7 *\n").unwrap();
     let o = hector(&["replay", broken.to_str().unwrap()]);
     no_panic(&o);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(Some(o.code), Some(1));
     assert!(err(&o).contains("2. Qxf7"), "{}", err(&o));
 }
 
@@ -227,7 +227,7 @@ fn play_in_the_terminal() {
     let script = "e4\nEva fünf\nSpringer Felix drei\nwhere are my knights\nKnight Cesar sechs\nBanane\nmoves\nboard\nrank 4\ndraw\naccept\ne5\n";
     let o = hector_stdin(&["play", "--locale", "de"], script);
     no_panic(&o);
-    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(Some(o.code), Some(0));
     let text = out(&o);
     let expect = [
         "Weiß am Zug.",
@@ -283,7 +283,7 @@ fn play_offers_a_numbered_choice_when_two_moves_fit() {
 #[test]
 fn bench_prints_the_figures() {
     let o = hector(&["bench", "--games", "3", "--plies", "40"]);
-    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(Some(o.code), Some(0), "{}", err(&o));
     let text = out(&o);
     assert!(
         text.contains("phrases matched per second [de Short]"),

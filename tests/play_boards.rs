@@ -2,31 +2,13 @@
 //! board checks that do not nag, scoresheet corrections, retracing
 //! (FIDE Laws 2023, D.2.9) and adjourning and resuming (Guidelines I).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod support;
 
 fn play(args: &[&str], input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(!err.contains("panicked"), "{err}");
-    String::from_utf8_lossy(&o.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    let (_, out, _) = support::hector_with_input(&all, input);
+    out.lines().map(str::to_string).collect()
 }
 
 fn count(lines: &[String], text: &str) -> usize {

@@ -1,12 +1,13 @@
 //! PocketSphinx against the committed spoken-move fixtures (tests/audio), and
 //! the `hector listen` command-line contract.
 
+mod support;
 use hector::speech::Recognizer;
 use hector::speech::fixtures::{self, Trial};
 use hector::speech::readback::{Event, Prompt, ReadBack};
 use hector::speech::settle::{CLEAR, Settled};
 use std::path::Path;
-use std::process::Command;
+use support::hector;
 
 fn engine() -> Option<Box<dyn Recognizer>> {
     match hector::speech::engine::open("pocketsphinx", None) {
@@ -95,18 +96,6 @@ fn pocketsphinx_hears_the_fixtures_with_a_legal_move_grammar() {
     let (de, en) = measure(rec.as_mut(), true, "whole files");
     assert!(de >= 0.90, "German {:.1} % < 90 %", de * 100.0);
     assert!(en >= 0.85, "English {:.1} % < 85 %", en * 100.0);
-}
-
-fn hector(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn audio(name: &str) -> String {

@@ -1,20 +1,10 @@
 //! Speech out: `hector say --wav`, `hector replay --wav` (the audio
 //! scoresheet), and speech-dispatcher driven headless.
 
+mod support;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn hector(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use support::hector;
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("hector-{name}-{}", std::process::id()));

@@ -1,0 +1,63 @@
+//! Running the hector binary from integration tests, as a user would: with
+//! arguments, optionally with standard input, under a time limit, and with
+//! a panic on standard error always a test failure.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Exit code (-1 if killed by a signal), standard output, standard error.
+pub type Ran = (i32, String, String);
+
+/// Runs `hector ARGS` with no standard input.
+pub fn hector(args: &[&str]) -> Ran {
+    run(args, None)
+}
+
+/// Runs `hector ARGS` with `input` on standard input.
+pub fn hector_with_input(args: &[&str], input: &str) -> Ran {
+    run(args, Some(input))
+}
+
+fn run(args: &[&str], input: Option<&str>) -> Ran {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(args)
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hector runs");
+    if let (Some(text), Some(mut stdin)) = (input, child.stdin.take()) {
+        // hector may stop reading early (quit, game over): a broken pipe is fine.
+        let _ = stdin.write_all(text.as_bytes());
+    }
+    let pid = child.id();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    let out = match rx.recv_timeout(Duration::from_secs(120)) {
+        Ok(out) => out.expect("hector's output"),
+        Err(_) => {
+            let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+            panic!("hector {args:?} did not finish within 120 s");
+        }
+    };
+    let ran = (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    );
+    assert!(
+        !ran.2.contains("panicked"),
+        "hector {args:?} panicked: {}",
+        ran.2
+    );
+    ran
+}
