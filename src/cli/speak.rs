@@ -3,9 +3,9 @@
 //! spoken by espeak-ng into a WAV file.
 
 use super::args::Args;
-use super::core::{game_from_args, locale_from_args};
+use super::core::{game_from_args, locale_from_args, say_options};
 use crate::locale::Locale;
-use crate::notation::phrase::{Form, SayOptions, say_with};
+use crate::notation::phrase::say_with;
 use crate::rules::pgn::read_pgn;
 use crate::speech::speaker::{Speaker, Voice, WavSpeaker};
 use shakmaty::Color;
@@ -14,16 +14,6 @@ use std::path::Path;
 /// Whether `--wav` is among the arguments (then speech goes to a file).
 pub fn wants_wav(args: &[String]) -> bool {
     args.iter().any(|a| a == "--wav" || a.starts_with("--wav="))
-}
-
-fn options(args: &Args) -> Result<SayOptions, String> {
-    let form: Form = args.get("form").unwrap_or("short").parse()?;
-    Ok(SayOptions {
-        form,
-        pawn_word: args.has("pawn-word"),
-        capture_word: !args.has("no-capture-word"),
-        check_word: !args.has("no-check-word"),
-    })
 }
 
 fn voice(args: &Args, loc: &Locale) -> Result<Voice, String> {
@@ -61,7 +51,7 @@ pub fn say(raw: &[String]) -> i32 {
         let en = Locale::get("en").map_err(|e| e.to_string())?;
         let m =
             crate::notation::san::read(game.position(), &text, en).map_err(|e| e.to_string())?;
-        let phrase = say_with(game.position(), m, loc, &options(&args)?);
+        let phrase = say_with(game.position(), m, loc, &say_options(&args)?);
         let mut s = WavSpeaker::new(voice(&args, loc)?);
         s.speak(&phrase).map_err(|e| e.to_string())?;
         s.save(Path::new(out)).map_err(|e| e.to_string())?;
@@ -86,7 +76,7 @@ pub fn replay(raw: &[String]) -> i32 {
         )?;
         let out = args.get("wav").ok_or("--wav needs a file name.")?;
         let loc = locale_from_args(&args)?;
-        let opts = options(&args)?;
+        let opts = say_options(&args)?;
         let path = args
             .positional()
             .first()
