@@ -8,6 +8,7 @@ pub mod boards;
 pub mod braille;
 pub mod cli;
 pub mod clock;
+pub mod console;
 pub mod eboard;
 pub mod locale;
 pub mod notation;

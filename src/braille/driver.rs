@@ -5,8 +5,8 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{BufRead, Read, Write};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::io::{Read, Write};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::BrailleError;
@@ -240,17 +240,7 @@ pub struct TerminalDisplay {
 impl TerminalDisplay {
     /// A virtual display of `cells` cells reading keys from standard input.
     pub fn new(cells: usize) -> TerminalDisplay {
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let stdin = std::io::stdin();
-            for line in stdin.lock().lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        TerminalDisplay::with_input(cells, rx)
+        TerminalDisplay::with_input(cells, crate::console::stdin_lines())
     }
 
     /// A virtual display whose typed keys arrive as lines on `lines` (when

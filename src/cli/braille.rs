@@ -198,7 +198,7 @@ pub fn play_with_display(
 ) -> i32 {
     use crate::braille::display::{Page, View};
     use crate::braille::input::{MoveEntry, Outcome, Request};
-    use std::io::{BufRead, Write};
+    use std::io::Write;
     use std::sync::mpsc::{self, TryRecvError};
 
     // On the terminal display, lines starting with '>' are its keys
@@ -215,15 +215,7 @@ pub fn play_with_display(
         Ok(d) => d,
         Err(e) => return fail(e),
     };
-    let (tx, rx) = mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = crate::console::stdin_lines();
     let print = |lines: Vec<String>| {
         let mut out = std::io::stdout().lock();
         for l in lines {

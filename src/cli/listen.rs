@@ -308,20 +308,7 @@ fn from_microphone(a: &Args) -> Result<Vec<i16>, String> {
     let mic = Microphone::open().map_err(|e| e.to_string())?;
     let deadline = Instant::now() + Duration::from_secs(seconds);
     if a.has("push-to-talk") {
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            while std::io::stdin()
-                .read_line(&mut line)
-                .map(|n| n > 0)
-                .unwrap_or(false)
-            {
-                if tx.send(()).is_err() {
-                    break;
-                }
-                line.clear();
-            }
-        });
+        let rx = crate::console::stdin_lines();
         eprintln!("Press Enter, say the move, press Enter.");
         let mut ptt = PushToTalk::default();
         while Instant::now() < deadline {

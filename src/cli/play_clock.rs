@@ -5,7 +5,7 @@
 //! reported at once with what 6.9 says about it.
 
 use std::io::Write;
-use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -270,22 +270,7 @@ impl PlaySession {
 /// The play loop with a running clock: input lines and the clock's own
 /// announcements (a flag at once, warnings) interleave as they happen.
 pub fn serve(session: &mut PlaySession, out: &mut impl Write) {
-    let (tx, rx) = channel::<String>();
-    std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        let mut line = String::new();
-        loop {
-            line.clear();
-            match stdin.read_line(&mut line) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    if tx.send(line.clone()).is_err() {
-                        break;
-                    }
-                }
-            }
-        }
-    });
+    let rx = crate::console::stdin_lines();
     loop {
         let wait = session
             .clock

@@ -193,20 +193,7 @@ fn play(raw: &[String]) -> Result<(), String> {
     }
     let mic = crate::speech::mic::Microphone::open().map_err(|e| e.to_string())?;
     let mut vad = Vad::new(cfg);
-    let (tx, keys) = mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        while std::io::stdin()
-            .read_line(&mut line)
-            .map(|n| n > 0)
-            .unwrap_or(false)
-        {
-            if tx.send(line.trim().to_string()).is_err() {
-                break;
-            }
-            line.clear();
-        }
-    });
+    let keys = crate::console::stdin_lines();
     let mut rb = ReadBack::new();
     let mut grammar_for: Option<usize> = None;
     let mut phrases = Vec::new();
