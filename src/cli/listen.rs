@@ -297,14 +297,7 @@ fn from_microphone(a: &Args) -> Result<Vec<i16>, String> {
             })?,
         None => 10,
     };
-    let mut cfg = VadConfig::default();
-    if let Some(t) = a.get("threshold") {
-        cfg.threshold_dbfs = t
-            .parse()
-            .ok()
-            .filter(|t: &f32| (-90.0..0.0).contains(t))
-            .ok_or_else(|| format!("--threshold must be dBFS between -90 and 0, not '{t}'."))?;
-    }
+    let cfg = VadConfig::with_threshold(a.get("threshold"))?;
     let mic = Microphone::open().map_err(|e| e.to_string())?;
     let deadline = Instant::now() + Duration::from_secs(seconds);
     if a.has("push-to-talk") {

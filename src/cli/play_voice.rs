@@ -185,12 +185,7 @@ fn play(raw: &[String]) -> Result<(), String> {
         args.get("model").map(Path::new),
     )
     .map_err(|e| e.to_string())?;
-    let mut cfg = VadConfig::default();
-    if let Some(t) = args.get("threshold") {
-        cfg.threshold_dbfs = t
-            .parse()
-            .map_err(|_| format!("--threshold must be dBFS, not '{t}'."))?;
-    }
+    let cfg = VadConfig::with_threshold(args.get("threshold"))?;
     let mic = crate::speech::mic::Microphone::open().map_err(|e| e.to_string())?;
     let mut vad = Vad::new(cfg);
     let keys = crate::console::stdin_lines();

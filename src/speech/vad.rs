@@ -19,6 +19,22 @@ pub struct VadConfig {
     pub max_ms: u32,
 }
 
+impl VadConfig {
+    /// The default settings with the speech threshold given on the command
+    /// line (`--threshold`, dBFS, between -90 and 0), if any.
+    pub fn with_threshold(threshold: Option<&str>) -> Result<VadConfig, String> {
+        let mut cfg = VadConfig::default();
+        if let Some(t) = threshold {
+            cfg.threshold_dbfs = t
+                .parse()
+                .ok()
+                .filter(|t: &f32| (-90.0..0.0).contains(t))
+                .ok_or_else(|| format!("--threshold must be dBFS between -90 and 0, not '{t}'."))?;
+        }
+        Ok(cfg)
+    }
+}
+
 impl Default for VadConfig {
     fn default() -> VadConfig {
         VadConfig {
@@ -187,6 +203,24 @@ impl PushToTalk {
 mod tests {
     use super::*;
     use crate::speech::audio::add_noise;
+
+    #[test]
+    fn threshold_from_the_command_line_is_checked() {
+        assert_eq!(
+            VadConfig::with_threshold(None).unwrap(),
+            VadConfig::default()
+        );
+        assert_eq!(
+            VadConfig::with_threshold(Some("-35"))
+                .unwrap()
+                .threshold_dbfs,
+            -35.0
+        );
+        for bad in ["loud", "5", "-120"] {
+            let e = VadConfig::with_threshold(Some(bad)).unwrap_err();
+            assert!(e.contains("between -90 and 0"), "{bad}: {e}");
+        }
+    }
 
     fn tone(ms: u32, amp: f32) -> Vec<i16> {
         (0..ms_to_samples(ms))
