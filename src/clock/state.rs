@@ -449,15 +449,7 @@ impl Clock {
     /// played in is applied unless this player's flag has fallen; with
     /// [`PeriodChange::OnQuota`], completing the quota adds the next period.
     pub fn press(&mut self, t: u64) -> Result<Press, ClockError> {
-        self.check_time(t)?;
-        if !self.started {
-            return Err(ClockError::NotStarted);
-        }
-        if self.paused {
-            return Err(ClockError::Paused);
-        }
-        self.now = t;
-        self.advance(t);
+        self.run_to(t)?;
         if self.frozen {
             return Ok(Press::Frozen);
         }
@@ -500,6 +492,18 @@ impl Clock {
     /// Pauses the clock at `t` (FIDE Laws 2023, 6.11). On a frozen clock this
     /// changes nothing.
     pub fn pause(&mut self, t: u64) -> Result<(), ClockError> {
+        self.run_to(t)?;
+        if self.frozen {
+            return Ok(());
+        }
+        self.acc = self.move_elapsed(t);
+        self.paused = true;
+        Ok(())
+    }
+
+    /// Brings a started, running (not paused) clock to `t`; flags may fall
+    /// on the way.
+    fn run_to(&mut self, t: u64) -> Result<(), ClockError> {
         self.check_time(t)?;
         if !self.started {
             return Err(ClockError::NotStarted);
@@ -509,11 +513,6 @@ impl Clock {
         }
         self.now = t;
         self.advance(t);
-        if self.frozen {
-            return Ok(());
-        }
-        self.acc = self.move_elapsed(t);
-        self.paused = true;
         Ok(())
     }
 
