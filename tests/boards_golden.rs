@@ -4,6 +4,8 @@
 //! rewrite the files after a deliberate wording change, then review the
 //! diff.
 
+mod support;
+
 use hector::boards::{FixWords, SquareStyle, reconcile};
 use hector::clock::{Clock, PeriodChange, TimeControl};
 use hector::locale::{CODES, Locale};
@@ -82,30 +84,11 @@ fn render(code: &str) -> String {
 
 #[test]
 fn board_wording_matches_the_golden_files() {
-    let update = std::env::var_os("HECTOR_UPDATE_GOLDEN").is_some();
-    let mut failed = Vec::new();
-    for code in CODES {
-        let got = render(code);
-        let path = format!(
-            "{}/tests/golden/boards/{code}.txt",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        if update {
-            std::fs::write(&path, &got).unwrap();
-            continue;
-        }
-        let want = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{path}: {e} (run with HECTOR_UPDATE_GOLDEN=1)"));
-        for (g, w) in got.lines().zip(want.lines()) {
-            if g != w {
-                failed.push(format!("{code}: got  {g}\n{code}: want {w}"));
-            }
-        }
-        if got.lines().count() != want.lines().count() {
-            failed.push(format!("{code}: line count differs"));
-        }
-    }
-    assert!(failed.is_empty(), "golden mismatch:\n{}", failed.join("\n"));
+    let diff: Vec<String> = CODES
+        .iter()
+        .flat_map(|code| support::golden(&format!("boards/{code}.txt"), &render(code)))
+        .collect();
+    assert!(diff.is_empty(), "golden mismatch:\n{}", diff.join("\n"));
 }
 
 #[test]

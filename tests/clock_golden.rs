@@ -4,6 +4,8 @@
 //! announcements. Set HECTOR_UPDATE_GOLDEN=1 to rewrite the files after a
 //! deliberate wording change, then review the diff.
 
+mod support;
+
 use hector::clock::speech::CODES;
 use hector::clock::{ClockWords, Style};
 use shakmaty::Color::{Black, White};
@@ -69,33 +71,16 @@ fn render(w: &ClockWords) -> String {
 
 #[test]
 fn spoken_clock_announcements_match_the_golden_files() {
-    let update = std::env::var_os("HECTOR_UPDATE_GOLDEN").is_some();
-    let mut failed = Vec::new();
-    for code in CODES {
-        let w = ClockWords::get(code).unwrap();
-        let got = render(w);
-        let path = format!(
-            "{}/tests/golden/clock/{code}.txt",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        if update {
-            std::fs::write(&path, &got).unwrap();
-            continue;
-        }
-        let want = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{path}: {e} (run with HECTOR_UPDATE_GOLDEN=1)"));
-        if got != want {
-            for (g, w) in got.lines().zip(want.lines()) {
-                if g != w {
-                    failed.push(format!("{code}: got  {g}\n{code}: want {w}"));
-                }
-            }
-            if got.lines().count() != want.lines().count() {
-                failed.push(format!("{code}: line count differs"));
-            }
-        }
-    }
-    assert!(failed.is_empty(), "golden mismatch:\n{}", failed.join("\n"));
+    let diff: Vec<String> = CODES
+        .iter()
+        .flat_map(|code| {
+            support::golden(
+                &format!("clock/{code}.txt"),
+                &render(ClockWords::get(code).unwrap()),
+            )
+        })
+        .collect();
+    assert!(diff.is_empty(), "golden mismatch:\n{}", diff.join("\n"));
 }
 
 #[test]

@@ -4,6 +4,8 @@
 //! Regenerate after a deliberate wording change with
 //! `HECTOR_UPDATE_GOLDEN=1 cargo test --test golden`, and review the diff.
 
+mod support;
+
 use hector::locale::{CODES, Locale};
 use hector::notation::phrase::{Form, Heard, SayOptions, hear, say_with};
 use hector::notation::san;
@@ -88,20 +90,11 @@ fn render(code: &str) -> String {
 
 #[test]
 fn golden_phrases_in_every_locale_and_both_forms() {
-    let update = std::env::var_os("HECTOR_UPDATE_GOLDEN").is_some();
-    for code in CODES {
-        let path = format!(
-            "{}/tests/golden/phrases/{code}.tsv",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let got = render(code);
-        if update {
-            std::fs::write(&path, &got).unwrap();
-            continue;
-        }
-        let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        assert_eq!(got, want, "golden file {path} differs");
-    }
+    let diff: Vec<String> = CODES
+        .iter()
+        .flat_map(|code| support::golden(&format!("phrases/{code}.tsv"), &render(code)))
+        .collect();
+    assert!(diff.is_empty(), "golden mismatch:\n{}", diff.join("\n"));
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Golden files of the read-back protocol's spoken wording, per language
-//! (tests/golden/voice/<lang>.txt). Set UPDATE_GOLDEN=1 to rewrite them after
+//! (tests/golden/voice/<lang>.txt). Set HECTOR_UPDATE_GOLDEN=1 to rewrite them after
 //! an intended change of wording, then review the diff.
+
+mod support;
 
 use hector::speech::moves::position;
 use hector::speech::readback::{Event, ReadBack};
@@ -104,21 +106,14 @@ fn script(w: &Wording) -> String {
 
 #[test]
 fn voice_wording_matches_the_golden_files() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/voice");
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
-    let mut failures = Vec::new();
-    for code in LOCALES {
-        let got = script(Wording::get(code).unwrap());
-        let path = dir.join(format!("{code}.txt"));
-        if update {
-            std::fs::write(&path, &got).unwrap();
-            continue;
-        }
-        let want = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_GOLDEN=1)", path.display()));
-        if got != want {
-            failures.push(format!("{code}:\n--- want\n{want}--- got\n{got}"));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let diff: Vec<String> = LOCALES
+        .iter()
+        .flat_map(|code| {
+            support::golden(
+                &format!("voice/{code}.txt"),
+                &script(Wording::get(code).unwrap()),
+            )
+        })
+        .collect();
+    assert!(diff.is_empty(), "golden mismatch:\n{}", diff.join("\n"));
 }

@@ -61,3 +61,33 @@ fn run(args: &[&str], input: Option<&str>) -> Ran {
     );
     ran
 }
+
+/// Compares `got` with the golden file `tests/golden/<rel>` and returns how
+/// they differ (empty when equal). With `HECTOR_UPDATE_GOLDEN=1` it writes
+/// the file instead: review the diff before committing it.
+pub fn golden(rel: &str, got: &str) -> Vec<String> {
+    let path = format!("{}/tests/golden/{rel}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("HECTOR_UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, got).unwrap_or_else(|e| panic!("{path}: {e}"));
+        return Vec::new();
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e} (run with HECTOR_UPDATE_GOLDEN=1)"));
+    if got == want {
+        return Vec::new();
+    }
+    let mut diff: Vec<String> = got
+        .lines()
+        .zip(want.lines())
+        .filter(|(g, w)| g != w)
+        .map(|(g, w)| format!("{rel}: got  {g}\n{rel}: want {w}"))
+        .collect();
+    if got.lines().count() != want.lines().count() || diff.is_empty() {
+        diff.push(format!(
+            "{rel}: {} lines, the golden file has {}",
+            got.lines().count(),
+            want.lines().count()
+        ));
+    }
+    diff
+}
