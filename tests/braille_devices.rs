@@ -5,6 +5,7 @@
 //! a timeout and every child process is killed when its guard is dropped.
 
 mod common;
+mod support;
 
 use std::time::{Duration, Instant};
 

@@ -6,6 +6,8 @@
 //! unplugged and plugged in again. Tests print `SKIP: <why>` when socat is
 //! missing, and every wait has a deadline.
 
+mod support;
+
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -18,18 +20,6 @@ use hector::eboard::emulator::{Emulator, PtyPair};
 use hector::eboard::{WatchEvent, Watcher};
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Piece, Position, Role, Square};
-
-fn socat_missing() -> Option<String> {
-    match Command::new("socat")
-        .arg("-V")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-    {
-        Ok(_) => None,
-        Err(e) => Some(format!("socat is not installed ({e}); run ./setup.sh")),
-    }
-}
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("hector-eboard-{}-{name}", std::process::id()));
@@ -205,8 +195,7 @@ fn expect_move(w: &Watching, san: &str) -> Chess {
 
 #[test]
 fn a_full_game_piece_by_piece_through_a_serial_line() {
-    if let Some(why) = socat_missing() {
-        println!("SKIP: {why}");
+    if !support::need(&["socat"]) {
         return;
     }
     let dir = temp_dir("game");
@@ -263,8 +252,7 @@ fn a_full_game_piece_by_piece_through_a_serial_line() {
 
 #[test]
 fn the_watcher_survives_unplugging_and_sees_a_move_made_meanwhile() {
-    if let Some(why) = socat_missing() {
-        println!("SKIP: {why}");
+    if !support::need(&["socat"]) {
         return;
     }
     let dir = temp_dir("unplug");
@@ -301,8 +289,7 @@ fn the_watcher_survives_unplugging_and_sees_a_move_made_meanwhile() {
 
 #[test]
 fn command_line_dump_and_watch() {
-    if let Some(why) = socat_missing() {
-        println!("SKIP: {why}");
+    if !support::need(&["socat"]) {
         return;
     }
     let dir = temp_dir("cli");

@@ -3,6 +3,8 @@
 //! only then played and announced; an unconfirmed move is never played.
 #![cfg(feature = "mic")]
 
+mod support;
+
 use hector::speech::audio::{add_noise, read_wav};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -141,11 +143,8 @@ fn a_spoken_move_is_read_back_and_played_only_after_yes() {
 #[cfg(feature = "tts")]
 #[test]
 fn barge_in_interrupts_the_read_back_and_confirms() {
-    for p in ["speech-dispatcher", "espeak-ng"] {
-        if !hector::speech::speaker::have(p) {
-            println!("SKIP: {p} is not installed (./setup.sh installs it)");
-            return;
-        }
+    if !support::need(&["speech-dispatcher", "espeak-ng"]) {
+        return;
     }
     if hector::speech::engine::open("pocketsphinx", None).is_err() {
         println!("SKIP: PocketSphinx is not usable here; run ./setup.sh");

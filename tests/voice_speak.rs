@@ -17,17 +17,9 @@ fn seconds(p: &Path) -> f64 {
     r.len() as f64 / r.spec().sample_rate as f64
 }
 
-fn have_espeak() -> bool {
-    if hector::speech::speaker::have("espeak-ng") {
-        return true;
-    }
-    println!("SKIP: espeak-ng is not installed (./setup.sh installs it)");
-    false
-}
-
 #[test]
 fn say_to_a_wav_file_is_heard_back_as_the_same_move() {
-    if !have_espeak() {
+    if !support::need(&["espeak-ng"]) {
         return;
     }
     let d = scratch("say");
@@ -60,7 +52,7 @@ fn say_to_a_wav_file_is_heard_back_as_the_same_move() {
 
 #[test]
 fn replay_writes_the_audio_scoresheet() {
-    if !have_espeak() {
+    if !support::need(&["espeak-ng"]) {
         return;
     }
     let d = scratch("replay");
@@ -93,11 +85,8 @@ fn replay_writes_the_audio_scoresheet() {
 #[cfg(feature = "tts")]
 #[test]
 fn speech_dispatcher_speaks_an_announcement_headless() {
-    for p in ["speech-dispatcher", "espeak-ng"] {
-        if !hector::speech::speaker::have(p) {
-            println!("SKIP: {p} is not installed (./setup.sh installs it)");
-            return;
-        }
+    if !support::need(&["speech-dispatcher", "espeak-ng"]) {
+        return;
     }
     let d = scratch("speechd");
     let cfg = d.join("config/speech-dispatcher");

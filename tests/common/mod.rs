@@ -11,30 +11,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+pub use crate::support::need;
 use hector::braille::Cell;
 use hector::braille::driver::{KeyEvent, baum_key_packets};
 use hector::braille::emulator::{self, Emulator, Shared};
-
-pub fn have(program: &str) -> bool {
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {program}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false)
-}
-
-pub fn need(programs: &[&str]) -> bool {
-    for p in programs {
-        if !have(p) {
-            println!("SKIP: {p} is not installed (./setup.sh installs it)");
-            return false;
-        }
-    }
-    true
-}
 
 pub struct TempDir(pub PathBuf);
 impl TempDir {

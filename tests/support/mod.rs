@@ -91,3 +91,27 @@ pub fn golden(rel: &str, got: &str) -> Vec<String> {
     }
     diff
 }
+
+/// Whether `program` is on the PATH.
+pub fn have(program: &str) -> bool {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {program}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
+}
+
+/// True when every program is installed; otherwise prints `SKIP: <why>`
+/// for the first missing one, so a test that returns early says why.
+pub fn need(programs: &[&str]) -> bool {
+    for p in programs {
+        if !have(p) {
+            println!("SKIP: {p} is not installed (./setup.sh installs it)");
+            return false;
+        }
+    }
+    true
+}
