@@ -219,8 +219,8 @@ fn display_prints_key_events() {
     let dir = TempDir::new("cli-keys");
     let (_socat, dev, host) = socat(&dir);
     let emu = EmuRun::start(&dev, Emulator::orbit_reader_20());
-    let child = Command::new(env!("CARGO_BIN_EXE_hector"))
-        .args([
+    let mut guard = spawn_hector(
+        &[
             "display",
             "--device",
             &format!("baum:{host}"),
@@ -228,13 +228,9 @@ fn display_prints_key_events() {
             "3",
             "--timeout",
             "10000",
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hector runs");
-    let mut guard = Guard(child);
+        ],
+        false,
+    );
     assert!(wait_for("identity query", 5000, || {
         emu.shared
             .lock()
@@ -262,20 +258,16 @@ fn play_takes_moves_from_the_braille_keyboard_and_shows_them() {
     let dir = TempDir::new("cli-play");
     let (_socat, dev, host) = socat(&dir);
     let emu = EmuRun::start(&dev, Emulator::new("Orbit Reader 40", 40));
-    let child = Command::new(env!("CARGO_BIN_EXE_hector"))
-        .args([
+    let mut guard = spawn_hector(
+        &[
             "play",
             "--locale",
             "en",
             "--braille",
             &format!("baum:{host}"),
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hector runs");
-    let mut guard = Guard(child);
+        ],
+        true,
+    );
     assert!(wait_for("first draw", 5000, || emu.writes() > 0));
     // White plays e4 from the terminal; Black types s f 6 and dot 8.
     let mut stdin = guard.0.stdin.take().expect("stdin");

@@ -242,20 +242,16 @@ fn play_survives_unplug_and_redraws_mid_game() {
     let dir = TempDir::new("play-replug");
     let (socat1, dev, host) = socat(&dir);
     let emu = EmuRun::start(&dev, Emulator::new("Orbit Reader 40", 40));
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
-        .args([
+    let mut guard = spawn_hector(
+        &[
             "play",
             "--locale",
             "en",
             "--braille",
             &format!("baum:{host}"),
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("hector runs");
-    let mut guard = Guard(child);
+        ],
+        true,
+    );
     assert!(wait_for("first draw", 5000, || emu.writes() > 0));
     let mut stdin = guard.0.stdin.take().expect("stdin");
     stdin.write_all(b"e4\n").unwrap();
@@ -322,23 +318,20 @@ fn baum_emulator_command_serves_hector() {
         .expect("emulator runs");
     let mut emu = Guard(emu);
     std::thread::sleep(Duration::from_millis(300));
-    let show = Command::new(bin)
-        .args([
+    let mut show = spawn_hector(
+        &[
             "display",
             "--device",
             &format!("baum:{host}"),
             "--show",
             "⠑⠲",
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hector runs");
-    let (code, _, err) = finish(&mut Guard(show), 20_000);
+        ],
+        false,
+    );
+    let (code, _, err) = finish(&mut show, 20_000);
     assert_eq!(code, 0, "{err}");
-    let keys = Command::new(bin)
-        .args([
+    let mut keys = spawn_hector(
+        &[
             "display",
             "--device",
             &format!("baum:{host}"),
@@ -346,13 +339,9 @@ fn baum_emulator_command_serves_hector() {
             "1",
             "--timeout",
             "10000",
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hector runs");
-    let mut keys = Guard(keys);
+        ],
+        false,
+    );
     // Press routing key 3 until hector has read one key (it may still be
     // starting up when the first press comes).
     let mut stdin = emu.0.stdin.take().expect("stdin");

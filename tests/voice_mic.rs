@@ -3,6 +3,8 @@
 //! 16 kHz S16_LE audio), cut by end-of-utterance detection and recognised.
 #![cfg(feature = "mic")]
 
+mod support;
+
 use hector::speech::audio::{add_noise, read_wav};
 use std::path::Path;
 use std::process::Command;
@@ -22,24 +24,8 @@ fn a_fixture_spoken_into_the_microphone_is_recognised() {
     add_noise(&mut pre, -55.0, 11);
     let mut post = vec![0i16; 48_000];
     add_noise(&mut post, -55.0, 12);
-    let raw: Vec<u8> = pre
-        .iter()
-        .chain(&speech)
-        .chain(&post)
-        .flat_map(|s| s.to_le_bytes())
-        .collect();
-    let infile = d.join("in.raw");
-    std::fs::write(&infile, raw).unwrap();
-    let conf = d.join("asound.conf");
-    std::fs::write(
-        &conf,
-        format!(
-            "pcm.filecap {{ type file slave.pcm {{ type null }} file \"/dev/null\" infile \"{}\" format \"raw\" }}\n\
-             pcm.!default {{ type plug slave {{ pcm \"filecap\" format S16_LE rate 16000 channels 1 }} }}\n",
-            infile.display()
-        ),
-    )
-    .unwrap();
+    let audio: Vec<i16> = pre.iter().chain(&speech).chain(&post).copied().collect();
+    let conf = support::file_microphone(&d, &audio);
     let out = Command::new(env!("CARGO_BIN_EXE_hector"))
         .args([
             "listen",

@@ -26,19 +26,7 @@ fn fixture(name: &str) -> Vec<i16> {
 
 /// Starts a voice game whose microphone hears `audio`.
 fn start(dir: &Path, audio: &[i16]) -> std::process::Child {
-    let infile = dir.join("in.raw");
-    let raw: Vec<u8> = audio.iter().flat_map(|s| s.to_le_bytes()).collect();
-    std::fs::write(&infile, raw).unwrap();
-    let conf = dir.join("asound.conf");
-    std::fs::write(
-        &conf,
-        format!(
-            "pcm.filecap {{ type file slave.pcm {{ type null }} file \"/dev/null\" infile \"{}\" format \"raw\" }}\n\
-             pcm.!default {{ type plug slave {{ pcm \"filecap\" format S16_LE rate 16000 channels 1 }} }}\n",
-            infile.display()
-        ),
-    )
-    .unwrap();
+    let conf = support::file_microphone(dir, audio);
     Command::new(env!("CARGO_BIN_EXE_hector"))
         .args([
             "play",

@@ -83,6 +83,19 @@ impl Drop for Guard {
     }
 }
 
+/// Starts `hector ARGS` in the background, killed when the guard drops.
+/// With `input`, its standard input is a pipe the test writes to.
+pub fn spawn_hector(args: &[&str], input: bool) -> Guard {
+    let child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(args)
+        .stdin(if input { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hector runs");
+    Guard(child)
+}
+
 pub fn wait_for(what: &str, ms: u64, mut ok: impl FnMut() -> bool) -> bool {
     let deadline = Instant::now() + Duration::from_millis(ms);
     while Instant::now() < deadline {

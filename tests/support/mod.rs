@@ -115,3 +115,24 @@ pub fn need(programs: &[&str]) -> bool {
     }
     true
 }
+
+/// An ALSA configuration whose default capture device plays `audio`
+/// (16 kHz mono) as if it came from a microphone: point `ALSA_CONFIG_PATH`
+/// at the returned file. ALSA's `file` PCM reads its `infile` as raw
+/// samples, so the audio is written raw, little-endian, next to it in `dir`.
+pub fn file_microphone(dir: &std::path::Path, audio: &[i16]) -> std::path::PathBuf {
+    let infile = dir.join("in.raw");
+    let raw: Vec<u8> = audio.iter().flat_map(|s| s.to_le_bytes()).collect();
+    std::fs::write(&infile, raw).unwrap();
+    let conf = dir.join("asound.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "pcm.filecap {{ type file slave.pcm {{ type null }} file \"/dev/null\" infile \"{}\" format \"raw\" }}\n\
+             pcm.!default {{ type plug slave {{ pcm \"filecap\" format S16_LE rate 16000 channels 1 }} }}\n",
+            infile.display()
+        ),
+    )
+    .unwrap();
+    conf
+}
