@@ -72,8 +72,7 @@ pub fn run(rest: &[String]) -> i32 {
         }
     };
     let locale = a.get("locale").unwrap_or("de");
-    let engine_name = a.get("engine").unwrap_or("pocketsphinx");
-    let mut rec = match engine::open(engine_name, a.get("model").map(Path::new)) {
+    let mut rec = match engine_from_args(&a) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{e}");
@@ -177,6 +176,16 @@ fn print_phrases(a: &Args) -> i32 {
     0
 }
 
+/// The recogniser named by `--engine` (default PocketSphinx) with the model
+/// given by `--model`, if any.
+pub(crate) fn engine_from_args(a: &Args) -> Result<Box<dyn crate::speech::Recognizer>, String> {
+    engine::open(
+        a.get("engine").unwrap_or("pocketsphinx"),
+        a.get("model").map(Path::new),
+    )
+    .map_err(|e| e.to_string())
+}
+
 /// `--bench`: listens to every fixture (`--dir`, default tests/audio) and
 /// prints the decode time per utterance and the end-of-audio → decided-move
 /// latency (p50, p95), with the accuracy per locale.
@@ -192,8 +201,7 @@ fn bench(a: &Args) -> i32 {
             return 1;
         }
     };
-    let engine_name = a.get("engine").unwrap_or("pocketsphinx");
-    let mut rec = match engine::open(engine_name, a.get("model").map(Path::new)) {
+    let mut rec = match engine_from_args(a) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{e}");
@@ -247,7 +255,8 @@ fn bench(a: &Args) -> i32 {
         list.len()
     );
     println!(
-        "engine {engine_name}, {} utterances; decode ms p50 {:.1} p95 {:.1} max {:.1}",
+        "engine {}, {} utterances; decode ms p50 {:.1} p95 {:.1} max {:.1}",
+        rec.name(),
         list.len(),
         p(&decode, 50.0),
         p(&decode, 95.0),

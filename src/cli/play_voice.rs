@@ -14,10 +14,9 @@ use crate::speech::readback::{Event, ReadBack};
 use crate::speech::speaker::{Speaker, TextSpeaker, Voice};
 use crate::speech::vad::{Vad, VadConfig, VadEvent};
 use crate::speech::wording::Wording;
-use crate::speech::{engine, moves, settle};
+use crate::speech::{moves, settle};
 use shakmaty::{CastlingMode, Color, Position};
 use std::io::Write;
-use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -180,11 +179,7 @@ fn play(raw: &[String]) -> Result<(), String> {
     let mut out = speaker(args.get("speech").unwrap_or(default_speech), &code)?;
     out.barge_in = args.has("barge-in");
     let mut session = PlaySession::new(game_from_args(&args)?, loc, say_options(&args)?);
-    let mut rec = engine::open(
-        args.get("engine").unwrap_or("pocketsphinx"),
-        args.get("model").map(Path::new),
-    )
-    .map_err(|e| e.to_string())?;
+    let mut rec = super::listen::engine_from_args(&args)?;
     let cfg = VadConfig::with_threshold(args.get("threshold"))?;
     let mic = crate::speech::mic::Microphone::open().map_err(|e| e.to_string())?;
     let mut vad = Vad::new(cfg);
