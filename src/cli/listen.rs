@@ -21,6 +21,11 @@ const VALUED: &[&str] = &[
     "dir",
     "seconds",
     "threshold",
+    "seed",
+    "count",
+    "locales",
+    "loudest",
+    "generate",
 ];
 const SWITCHES: &[&str] = &[
     "json",
@@ -29,6 +34,9 @@ const SWITCHES: &[&str] = &[
     "vocabulary",
     "mic",
     "push-to-talk",
+    "whole",
+    "verbose",
+    "fixtures",
 ];
 
 /// The position given by `--fen` and `--moves` (SAN, space separated).
@@ -48,8 +56,14 @@ pub fn run(rest: &[String]) -> i32 {
     if a.has("phrases") {
         return print_phrases(&a);
     }
+    if let Some(dir) = a.get("generate") {
+        return generate(&a, Path::new(dir));
+    }
     if a.has("bench") {
-        return bench(&a);
+        if a.has("fixtures") || a.get("dir").is_some() {
+            return bench(&a);
+        }
+        return bench_generated(&a);
     }
     if a.has("vocabulary") {
         for w in crate::speech::dict::vocabulary(a.get("locale").unwrap_or("de")) {
@@ -283,6 +297,168 @@ fn bench(a: &Args) -> i32 {
         p(&whole, 50.0),
         p(&whole, 95.0),
         whole.len()
+    );
+    0
+}
+
+/// The set options shared by `--bench` and `--generate`: seed, locales,
+/// count and loudest noise.
+struct SetOptions {
+    seed: u64,
+    count: usize,
+    loudest: i32,
+    locales: Vec<String>,
+}
+
+fn set_options(a: &Args) -> Result<SetOptions, String> {
+    let num = |k: &str, d: i64| -> Result<i64, String> {
+        match a.get(k) {
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("--{k} must be a whole number, not '{v}'.")),
+            None => Ok(d),
+        }
+    };
+    let (seed, count, loudest) = (num("seed", 2)?, num("count", 100)?, num("loudest", -30)?);
+    if seed < 0 || count <= 0 || !(-60..=0).contains(&loudest) {
+        return Err(
+            "--seed must not be negative, --count must be positive and --loudest between -60 and 0 dBFS."
+                .into(),
+        );
+    }
+    let locales: Vec<String> = a
+        .get("locales")
+        .unwrap_or("de,en,pl,sr,el")
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    if let Some(l) = locales
+        .iter()
+        .find(|l| !crate::speech::wording::LOCALES.contains(&l.as_str()))
+    {
+        return Err(format!("Unknown locale '{l}': choose from de, en, pl, sr, el."));
+    }
+    let missing = crate::speech::generate::tools_missing();
+    if !missing.is_empty() {
+        return Err(format!(
+            "The speech generator needs {} (./setup.sh installs them).",
+            missing.join(" and ")
+        ));
+    }
+    Ok(SetOptions {
+        seed: seed as u64,
+        count: count as usize,
+        loudest: loudest as i32,
+        locales,
+    })
+}
+
+/// `--generate DIR`: writes a generated set as WAV files (16 kHz) with
+/// `DIR/samples.jsonl` (one sample per line) — for adapting the acoustic
+/// model (models/pocketsphinx/adapt.py) or listening to it.
+fn generate(a: &Args, dir: &Path) -> i32 {
+    use crate::speech::generate as g;
+    let o = match set_options(a) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("The folder {} cannot be made: {e}.", dir.display());
+        return 1;
+    }
+    let mut lines = String::new();
+    for loc in &o.locales {
+        let mut spec = g::SetSpec::new(o.seed, loc);
+        spec.loudest = o.loudest;
+        for s in g::move_set(&spec, o.count) {
+            let name = format!("{loc}-{:04}", s.id);
+            let pcm = match g::render(&s) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 1;
+                }
+            };
+            if let Err(e) = audio::write_wav(&dir.join(format!("{name}.wav")), &pcm, audio::RATE) {
+                eprintln!("{e}");
+                return 1;
+            }
+            let mut v = serde_json::to_value(&s).unwrap_or_default();
+            v["file"] = json!(format!("{name}.wav"));
+            v["words"] = json!(moves::folded(&s.text));
+            lines.push_str(&v.to_string());
+            lines.push('\n');
+        }
+    }
+    if let Err(e) = std::fs::write(dir.join("samples.jsonl"), lines) {
+        eprintln!("{e}");
+        return 1;
+    }
+    0
+}
+
+/// `--bench` on generated speech: `--seed` (default 2, the report seed; 1 is
+/// the tuning seed), `--locales` (default de,en,pl,sr,el), `--count` moves
+/// per locale (default 100), `--loudest` noise in dBFS (default -30),
+/// `--whole` to decode whole utterances instead of streaming, `--verbose`
+/// for one JSON line per sample.
+fn bench_generated(a: &Args) -> i32 {
+    use crate::speech::{bench as b, generate as g, listener::Listener};
+    let SetOptions {
+        seed,
+        count,
+        loudest,
+        locales,
+    } = match set_options(a) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let rec = match engine_from_args(a) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let mut listener = Listener::new(rec);
+    let streamed = !a.has("whole");
+    let verbose = a.has("verbose");
+    let mut all: Vec<b::Trial> = Vec::new();
+    for loc in &locales {
+        let mut spec = g::SetSpec::new(seed, loc);
+        spec.loudest = loudest;
+        let samples = g::move_set(&spec, count);
+        let commands = crate::speech::commands::phrases(loc);
+        let trials = match b::run(&mut listener, &samples, &commands, streamed, |t| {
+            if verbose {
+                println!("{}", b::trial_json(t));
+            }
+        }) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        };
+        println!("== {loc}: {count} spoken moves, seed {seed}");
+        print!("{}", b::report(&trials));
+        all.extend(trials);
+    }
+    let lat: Vec<f64> = all.iter().map(|t| t.latency_ms).collect();
+    let p = fixtures::percentile;
+    println!(
+        "{} utterances: end of audio -> decided ms p50 {:.1} p95 {:.1} max {:.1} ({})",
+        lat.len(),
+        p(&lat, 50.0),
+        p(&lat, 95.0),
+        p(&lat, 100.0),
+        if streamed { "streamed in 20 ms chunks" } else { "whole utterances" }
     );
     0
 }

@@ -42,6 +42,28 @@ pub fn jsgf(phrases: &[String]) -> Result<String, SpeechError> {
     ))
 }
 
+/// A JSGF grammar accepting `phrases` or, with weight `other_weight`
+/// beside them, any sequence of the `others` words (one per phone: the
+/// path for speech that is none of the phrases).
+pub fn jsgf_with_other(
+    phrases: &[String],
+    others: &[String],
+    other_weight: f64,
+) -> Result<String, SpeechError> {
+    let base = jsgf(phrases)?;
+    let body = base
+        .split_once("public <move> = ")
+        .map(|(_, b)| b)
+        .unwrap_or_default();
+    if others.is_empty() || other_weight <= 0.0 {
+        return Ok(base);
+    }
+    let loop_words = others.join(" | ");
+    Ok(format!(
+        "#JSGF V1.0;\ngrammar hector;\npublic <utt> = /1/ <move> | /{other_weight}/ <other>;\n<move> = {body}<other> = <phone> <phone> <phone>*;\n<phone> = {loop_words};\n"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

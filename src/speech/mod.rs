@@ -6,12 +6,16 @@
 //! the legal moves ([`settle`]), never trusted as they come.
 
 pub mod audio;
+pub mod bench;
+pub mod commands;
 pub mod dict;
 #[cfg(feature = "tts")]
 pub mod dispatcher;
 pub mod engine;
 pub mod fixtures;
+pub mod generate;
 pub mod grammar;
+pub mod listener;
 #[cfg(feature = "mic")]
 pub mod mic;
 pub mod moves;

@@ -27,7 +27,8 @@ pub fn folded(phrase: &str) -> String {
 /// [`phrase::all_phrases`]: both forms, the locale's words and the FIDE
 /// words), folded for a recogniser grammar. A promotion is also listed
 /// without its piece: that phrase is heard, and the piece is asked back
-/// (D.2.1), never guessed.
+/// (D.2.1), never guessed. Pawn moves are also listed with the pawn word
+/// in front.
 pub fn legal_phrases(pos: &Chess, locale_code: &str) -> Vec<(Move, String)> {
     let loc = locale(locale_code);
     let mut out: Vec<(Move, String)> = Vec::new();
@@ -54,6 +55,21 @@ pub fn legal_phrases(pos: &Chess, locale_code: &str) -> Vec<(Move, String)> {
             }
         }
         push(m, f);
+    }
+    // A pawn move may be said with the pawn word first ("Bauer Eva vier").
+    let pawns: Vec<(Move, String)> = out
+        .iter()
+        .filter(|(m, _)| m.role() == Role::Pawn)
+        .cloned()
+        .collect();
+    for (m, p) in pawns {
+        for l in [loc, Locale::fide()] {
+            let w = folded(l.piece_word(Role::Pawn));
+            let with = format!("{w} {p}");
+            if !out.iter().any(|(x, q)| *x == m && *q == with) {
+                out.push((m, with));
+            }
+        }
     }
     out
 }

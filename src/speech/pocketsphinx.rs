@@ -9,7 +9,7 @@
 //! (`models/pocketsphinx/hector.dict`, CMU phones for every word of every
 //! locale).
 
-use super::recognizer::{Hypothesis, Recognizer, SpeechError};
+use super::recognizer::{Hypothesis, OTHER, Recognizer, SpeechError};
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
 use std::path::{Path, PathBuf};
 
@@ -29,6 +29,12 @@ mod ffi {
         pub fn ps_free(ps: *mut ps_decoder_t) -> c_int;
         pub fn ps_get_logmath(ps: *mut ps_decoder_t) -> *mut logmath_t;
         pub fn ps_lookup_word(ps: *mut ps_decoder_t, word: *const c_char) -> *mut c_char;
+        pub fn ps_add_word(
+            ps: *mut ps_decoder_t,
+            word: *const c_char,
+            phones: *const c_char,
+            update: c_int,
+        ) -> c_int;
         pub fn ps_start_utt(ps: *mut ps_decoder_t) -> c_int;
         pub fn ps_process_raw(
             ps: *mut ps_decoder_t,
@@ -72,8 +78,8 @@ pub const DEFAULT_HMM: &str = "/usr/share/pocketsphinx/model/en-us/en-us";
 /// The project's pronunciation dictionary, relative to the crate root.
 pub const DICT_RELATIVE: &str = "models/pocketsphinx/hector.dict";
 
-/// How many hypotheses to read from the lattice at most.
-const NBEST: usize = 8;
+/// How many paths to read from the lattice at most.
+const NBEST_PATHS: usize = 48;
 
 /// The dictionary shipped with hector: `$HECTOR_MODELS/pocketsphinx/hector.dict`,
 /// else `models/` beside the executable's crate (source tree builds).
@@ -138,7 +144,9 @@ impl PocketSphinx {
             "16000",
         ]
         .iter()
-        .map(|s| CString::new(*s))
+        .map(|s| s.to_string())
+        .chain(extra_args())
+        .map(CString::new)
         .collect::<Result<Vec<CString>, _>>()
         .map_err(|_| SpeechError::Model {
             path: hmm.display().to_string(),
@@ -170,6 +178,12 @@ impl PocketSphinx {
                     why: "PocketSphinx could not load the model or the dictionary".into(),
                 });
             }
+            // The "anything else" path: one word per phone of the model.
+            for ph in super::dict::CMU_PHONES {
+                let w = CString::new(other_word(ph)).expect("no NUL");
+                let p = CString::new(*ph).expect("no NUL");
+                ffi::ps_add_word(ps, w.as_ptr(), p.as_ptr(), 0);
+            }
             Ok(PocketSphinx {
                 ps,
                 config,
@@ -196,6 +210,16 @@ impl PocketSphinx {
         // SAFETY: valid decoder and C string; the returned string is owned by
         // the dictionary (not to be freed) and only checked for NULL.
         unsafe { !ffi::ps_lookup_word(self.ps, w.as_ptr()).is_null() }
+    }
+
+    /// A decoded path as a phrase of the grammar, [`OTHER`] when it went
+    /// through the "anything else" loop, or empty (a partial path).
+    fn classify(&self, raw: &str) -> String {
+        if raw.split_whitespace().any(|w| w.starts_with(OTHER_PREFIX)) {
+            return OTHER.to_string();
+        }
+        let t = clean(raw);
+        if self.phrases.contains(&t) { t } else { String::new() }
     }
 
     /// Sets a ready-made JSGF grammar.
@@ -236,6 +260,21 @@ impl Drop for PocketSphinx {
     }
 }
 
+/// Further decoder arguments: the shipped adaptation and settings, then
+/// `HECTOR_PS_ARGS` (space separated, for experiments).
+fn extra_args() -> Vec<String> {
+    std::env::var("HECTOR_PS_ARGS")
+        .map(|v| v.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// The dictionary word of one phone of the "anything else" loop.
+fn other_word(phone: &str) -> String {
+    format!("{OTHER_PREFIX}{}", phone.to_lowercase())
+}
+
+const OTHER_PREFIX: &str = "othr_";
+
 /// Removes PocketSphinx's filler words and alternate-pronunciation marks.
 fn clean(hyp: &str) -> String {
     hyp.split_whitespace()
@@ -260,7 +299,12 @@ impl Recognizer for PocketSphinx {
                 missing.join(", ")
             )));
         }
-        self.set_jsgf(&super::grammar::jsgf(phrases)?)?;
+        let others: Vec<String> = super::dict::CMU_PHONES.iter().map(|p| other_word(p)).collect();
+        self.set_jsgf(&super::grammar::jsgf_with_other(
+            phrases,
+            &others,
+            tuning().other_weight,
+        )?)?;
         self.phrases = phrases
             .iter()
             .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
@@ -329,19 +373,18 @@ impl Recognizer for PocketSphinx {
             if hyp.is_null() {
                 return Ok(Vec::new());
             }
-            let best = clean(&CStr::from_ptr(hyp).to_string_lossy());
+            let best = self.classify(&CStr::from_ptr(hyp).to_string_lossy());
             if best.is_empty() {
                 return Ok(Vec::new());
             }
-            out.push((best, score));
             let mut nb = ffi::ps_nbest(self.ps);
             let mut seen = 0;
-            while !nb.is_null() && seen < NBEST * 4 && out.len() < NBEST {
+            while !nb.is_null() && seen < NBEST_PATHS {
                 let mut s = 0i32;
                 let h = ffi::ps_nbest_hyp(nb, &mut s);
                 if !h.is_null() {
-                    let t = clean(&CStr::from_ptr(h).to_string_lossy());
-                    if self.phrases.contains(&t) && !out.iter().any(|(x, _)| *x == t) {
+                    let t = self.classify(&CStr::from_ptr(h).to_string_lossy());
+                    if !t.is_empty() {
                         out.push((t, s));
                     }
                 }
@@ -351,9 +394,24 @@ impl Recognizer for PocketSphinx {
             if !nb.is_null() {
                 ffi::ps_nbest_free(nb);
             }
+            if out.is_empty() {
+                out.push((best, score));
+            } else if let Some(i) = out.iter().position(|(t, _)| *t == best)
+                && i > 0
+            {
+                // The decoder's own best path leads (the lattice may rank
+                // a pronunciation variant of a rival higher by a hair).
+                let b = out.remove(i);
+                out.insert(0, b);
+            }
         }
         let lmath = unsafe { ffi::ps_get_logmath(self.ps) };
         let ln = |x: i32| unsafe { ffi::logmath_log_to_ln(lmath, x as c_int) };
+        if std::env::var_os("HECTOR_PS_DUMP").is_some() {
+            // Raw n-best scores for tuning the scale and thresholds.
+            let raw: Vec<(String, f64)> = out.iter().map(|(t, s)| (t.clone(), ln(*s))).collect();
+            eprintln!("PSRAW {}", serde_json::to_string(&raw).unwrap_or_default());
+        }
         Ok(confidences(&out, ln))
     }
 
@@ -375,36 +433,65 @@ impl Recognizer for PocketSphinx {
     }
 }
 
-/// Turns path scores (log domain) into confidences: a softmax over the
-/// distinct hypotheses, ranked by their lattice scores, with a temperature
-/// that keeps close rivals visible.
+/// Turns n-best path scores (log domain) into posteriors: the paths of one
+/// text are summed, and a softmax over the texts with the acoustic scale
+/// [`Tuning::scale`] (path scores are sums over frames of unscaled
+/// log-likelihoods, far too peaked to be probabilities as they are). The
+/// first entry (the decoder's best path) stays first.
 fn confidences(scored: &[(String, i32)], ln: impl Fn(i32) -> f64) -> Vec<Hypothesis> {
     if scored.is_empty() {
         return Vec::new();
     }
-    // The decoder's best path comes with its search score, the rivals with
-    // their lattice scores; a rival that outscores the best path wins (on the
-    // fixtures this ranks the right move first more often than either score
-    // alone).
-    let items: Vec<(String, f64)> = scored.iter().map(|(t, s)| (t.clone(), ln(*s))).collect();
-    let best = items.iter().map(|x| x.1).fold(f64::MIN, f64::max);
-    let weights: Vec<f64> = items
+    let scale = tuning().scale;
+    let mut texts: Vec<(String, Vec<f64>)> = Vec::new();
+    for (t, s) in scored {
+        let l = ln(*s) * scale;
+        match texts.iter_mut().find(|(x, _)| x == t) {
+            Some(e) => e.1.push(l),
+            None => texts.push((t.clone(), vec![l])),
+        }
+    }
+    let lse = |v: &[f64]| {
+        let m = v.iter().copied().fold(f64::MIN, f64::max);
+        m + v.iter().map(|x| (x - m).exp()).sum::<f64>().ln()
+    };
+    let logs: Vec<f64> = texts.iter().map(|(_, v)| lse(v)).collect();
+    let total = lse(&logs);
+    let mut v: Vec<Hypothesis> = texts
         .iter()
-        .map(|(_, l)| ((l - best) / TEMPERATURE).exp())
-        .collect();
-    let total: f64 = weights.iter().sum();
-    let mut v: Vec<Hypothesis> = items
-        .iter()
-        .zip(weights)
-        .map(|((t, _), w)| Hypothesis {
+        .zip(&logs)
+        .map(|((t, _), l)| Hypothesis {
             text: t.clone(),
-            confidence: (w / total) as f32,
+            confidence: (l - total).exp() as f32,
         })
         .collect();
-    v.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+    if v.len() > 2 {
+        v[1..].sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+    }
     v
 }
 
-/// Natural-log score difference (in the decoder's scaled log domain) at
-/// which a rival's weight falls by a factor of e.
-const TEMPERATURE: f64 = 0.02;
+/// The knobs of the decoder's scores, tuned on a generated set (seed 1)
+/// that is never used for reporting.
+#[derive(Debug, Clone, Copy)]
+pub struct Tuning {
+    /// Acoustic scale turning natural-log path scores into posteriors.
+    pub scale: f64,
+    /// Weight of the "anything else" path beside the phrases.
+    pub other_weight: f64,
+}
+
+/// The tuning in use: the defaults, or `HECTOR_PS_SCALE` /
+/// `HECTOR_PS_OTHER` while tuning.
+pub fn tuning() -> Tuning {
+    let env = |k: &str, d: f64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    Tuning {
+        scale: env("HECTOR_PS_SCALE", 0.05),
+        other_weight: env("HECTOR_PS_OTHER", 0.05),
+    }
+}

@@ -2,12 +2,17 @@
 
 use thiserror::Error;
 
+/// The text of a hypothesis that is none of the phrases: the recogniser's
+/// path for anything else (talk, coughs, noise) won.
+pub const OTHER: &str = "<other>";
+
 /// One thing the recogniser may have heard, with its confidence in 0.0–1.0.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Hypothesis {
     /// The words heard, lowercase, separated by single spaces.
     pub text: String,
-    /// How sure the engine is, 0.0 (guess) to 1.0 (certain).
+    /// How sure the engine is, 0.0 (guess) to 1.0 (certain): the posterior
+    /// among the n-best list where the engine has scores.
     pub confidence: f32,
 }
 

@@ -1,0 +1,514 @@
+//! Generated spoken-move test sets: seeded, made at test or bench time, so
+//! the recogniser is measured on speech it was never tuned on (tune on one
+//! seed, report on another).
+//!
+//! A set is a list of [`Sample`]s — a position from the games in tests/data
+//! or from random play (middle games with 30–50 legal moves), a legal move
+//! said in either form (promotions and castling included), or a command
+//! phrase, or a sentence that is not chess — each with a speaker: an
+//! espeak-ng voice variant, speed, pitch, a noise level and a room (dry,
+//! reverberant, or a narrow-band microphone through sox). [`render`] turns a
+//! sample into 16 kHz audio.
+
+use super::audio;
+use super::moves;
+use super::recognizer::SpeechError;
+use crate::notation::phrase::{self, Form, SayOptions};
+use shakmaty::fen::Fen;
+use shakmaty::FromSetup;
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::{
+    CastlingMode, Chess, Color, EnPassantMode, Move, Piece, Position, Rank, Role,
+    Square,
+};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// A small seeded generator (SplitMix64): the same seed gives the same set
+/// on every machine.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x5DEE_CE66_D1CE_4E5B)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A number in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+    /// True with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= p
+    }
+    pub fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
+        &v[self.below(v.len())]
+    }
+}
+
+/// The espeak-ng voice variants speakers are drawn from (male, female,
+/// klatt synthesis, croaky, older voices).
+pub const VARIANTS: &[&str] = &[
+    "", "m1", "m2", "m3", "m4", "m5", "m6", "m7", "f1", "f2", "f3", "f4", "f5", "klatt", "klatt2",
+    "klatt3", "croak", "Alex", "Andy", "belinda", "boris", "edward", "grandpa", "iven", "linda",
+    "max", "Michael", "steph", "quincy", "victor",
+];
+
+/// Speeds in words per minute: slow to fast.
+pub const SPEEDS: &[u32] = &[100, 130, 160, 190, 220];
+
+/// Noise levels in dBFS, faint to loud.
+pub const NOISES: &[i32] = &[-50, -45, -40, -35, -30];
+
+/// The sound of the room the player speaks in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Room {
+    /// A close microphone.
+    Dry,
+    /// A tournament hall (sox reverb).
+    Reverb,
+    /// A narrow-band microphone (300–3400 Hz, as a telephone headset).
+    Narrow,
+}
+
+/// What a sample says.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "lowercase", tag = "kind")]
+pub enum Said {
+    /// A legal move in the position, in UCI and English SAN.
+    Move { uci: String, san: String },
+    /// A command phrase (issue 10 point 4 names).
+    Command { name: String },
+    /// Speech that is neither a move nor a command.
+    Other,
+}
+
+/// One generated utterance.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Sample {
+    pub id: usize,
+    pub locale: String,
+    /// The position the player is in (FEN).
+    pub fen: String,
+    pub said: Said,
+    /// What the speaker says, as written for espeak-ng.
+    pub text: String,
+    /// "short", "long", "pawn" (with the pawn word), "command", "other".
+    pub form: &'static str,
+    /// espeak-ng voice, e.g. "de+m3".
+    pub voice: String,
+    pub speed: u32,
+    pub pitch: u32,
+    pub noise_dbfs: i32,
+    pub room: Room,
+}
+
+impl Sample {
+    pub fn position(&self) -> Chess {
+        moves::position(Some(&self.fen), None).unwrap_or_default()
+    }
+}
+
+/// How a set is drawn.
+#[derive(Debug, Clone)]
+pub struct SetSpec {
+    pub seed: u64,
+    pub locale: String,
+    /// Vary voice, speed, pitch, noise and room; otherwise the locale's
+    /// default voice at 160 wpm, pitch 50, −50 dBFS, dry.
+    pub varied: bool,
+    /// Loudest noise level used (dBFS), e.g. -30 or -25.
+    pub loudest: i32,
+}
+
+impl SetSpec {
+    pub fn new(seed: u64, locale: &str) -> SetSpec {
+        SetSpec {
+            seed,
+            locale: locale.to_string(),
+            varied: true,
+            loudest: -30,
+        }
+    }
+}
+
+/// espeak-ng's voice for a locale.
+pub fn espeak_voice(locale: &str) -> &'static str {
+    match locale {
+        "en" => "en-us",
+        "pl" => "pl",
+        "sr" => "sr",
+        "el" => "el",
+        _ => "de",
+    }
+}
+
+fn speaker(rng: &mut Rng, spec: &SetSpec) -> (String, u32, u32, i32, Room) {
+    let base = espeak_voice(&spec.locale);
+    if !spec.varied {
+        return (base.to_string(), 160, 50, -50, Room::Dry);
+    }
+    let v = rng.pick(VARIANTS);
+    let voice = if v.is_empty() {
+        base.to_string()
+    } else {
+        format!("{base}+{v}")
+    };
+    let speed = *rng.pick(SPEEDS);
+    let pitch = 25 + rng.below(51) as u32;
+    let noises: Vec<i32> = NOISES
+        .iter()
+        .copied()
+        .chain([-25])
+        .filter(|n| *n <= spec.loudest)
+        .collect();
+    let noise = *rng.pick(&noises);
+    let room = match rng.below(4) {
+        0 => Room::Reverb,
+        1 => Room::Narrow,
+        _ => Room::Dry,
+    };
+    (voice, speed, pitch, noise, room)
+}
+
+/// Positions of the games in tests/data (every position of every game).
+pub fn game_positions() -> Vec<Chess> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return out;
+    };
+    let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    files.sort();
+    for f in files {
+        if f.extension().and_then(|e| e.to_str()) != Some("pgn") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        let games = crate::rules::pgn::read_pgn(&text).unwrap_or_default();
+        for g in games {
+            let n = g.game.moves().len();
+            for ply in 0..=n {
+                if let Some(p) = g.game.position_at(ply)
+                    && !p.is_game_over()
+                {
+                    out.push(p.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A middle-game position from random play with 30–50 legal moves.
+pub fn random_middle_game(rng: &mut Rng) -> Chess {
+    loop {
+        let mut pos = Chess::default();
+        let plies = 12 + rng.below(50);
+        let mut ok = true;
+        for _ in 0..plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                ok = false;
+                break;
+            }
+            // Prefer captures a little so material comes off the board as in
+            // real games.
+            let caps: Vec<&Move> = legal.iter().filter(|m| m.is_capture()).collect();
+            let m = if !caps.is_empty() && rng.chance(0.3) {
+                **rng.pick(&caps)
+            } else {
+                *rng.pick(&legal)
+            };
+            pos.play_unchecked(m);
+        }
+        let n = pos.legal_moves().len();
+        if ok && (30..=50).contains(&n) {
+            return pos;
+        }
+    }
+}
+
+/// A position of `base` changed so that the side to move has a pawn one
+/// step from promoting (pushing, or taking, into the last rank).
+pub fn promotion_position(rng: &mut Rng, base: &Chess) -> Option<Chess> {
+    let turn = base.turn();
+    let (seventh, eighth) = match turn {
+        Color::White => (Rank::Seventh, Rank::Eighth),
+        Color::Black => (Rank::Second, Rank::First),
+    };
+    for _ in 0..20 {
+        let file = shakmaty::File::new(rng.below(8) as u32);
+        let from = Square::from_coords(file, seventh);
+        let to = Square::from_coords(file, eighth);
+        let mut setup = base.to_setup(EnPassantMode::Legal);
+        if setup.board.piece_at(from).is_some() {
+            continue;
+        }
+        // Take away one of the mover's pawns and put it on the seventh rank.
+        let pawns: Vec<Square> = (setup.board.by_piece(Piece {
+            color: turn,
+            role: Role::Pawn,
+        }))
+        .into_iter()
+        .collect();
+        if let Some(sq) = pawns.first() {
+            setup.board.discard_piece_at(*sq);
+        }
+        setup.board.set_piece_at(
+            from,
+            Piece {
+                color: turn,
+                role: Role::Pawn,
+            },
+        );
+        if setup.board.piece_at(to).is_some() && rng.chance(0.5) {
+            setup.board.discard_piece_at(to);
+        }
+        setup.ep_square = None;
+        let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) else {
+            continue;
+        };
+        if pos.legal_moves().iter().any(|m| m.promotion().is_some()) {
+            return Some(pos);
+        }
+    }
+    None
+}
+
+fn choose_move(rng: &mut Rng, pos: &Chess) -> Option<Move> {
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    let promos: Vec<&Move> = legal.iter().filter(|m| m.promotion().is_some()).collect();
+    if !promos.is_empty() {
+        return Some(**rng.pick(&promos));
+    }
+    let castles: Vec<&Move> = legal.iter().filter(|m| m.is_castle()).collect();
+    if !castles.is_empty() && rng.chance(0.35) {
+        return Some(**rng.pick(&castles));
+    }
+    Some(*rng.pick(&legal))
+}
+
+/// `count` spoken moves in `spec.locale`, drawn from `spec.seed`.
+pub fn move_set(spec: &SetSpec, count: usize) -> Vec<Sample> {
+    let mut rng = Rng::new(spec.seed);
+    let games = game_positions();
+    let loc = moves::locale(&spec.locale);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let r = rng.below(100);
+        let pos = if r < 15 && !games.is_empty() {
+            rng.pick(&games).clone()
+        } else if r < 22 {
+            let base = random_middle_game(&mut rng);
+            match promotion_position(&mut rng, &base) {
+                Some(p) => p,
+                None => base,
+            }
+        } else {
+            random_middle_game(&mut rng)
+        };
+        let Some(m) = choose_move(&mut rng, &pos) else {
+            continue;
+        };
+        let form = if rng.chance(0.5) {
+            Form::Short
+        } else {
+            Form::Long
+        };
+        let pawn_word = m.role() == Role::Pawn && !m.is_castle() && rng.chance(0.3);
+        let opts = SayOptions {
+            form,
+            pawn_word,
+            capture_word: true,
+            check_word: true,
+        };
+        let text = phrase::say_with(&pos, m, loc, &opts);
+        let (voice, speed, pitch, noise_dbfs, room) = speaker(&mut rng, spec);
+        out.push(Sample {
+            id: out.len(),
+            locale: spec.locale.clone(),
+            fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+            said: Said::Move {
+                uci: UciMove::from_move(m, CastlingMode::Standard).to_string(),
+                san: SanPlus::from_move(pos.clone(), m).to_string(),
+            },
+            text,
+            form: if pawn_word {
+                "pawn"
+            } else if form == Form::Long {
+                "long"
+            } else {
+                "short"
+            },
+            voice,
+            speed,
+            pitch,
+            noise_dbfs,
+            room,
+        });
+    }
+    out
+}
+
+/// Samples of the given phrases (command phrases, or sentences that are
+/// not chess), each said once per entry of `phrases` by a drawn speaker, in
+/// a random middle-game position.
+pub fn phrase_set(spec: &SetSpec, phrases: &[(Said, String)]) -> Vec<Sample> {
+    let mut rng = Rng::new(spec.seed);
+    let mut out = Vec::with_capacity(phrases.len());
+    for (said, text) in phrases {
+        let pos = random_middle_game(&mut rng);
+        let (voice, speed, pitch, noise_dbfs, room) = speaker(&mut rng, spec);
+        out.push(Sample {
+            id: out.len(),
+            locale: spec.locale.clone(),
+            fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+            said: said.clone(),
+            form: match said {
+                Said::Command { .. } => "command",
+                _ => "other",
+            },
+            text: text.clone(),
+            voice,
+            speed,
+            pitch,
+            noise_dbfs,
+            room,
+        });
+    }
+    out
+}
+
+/// Whether espeak-ng and sox are installed (needed by [`render`]).
+pub fn tools_missing() -> Vec<&'static str> {
+    ["espeak-ng", "sox"]
+        .into_iter()
+        .filter(|p| !super::speaker::have(p))
+        .collect()
+}
+
+/// Leading and trailing silence around each utterance (ms), as a
+/// push-to-talk press or an end-of-utterance detector leaves it.
+pub const LEAD_MS: usize = 250;
+pub const TRAIL_MS: usize = 350;
+
+/// The sample as 16 kHz mono audio: espeak-ng speaks it, sox converts it
+/// (and adds the room), then noise at the sample's level is added.
+pub fn render(s: &Sample) -> Result<Vec<i16>, SpeechError> {
+    let spoken = espeak(&s.text, &s.voice, s.speed, s.pitch)?;
+    let mut samples = sox(&spoken, s.room)?;
+    let rate = audio::RATE as usize;
+    let mut padded = vec![0i16; LEAD_MS * rate / 1000];
+    padded.append(&mut samples);
+    padded.extend(std::iter::repeat_n(0i16, TRAIL_MS * rate / 1000));
+    audio::add_noise(&mut padded, s.noise_dbfs as f32, s.id as u64 * 7919 + 1);
+    Ok(padded)
+}
+
+fn espeak(text: &str, voice: &str, speed: u32, pitch: u32) -> Result<Vec<u8>, SpeechError> {
+    let o = Command::new("espeak-ng")
+        .args(["-v", voice, "-s", &speed.to_string(), "-p", &pitch.to_string()])
+        .arg("--stdout")
+        .arg("--")
+        .arg(text)
+        .output()
+        .map_err(|e| SpeechError::Audio(format!("espeak-ng cannot be run ({e})")))?;
+    if !o.status.success() || o.stdout.len() < 44 {
+        return Err(SpeechError::Audio(format!(
+            "espeak-ng failed for '{text}': {}",
+            String::from_utf8_lossy(&o.stderr).trim()
+        )));
+    }
+    Ok(o.stdout)
+}
+
+fn sox(wav: &[u8], room: Room) -> Result<Vec<i16>, SpeechError> {
+    let mut args: Vec<&str> = vec![
+        "-q", "-t", "wav", "-", "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000",
+        "-",
+    ];
+    match room {
+        Room::Dry => {}
+        Room::Reverb => args.extend(["reverb", "40", "50", "60", "gain", "-3"]),
+        Room::Narrow => args.extend(["sinc", "300-3400", "gain", "-1"]),
+    }
+    let mut child = Command::new("sox")
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| SpeechError::Audio(format!("sox cannot be run ({e})")))?;
+    let mut stdin = child.stdin.take().expect("piped");
+    let data = wav.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&data));
+    let o = child
+        .wait_with_output()
+        .map_err(|e| SpeechError::Audio(format!("sox failed: {e}")))?;
+    let _ = writer.join();
+    if !o.status.success() {
+        return Err(SpeechError::Audio(format!(
+            "sox failed: {}",
+            String::from_utf8_lossy(&o.stderr).trim()
+        )));
+    }
+    Ok(o.stdout
+        .chunks_exact(2)
+        .map(|b| i16::from_le_bytes([b[0], b[1]]))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sets_are_seeded_and_legal() {
+        let spec = SetSpec::new(11, "de");
+        let a = move_set(&spec, 40);
+        let b = move_set(&spec, 40);
+        assert_eq!(a.len(), 40);
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!((&x.fen, &x.text, &x.voice), (&y.fen, &y.text, &y.voice));
+        }
+        let other = move_set(&SetSpec::new(12, "de"), 40);
+        assert_ne!(
+            a.iter().map(|s| &s.text).collect::<Vec<_>>(),
+            other.iter().map(|s| &s.text).collect::<Vec<_>>()
+        );
+        for s in &a {
+            let pos = s.position();
+            let Said::Move { uci, .. } = &s.said else {
+                panic!("{s:?}")
+            };
+            let m = uci
+                .parse::<UciMove>()
+                .unwrap()
+                .to_move(&pos)
+                .expect("legal");
+            assert!(pos.legal_moves().contains(&m));
+        }
+        // Castling and promotions turn up in a set of a few hundred.
+        let big = move_set(&SetSpec::new(3, "en"), 300);
+        assert!(big.iter().any(|s| s.text.contains("castling")));
+        assert!(
+            big.iter()
+                .any(|s| matches!(&s.said, Said::Move { san, .. } if san.contains('=')))
+        );
+    }
+}

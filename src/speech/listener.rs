@@ -1,0 +1,356 @@
+//! What the player said, decided from the recogniser's scores: the API the
+//! game loop calls (FIDE Laws 2023, D.2.1).
+//!
+//! A [`Grammar`] holds everything that may be said now: the phrases of the
+//! legal moves, the command phrases (issue 10 point 4 names) and the answer
+//! words (numbers, promotion pieces). The recogniser also has a path for
+//! anything else (a phone loop): speech that fits it better than any phrase
+//! is "not understood", never a move. [`Listener::recognize`] returns the
+//! n-best list with posteriors and one [`Decision`]:
+//! one clear move → read it back; two close moves → a numbered choice; too
+//! unsure → ask again; not chess → not understood.
+
+use super::moves;
+use super::recognizer::{Hypothesis, OTHER, Recognizer, SpeechError};
+use super::wording::Wording;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Move, Role};
+
+/// What a phrase of the grammar means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Meaning {
+    Move(Move),
+    /// A command name of issue 10 point 4 (`time`, `resign`, `yes`, …).
+    Command(&'static str),
+    /// A number word answering a choice (1-based).
+    Number(usize),
+    /// A piece answering the promotion question.
+    Piece(Role),
+}
+
+/// Everything that may be said in one position.
+#[derive(Debug, Clone, Default)]
+pub struct Grammar {
+    /// Folded phrase → meanings (a short phrase may fit several moves).
+    pub phrases: Vec<(Meaning, String)>,
+}
+
+impl Grammar {
+    /// The phrases of every legal move of `pos` in `locale`.
+    pub fn moves(pos: &Chess, locale: &str) -> Grammar {
+        Grammar {
+            phrases: moves::legal_phrases(pos, locale)
+                .into_iter()
+                .map(|(m, p)| (Meaning::Move(m), p))
+                .collect(),
+        }
+    }
+
+    /// Adds command phrases `(name, phrase)`.
+    pub fn with_commands(mut self, commands: &[(&'static str, String)]) -> Grammar {
+        for (name, p) in commands {
+            let f = moves::folded(p);
+            if !f.is_empty() {
+                self.phrases.push((Meaning::Command(name), f));
+            }
+        }
+        self
+    }
+
+    /// Adds the answer words of `locale`: numbers one … eight and the
+    /// promotion pieces (yes and no come with the command phrases).
+    pub fn with_answers(mut self, locale: &str) -> Grammar {
+        if let Ok(w) = Wording::get(locale) {
+            for (i, n) in w.numbers.iter().enumerate() {
+                self.phrases
+                    .push((Meaning::Number(i + 1), moves::folded(n)));
+            }
+            for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                self.phrases
+                    .push((Meaning::Piece(role), moves::role_word(role, locale)));
+            }
+        }
+        self
+    }
+
+    /// The distinct phrase texts, for the recogniser.
+    pub fn texts(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.phrases.iter().map(|(_, p)| p.clone()).collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// Every meaning of a phrase text.
+    pub fn meanings(&self, text: &str) -> Vec<Meaning> {
+        let mut v = Vec::new();
+        for (m, p) in &self.phrases {
+            if p == text && !v.contains(m) {
+                v.push(*m);
+            }
+        }
+        v
+    }
+
+    /// The move phrases only, as [`super::settle`] takes them.
+    pub fn move_phrases(&self) -> Vec<(Move, String)> {
+        self.phrases
+            .iter()
+            .filter_map(|(m, p)| match m {
+                Meaning::Move(mv) => Some((*mv, p.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// What the game loop should do with an utterance.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Decision {
+    /// One clear move: read it back (D.2.1) and wait for yes.
+    Move(Move),
+    /// Close rivals (best first): offer them as a numbered choice.
+    Choice(Vec<Move>),
+    /// A command phrase.
+    Command(&'static str),
+    Number(usize),
+    Piece(Role),
+    /// Chess was heard, but too unsure: ask the player to repeat.
+    Repeat,
+    /// Not a move nor a command (talk, a cough, silence): not understood.
+    None,
+}
+
+impl Decision {
+    /// "move", "choice", "command", "number", "piece", "repeat", "none".
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Decision::Move(_) => "move",
+            Decision::Choice(_) => "choice",
+            Decision::Command(_) => "command",
+            Decision::Number(_) => "number",
+            Decision::Piece(_) => "piece",
+            Decision::Repeat => "repeat",
+            Decision::None => "none",
+        }
+    }
+}
+
+/// One entry of the n-best list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scored {
+    /// The words heard (empty for the "anything else" path).
+    pub text: String,
+    pub meanings: Vec<Meaning>,
+    /// Posterior probability among the n-best (0–1).
+    pub posterior: f32,
+}
+
+/// The recogniser's answer for one utterance.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hypotheses {
+    /// Best first; the "anything else" path has an empty text.
+    pub nbest: Vec<Scored>,
+    pub decision: Decision,
+    /// The posterior of the decision (for a choice: of the moves offered
+    /// together); 0 when nothing was decided.
+    pub confidence: f32,
+}
+
+impl Hypotheses {
+    /// The candidate moves in UCI, best first (what `Input::Heard` carries).
+    pub fn candidates_uci(&self) -> Vec<String> {
+        let mut v: Vec<String> = Vec::new();
+        let mut push = |m: &Move| {
+            let u = UciMove::from_move(*m, CastlingMode::Standard).to_string();
+            if !v.contains(&u) {
+                v.push(u);
+            }
+        };
+        match &self.decision {
+            Decision::Move(m) => push(m),
+            Decision::Choice(ms) => ms.iter().for_each(&mut push),
+            _ => {}
+        }
+        v
+    }
+}
+
+/// Where the decision thresholds lie (tuned on a generated set whose seed
+/// is never used for reporting).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Thresholds {
+    /// A single move is read back at or above this posterior.
+    pub clear: f32,
+    /// Rivals above this share of the best one's posterior join a choice.
+    pub rival: f32,
+    /// A choice is offered when its moves together reach this posterior.
+    pub choice: f32,
+    /// Below this posterior for everything in the grammar, it was not chess.
+    pub chess: f32,
+}
+
+impl Default for Thresholds {
+    fn default() -> Thresholds {
+        Thresholds {
+            clear: 0.80,
+            rival: 0.25,
+            choice: 0.70,
+            chess: 0.30,
+        }
+    }
+}
+
+/// Decides from the n-best list (posteriors from the recogniser).
+pub fn decide(hyps: &[Hypothesis], grammar: &Grammar, t: &Thresholds) -> Hypotheses {
+    // Posterior mass per meaning; OTHER and texts outside the grammar count
+    // as "anything else".
+    let mut nbest: Vec<Scored> = Vec::new();
+    let mut other = 0f32;
+    for h in hyps {
+        let meanings = if h.text == OTHER {
+            Vec::new()
+        } else {
+            grammar.meanings(&h.text)
+        };
+        if meanings.is_empty() {
+            other += h.confidence;
+        }
+        nbest.push(Scored {
+            text: if h.text == OTHER {
+                String::new()
+            } else {
+                h.text.clone()
+            },
+            meanings,
+            posterior: h.confidence,
+        });
+    }
+    let mut mass: Vec<(Meaning, f32)> = Vec::new();
+    for s in &nbest {
+        let n = s.meanings.len().max(1) as f32;
+        for m in &s.meanings {
+            match mass.iter_mut().find(|(x, _)| x == m) {
+                Some(e) => e.1 += s.posterior / n,
+                None => mass.push((*m, s.posterior / n)),
+            }
+        }
+    }
+    mass.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let chess: f32 = mass.iter().map(|x| x.1).sum();
+    let done = |decision, confidence| Hypotheses {
+        nbest: nbest.clone(),
+        decision,
+        confidence,
+    };
+    let Some(&(best, p1)) = mass.first() else {
+        return done(Decision::None, 0.0);
+    };
+    if chess < t.chess || other > chess {
+        return done(Decision::None, other.max(1.0 - chess));
+    }
+    // A phrase naming several moves at once (a promotion without its piece,
+    // a short phrase two pieces fit) is a choice however sure the engine is.
+    let top = &nbest.iter().find(|s| s.meanings.contains(&best));
+    let moves_of_top: Vec<Move> = top
+        .map(|s| {
+            s.meanings
+                .iter()
+                .filter_map(|m| match m {
+                    Meaning::Move(mv) => Some(*mv),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    if moves_of_top.len() > 1 {
+        let p: f32 = mass
+            .iter()
+            .filter(|(m, _)| matches!(m, Meaning::Move(mv) if moves_of_top.contains(mv)))
+            .map(|x| x.1)
+            .sum();
+        return done(Decision::Choice(moves_of_top), p);
+    }
+    match best {
+        Meaning::Move(mv) => {
+            if p1 >= t.clear {
+                return done(Decision::Move(mv), p1);
+            }
+            let rivals: Vec<(Move, f32)> = mass
+                .iter()
+                .filter_map(|(m, p)| match m {
+                    Meaning::Move(x) if *p >= p1 * t.rival => Some((*x, *p)),
+                    _ => None,
+                })
+                .take(super::readback::MAX_CHOICES)
+                .collect();
+            let together: f32 = rivals.iter().map(|x| x.1).sum();
+            if rivals.len() > 1 && together >= t.choice {
+                done(
+                    Decision::Choice(rivals.into_iter().map(|x| x.0).collect()),
+                    together,
+                )
+            } else {
+                done(Decision::Repeat, p1)
+            }
+        }
+        Meaning::Command(c) if p1 >= t.clear => done(Decision::Command(c), p1),
+        Meaning::Number(n) if p1 >= t.clear => done(Decision::Number(n), p1),
+        Meaning::Piece(r) if p1 >= t.clear => done(Decision::Piece(r), p1),
+        _ => done(Decision::Repeat, p1),
+    }
+}
+
+/// A recogniser with the grammar of the moment and the thresholds.
+pub struct Listener {
+    rec: Box<dyn Recognizer>,
+    grammar: Grammar,
+    pub thresholds: Thresholds,
+}
+
+impl Listener {
+    pub fn new(rec: Box<dyn Recognizer>) -> Listener {
+        Listener {
+            rec,
+            grammar: Grammar::default(),
+            thresholds: Thresholds::default(),
+        }
+    }
+
+    /// Listens for `grammar` from now on (called at every move).
+    pub fn set_grammar(&mut self, grammar: Grammar) -> Result<(), SpeechError> {
+        self.rec.set_phrases(&grammar.texts())?;
+        self.grammar = grammar;
+        Ok(())
+    }
+
+    pub fn grammar(&self) -> &Grammar {
+        &self.grammar
+    }
+
+    pub fn recognizer(&mut self) -> &mut dyn Recognizer {
+        self.rec.as_mut()
+    }
+
+    /// Decodes one whole utterance (after end-of-utterance detection).
+    pub fn recognize(&mut self, pcm: &[i16]) -> Result<Hypotheses, SpeechError> {
+        let hyps = self.rec.recognize(pcm)?;
+        Ok(decide(&hyps, &self.grammar, &self.thresholds))
+    }
+
+    /// Streaming: starts an utterance.
+    pub fn begin(&mut self) -> Result<(), SpeechError> {
+        self.rec.begin()
+    }
+
+    /// Streaming: the next chunk of audio.
+    pub fn feed(&mut self, pcm: &[i16]) -> Result<(), SpeechError> {
+        self.rec.feed(pcm)
+    }
+
+    /// Streaming: ends the utterance and decides.
+    pub fn finish(&mut self) -> Result<Hypotheses, SpeechError> {
+        let hyps = self.rec.finish()?;
+        Ok(decide(&hyps, &self.grammar, &self.thresholds))
+    }
+}
