@@ -8,7 +8,8 @@ use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 
 /// Every command a user can type (`baum-emulator` is a hidden helper).
-const COMMANDS: [&str; 15] = [
+const COMMANDS: [&str; 16] = [
+    "session",
     "play",
     "say",
     "hear",

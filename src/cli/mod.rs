@@ -19,6 +19,7 @@ pub mod play_clock;
 #[cfg(feature = "mic")]
 pub mod play_voice;
 pub mod reconcile;
+pub mod session;
 pub mod speak;
 
 use std::ffi::OsString;
@@ -83,6 +84,18 @@ enum Command {
     /// --barge-in, --engine E, --model M, --threshold DBFS).
     Play {
         /// The options above, passed on to the game.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "OPTIONS"
+        )]
+        args: Vec<String>,
+    },
+    /// The game as JSON lines: one command per input line, one event per
+    /// output line (hector session --help lists its options).
+    #[command(disable_help_flag = true)]
+    Session {
+        /// The options of the session, read by `hector session` itself.
         #[arg(
             trailing_var_arg = true,
             allow_hyphen_values = true,
@@ -409,6 +422,7 @@ fn dispatch(command: Command, a: &Args, sub_cmd: &clap::Command, sub: &clap::Arg
         #[cfg(feature = "mic")]
         Command::Play { args } if play_voice::wants_voice(&args) => play_voice::run(&args),
         Command::Play { args } => play::play(&args),
+        Command::Session { args } => session::run(&args),
         Command::Say { .. } if a.get("wav").is_some() => speak::say(a),
         Command::Say { .. } => core::say(a),
         Command::Hear { .. } => core::hear(a),
