@@ -108,6 +108,18 @@ impl SessionWords {
             return Err(data(format!("session.toml says code = '{}'", own.code)));
         }
         let mut phrases: Vec<(Vec<String>, String)> = Vec::new();
+        for (name, list) in &own.commands {
+            for p in list {
+                let w = folded_words(p);
+                if let Some((other, _)) = own.commands.iter().find(|(n, l)| {
+                    *n != name && l.iter().any(|q| folded_words(q) == w)
+                }) {
+                    return Err(data(format!(
+                        "session.toml: '{p}' stands for both {name} and {other}"
+                    )));
+                }
+            }
+        }
         let mut add = |file: &File| {
             for (name, list) in &file.commands {
                 for p in list {
