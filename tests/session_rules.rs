@@ -27,7 +27,9 @@ fn kinds(ev: &[Event]) -> Vec<String> {
 
 fn moved(ev: &[Event]) -> Option<(String, usize, Side, Seat)> {
     ev.iter().find_map(|e| match &e.kind {
-        Kind::Moved { san, ply, by, via, .. } => Some((san.clone(), *ply, *by, *via)),
+        Kind::Moved {
+            san, ply, by, via, ..
+        } => Some((san.clone(), *ply, *by, *via)),
         _ => None,
     })
 }
@@ -50,7 +52,10 @@ fn d_2_1_blind_move_is_read_back_and_made_only_when_confirmed() {
     let ev = say(&mut s, 0, Seat::White, "Springer Felix drei");
     assert_eq!(kinds(&ev), ["readback"]);
     assert!(ev[0].to.contains(&To::Seat(Seat::White)));
-    assert!(!ev[0].is_public(), "the read-back is private to the blind player");
+    assert!(
+        !ev[0].is_public(),
+        "the read-back is private to the blind player"
+    );
     assert_eq!(s.status(0).ply, 0, "not made before yes");
     let ev = say(&mut s, 10, Seat::White, "yes");
     assert_eq!(
@@ -236,7 +241,11 @@ fn d_2_10_1_assistant_relays_either_players_move_by_and_via() {
         moved(&ev),
         Some(("c5".into(), 2, Side::Black, Seat::Assistant))
     );
-    assert_eq!(clock(&s, 2_000).2, Some(Side::White), "D.2.10.3: clock started");
+    assert_eq!(
+        clock(&s, 2_000).2,
+        Some(Side::White),
+        "D.2.10.3: clock started"
+    );
 }
 
 #[test]
@@ -324,7 +333,10 @@ fn d_2_9_retrace_rolls_the_clock_back_by_the_games_half_move_after_moves() {
     say(&mut s, 1_100, Seat::White, "yes");
     say(&mut s, 2_000, Seat::Black, "Nf6");
     let ev = say(&mut s, 3_000, Seat::Arbiter, "correct sighted 4 Nc6");
-    assert!(kinds(&ev).contains(&"sheet_corrected".to_string()), "{ev:?}");
+    assert!(
+        kinds(&ev).contains(&"sheet_corrected".to_string()),
+        "{ev:?}"
+    );
     assert!(s.status(3_000).boards_differ);
     let ev = say(&mut s, 4_000, Seat::Arbiter, "retrace");
     assert!(kinds(&ev).contains(&"retraced".to_string()), "{ev:?}");
@@ -420,7 +432,14 @@ fn guidelines_i_sealed_move_is_never_echoed_to_the_other_seats() {
 fn bad_input_is_refused_and_changes_nothing() {
     let mut s = session(&cfg(Some("300+0")));
     let before = s.status(0);
-    for text in ["", "   ", "blah blah", "Springer Zeppelin neun", "e5", "Ke2"] {
+    for text in [
+        "",
+        "   ",
+        "blah blah",
+        "Springer Zeppelin neun",
+        "e5",
+        "Ke2",
+    ] {
         let ev = say(&mut s, 0, Seat::White, text);
         assert_eq!(kinds(&ev), ["refused"], "{text}");
     }
@@ -461,7 +480,10 @@ fn d_2_1_castling_by_voice_in_chess960_uses_the_games_castling_mode() {
     assert_eq!(kinds(&ev), ["readback"]);
     let ev = say(&mut s, 3, Seat::White, "ja");
     assert_eq!(moved(&ev).unwrap().0, "O-O");
-    assert_eq!(s.status(3).fen.split(' ').next().unwrap(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRK1");
+    assert_eq!(
+        s.status(3).fen.split(' ').next().unwrap(),
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRK1"
+    );
 }
 
 /// Random games played through every seat twice give the same events.
@@ -469,12 +491,32 @@ fn d_2_1_castling_by_voice_in_chess960_uses_the_games_castling_mode() {
 fn replaying_the_same_commands_gives_the_same_events() {
     let mut rng = hector::rules::random::SplitMix64::new(20261123);
     let words = [
-        "yes", "no", "my time", "time", "moves", "last", "repeat", "board", "draw", "decline",
-        "where are my knights", "rank 2", "file e", "arbiter", "help", "1", "2", "status",
+        "yes",
+        "no",
+        "my time",
+        "time",
+        "moves",
+        "last",
+        "repeat",
+        "board",
+        "draw",
+        "decline",
+        "where are my knights",
+        "rank 2",
+        "file e",
+        "arbiter",
+        "help",
+        "1",
+        "2",
+        "status",
     ];
     for game in 0..20 {
         let c = Config {
-            blind: if game % 2 == 0 { Blind::White } else { Blind::Both },
+            blind: if game % 2 == 0 {
+                Blind::White
+            } else {
+                Blind::Both
+            },
             ..cfg(Some("180+2"))
         };
         let mut cmds = Vec::new();
@@ -490,8 +532,7 @@ fn replaying_the_same_commands_gives_the_same_events() {
                     .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
                     .collect()
             };
-            let seat = [Seat::White, Seat::Black, Seat::Assistant, Seat::Arbiter]
-                [rng.below(4)];
+            let seat = [Seat::White, Seat::Black, Seat::Assistant, Seat::Arbiter][rng.below(4)];
             let text = if !legal.is_empty() && rng.below(10) < 6 {
                 legal[rng.below(legal.len())].clone()
             } else {
@@ -512,7 +553,7 @@ fn replaying_the_same_commands_gives_the_same_events() {
         let r = Renderer::for_session(&s);
         for e in &a {
             let text = r.line(e)["text"].as_str().unwrap().to_string();
-            assert!(!text.is_empty() && !text.contains("[") , "{e:?} → {text}");
+            assert!(!text.is_empty() && !text.contains("["), "{e:?} → {text}");
         }
     }
 }
