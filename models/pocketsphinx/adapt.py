@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Adapts the PocketSphinx en-us acoustic model to speakers of hector's
-vocabulary with an MLLR transform (Debian `sphinxtrain`, `sphinxbase-utils`
-and `pocketsphinx` give bw, mllr_solve, sphinx_fe and the mdef converter).
+vocabulary by MAP adaptation of its means, variances and mixture weights
+(Debian `sphinxtrain`, `sphinxbase-utils` and `pocketsphinx` give bw,
+map_adapt, sphinx_fe and the mdef converter). The result is three files
+in models/pocketsphinx/adapted/ that hector loads over the Debian model:
+means, variances and sendump (the mixture weights quantised as the Debian
+model ships them).
 
 Adaptation speech is a generated set with the TUNING seed (1); sets with
 other seeds are used to tune thresholds (3) and to report (2):
@@ -9,7 +13,7 @@ other seeds are used to tune thresholds (3) and to report (2):
     ./target/debug/hector listen --generate /tmp/adapt --seed 1 --count 200
     python3 models/pocketsphinx/adapt.py /tmp/adapt [OUT]
 
-writes OUT (default models/pocketsphinx/mllr_matrix). The same recipe adapts
+writes OUT (default models/pocketsphinx/adapted). The same recipe adapts
 to one player from a short enrolment (the player reading the vocabulary
 once): give it a folder of that player's WAVs and samples.jsonl.
 """
@@ -58,9 +62,44 @@ def mixture_weights(hmm, out):
         f.write(body)
 
 
+def sendump(hmm, mixw, out):
+    """Quantises s3 mixture weights into the model's sendump layout (the
+    header of the Debian model's own sendump, then one byte per weight)."""
+    import math, struct
+    orig = open(os.path.join(hmm, "sendump"), "rb").read()
+    off = 0
+    while True:
+        (n,) = struct.unpack_from("<i", orig, off)
+        off += 4
+        if n == 0:
+            break
+        off += n
+    header = orig[:off + 8]
+    n_density, n_sen = struct.unpack_from("<ii", orig, off)
+    d = open(mixw, "rb").read()
+    pos = d.index(b"endhdr\n") + len(b"endhdr\n") + 4
+    n_s, n_feat, n_d, total = struct.unpack_from("<iiii", d, pos)
+    assert (n_s, n_d) == (n_sen, n_density), (n_s, n_d, n_sen, n_density)
+    pos += 16
+    w = struct.unpack_from(f"<{total}f", d, pos)
+    k = 1024 * math.log(1.0001)
+    body = bytearray(n_feat * n_density * n_sen)
+    for s_ in range(n_sen):
+        for f in range(n_feat):
+            base = (s_ * n_feat + f) * n_density
+            for i in range(n_density):
+                p = w[base + i]
+                v = 255 if p <= 0 else min(255, int(round(-math.log(p) / k)))
+                body[(f * n_density + i) * n_sen + s_] = v
+    with open(out, "wb") as fo:
+        fo.write(header)
+        fo.write(body)
+
+
 def main():
     data = os.path.abspath(sys.argv[1])
-    out = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, "mllr_matrix"))
+    out = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, "adapted"))
+    os.makedirs(out, exist_ok=True)
     work = os.path.join(data, "adapt")
     os.makedirs(os.path.join(work, "acc"), exist_ok=True)
     samples = [json.loads(l) for l in open(os.path.join(data, "samples.jsonl"), encoding="utf-8")]
@@ -89,9 +128,15 @@ def main():
         "-fdictfn", os.path.join(HMM, "noisedict"), "-ctlfn", os.path.join(work, "fileids"),
         "-lsnfn", os.path.join(work, "transcription"), "-accumdir", os.path.join(work, "acc"),
         "-cepdir", work)
-    run(os.path.join(ST, "mllr_solve"), "-meanfn", os.path.join(HMM, "means"),
-        "-varfn", os.path.join(HMM, "variances"), "-outmllrfn", out,
-        "-accumdir", os.path.join(work, "acc"))
+    m = os.path.join(work, "model")
+    run(os.path.join(ST, "map_adapt"), "-moddeffn", os.path.join(work, "mdef.txt"),
+        "-ts2cbfn", ".ptm.", "-meanfn", os.path.join(m, "means"),
+        "-varfn", os.path.join(m, "variances"), "-mixwfn", os.path.join(m, "mixture_weights"),
+        "-tmatfn", os.path.join(m, "transition_matrices"), "-accumdir", os.path.join(work, "acc"),
+        "-mapmeanfn", os.path.join(out, "means"), "-mapvarfn", os.path.join(out, "variances"),
+        "-mapmixwfn", os.path.join(work, "mixture_weights.map"),
+        "-maptmatfn", os.path.join(work, "transition_matrices.map"))
+    sendump(HMM, os.path.join(work, "mixture_weights.map"), os.path.join(out, "sendump"))
     print(f"adapt: wrote {out} from {len(ids)} utterances")
 
 

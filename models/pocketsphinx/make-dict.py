@@ -185,7 +185,7 @@ def spellings(loc):
     out = {}
     sections = [("notation.toml", ["words", "accept", "fillers", "commands"]),
                 ("voice.toml", ["yes", "no", "numbers", "pieces"]),
-                ("session.toml", ["commands", "command_phrases", "voice"])]
+                ("session.toml", ["commands", "words"])]
     for name, keys in sections:
         path = os.path.join(ROOT, "locales", loc, name)
         if not os.path.exists(path):

@@ -37,6 +37,7 @@ const SWITCHES: &[&str] = &[
     "whole",
     "verbose",
     "fixtures",
+    "commands",
 ];
 
 /// The position given by `--fen` and `--moves` (SAN, space separated).
@@ -86,24 +87,25 @@ pub fn run(rest: &[String]) -> i32 {
         }
     };
     let locale = a.get("locale").unwrap_or("de");
-    let mut rec = match engine_from_args(&a) {
+    let rec = match engine_from_args(&a) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{e}");
             return 1;
         }
     };
-    let phrases = moves::legal_phrases(&pos, locale);
-    let texts: Vec<String> = phrases.iter().map(|(_, p)| p.clone()).collect();
-    if let Err(e) = rec.set_phrases(&texts) {
+    let mut listener = crate::speech::listener::Listener::new(rec);
+    let grammar = crate::speech::listener::Grammar::moves(&pos, locale)
+        .with_commands(&crate::speech::commands::phrases(locale));
+    if let Err(e) = listener.set_grammar(grammar) {
         eprintln!("{e}");
         return 1;
     }
-    let lacking = rec.missing_words();
+    let lacking = listener.recognizer().missing_words();
     if !lacking.is_empty() {
         eprintln!(
             "The {} model lacks these words; phrases with them are left out: {}.",
-            rec.name(),
+            listener.recognizer().name(),
             lacking.join(", ")
         );
     }
@@ -119,7 +121,7 @@ pub fn run(rest: &[String]) -> i32 {
         }
     };
     let t0 = Instant::now();
-    let hyps = match rec.recognize(&samples) {
+    let heard = match listener.recognize(&samples) {
         Ok(h) => h,
         Err(e) => {
             eprintln!("{e}");
@@ -127,38 +129,54 @@ pub fn run(rest: &[String]) -> i32 {
         }
     };
     let decode_ms = t0.elapsed().as_secs_f64() * 1000.0;
-    let settled = settle::settle_in(&hyps, &phrases, &pos, locale);
+    use crate::speech::listener::Decision;
     let san = |m: &shakmaty::Move| SanPlus::from_move(pos.clone(), *m).to_string();
-    let (code, line, result) = match &settled {
-        settle::Settled::Move { mv, .. } => (0, san(mv), "move"),
-        settle::Settled::Ambiguous(ms) => (
+    let best = heard
+        .nbest
+        .first()
+        .map(|h| h.text.clone())
+        .unwrap_or_default();
+    let reason = match &heard.decision {
+        Decision::Repeat => format!("not sure what was said (best guess '{best}'); please repeat"),
+        _ if best.is_empty() => "nothing was understood as a move or a command".to_string(),
+        _ => settle::no_match_reason(&best),
+    };
+    let (code, line, result) = match &heard.decision {
+        Decision::Move(m) => (0, san(m), "move"),
+        Decision::Choice(ms) => (
             2,
             ms.iter().map(san).collect::<Vec<_>>().join(" "),
             "ambiguous",
         ),
-        settle::Settled::NoMatch(heard) => (
-            1,
-            format!("No legal move heard: {}.", settle::no_match_reason(heard)),
-            "none",
-        ),
+        Decision::Command(c) => (0, format!("command {c}"), "command"),
+        Decision::Number(n) => (0, format!("number {n}"), "number"),
+        Decision::Piece(r) => (0, format!("piece {}", r.char()), "piece"),
+        Decision::Repeat | Decision::None => (1, format!("No legal move heard: {reason}."), "none"),
     };
     if a.has("json") {
+        let hyps: Vec<serde_json::Value> = heard
+            .nbest
+            .iter()
+            .map(|h| json!({"text": h.text, "confidence": h.posterior}))
+            .collect();
         let mut v = json!({
             "result": result,
-            "engine": rec.name(),
+            "engine": listener.recognizer().name(),
             "locale": locale,
             "hypotheses": hyps,
+            "confidence": heard.confidence,
             "decode_ms": (decode_ms * 10.0).round() / 10.0,
         });
-        match &settled {
-            settle::Settled::Move { mv, confidence, .. } => {
-                v["san"] = json!(san(mv));
-                v["confidence"] = json!(confidence);
+        match &heard.decision {
+            Decision::Move(m) => v["san"] = json!(san(m)),
+            Decision::Choice(ms) => v["candidates"] = json!(ms.iter().map(san).collect::<Vec<_>>()),
+            Decision::Command(c) => v["command"] = json!(c),
+            Decision::Repeat => {
+                v["reason"] = json!(reason);
+                v["repeat"] = json!(true);
             }
-            settle::Settled::Ambiguous(ms) => {
-                v["candidates"] = json!(ms.iter().map(san).collect::<Vec<_>>())
-            }
-            settle::Settled::NoMatch(heard) => v["reason"] = json!(settle::no_match_reason(heard)),
+            Decision::None => v["reason"] = json!(reason),
+            _ => {}
         }
         println!("{v}");
     } else if code == 1 {
@@ -336,7 +354,9 @@ fn set_options(a: &Args) -> Result<SetOptions, String> {
         .iter()
         .find(|l| !crate::speech::wording::LOCALES.contains(&l.as_str()))
     {
-        return Err(format!("Unknown locale '{l}': choose from de, en, pl, sr, el."));
+        return Err(format!(
+            "Unknown locale '{l}': choose from de, en, pl, sr, el."
+        ));
     }
     let missing = crate::speech::generate::tools_missing();
     if !missing.is_empty() {
@@ -406,6 +426,7 @@ fn generate(a: &Args, dir: &Path) -> i32 {
 /// `--whole` to decode whole utterances instead of streaming, `--verbose`
 /// for one JSON line per sample.
 fn bench_generated(a: &Args) -> i32 {
+    use crate::speech::listener::Decision;
     use crate::speech::{bench as b, generate as g, listener::Listener};
     let SetOptions {
         seed,
@@ -449,6 +470,37 @@ fn bench_generated(a: &Args) -> i32 {
         println!("== {loc}: {count} spoken moves, seed {seed}");
         print!("{}", b::report(&trials));
         all.extend(trials);
+        if a.has("commands") {
+            let mut spec = g::SetSpec::new(seed + 1000, loc);
+            spec.loudest = loudest;
+            for (what, list) in [
+                ("command phrases", g::command_texts(loc, 2)),
+                ("non-chess sentences", g::non_chess(loc)),
+            ] {
+                let samples = g::phrase_set(&spec, &list);
+                let trials = match b::run(&mut listener, &samples, &commands, streamed, |t| {
+                    if verbose {
+                        println!("{}", b::trial_json(t));
+                    }
+                }) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        return 1;
+                    }
+                };
+                let tally = &b::split(&trials, |_| String::new())[""];
+                let moves = trials
+                    .iter()
+                    .filter(|t| matches!(t.heard.decision, Decision::Move(_) | Decision::Choice(_)))
+                    .count();
+                println!(
+                    "== {loc}: {} {what}: {} | moves taken: {moves}",
+                    trials.len(),
+                    tally.line()
+                );
+            }
+        }
     }
     let lat: Vec<f64> = all.iter().map(|t| t.latency_ms).collect();
     let p = fixtures::percentile;
@@ -458,7 +510,11 @@ fn bench_generated(a: &Args) -> i32 {
         p(&lat, 50.0),
         p(&lat, 95.0),
         p(&lat, 100.0),
-        if streamed { "streamed in 20 ms chunks" } else { "whole utterances" }
+        if streamed {
+            "streamed in 20 ms chunks"
+        } else {
+            "whole utterances"
+        }
     );
     0
 }

@@ -312,9 +312,37 @@ enum Command {
         /// List the phrases listened for.
         #[arg(long)]
         phrases: bool,
-        /// Time the recogniser on the fixture recordings.
+        /// Measure the recogniser on generated speech (or, with --fixtures
+        /// or --dir, on the fixture recordings).
         #[arg(long)]
         bench: bool,
+        /// With --bench: the committed fixture recordings instead.
+        #[arg(long)]
+        fixtures: bool,
+        /// Write a generated set of spoken moves (WAV files) to this folder.
+        #[arg(long, value_name = "DIR")]
+        generate: Option<String>,
+        /// With --bench/--generate: the set's seed (2 reports, 1 and 3 tune).
+        #[arg(long, value_name = "N")]
+        seed: Option<String>,
+        /// With --bench/--generate: spoken moves per locale.
+        #[arg(long, value_name = "N")]
+        count: Option<String>,
+        /// With --bench/--generate: locales, comma separated.
+        #[arg(long, value_name = "L,L")]
+        locales: Option<String>,
+        /// With --bench/--generate: the loudest noise, dBFS (default -30).
+        #[arg(long, value_name = "DBFS", allow_hyphen_values = true)]
+        loudest: Option<String>,
+        /// With --bench: decode whole utterances instead of streaming.
+        #[arg(long)]
+        whole: bool,
+        /// With --bench: one JSON line per sample.
+        #[arg(long)]
+        verbose: bool,
+        /// With --bench: also measure command phrases and non-chess speech.
+        #[arg(long)]
+        commands: bool,
         /// List the recogniser's vocabulary.
         #[arg(long)]
         vocabulary: bool,

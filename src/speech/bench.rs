@@ -197,6 +197,9 @@ pub fn split(trials: &[Trial], key: impl Fn(&Trial) -> String) -> BTreeMap<Strin
     m
 }
 
+/// A way to group trials in the report.
+type Key = Box<dyn Fn(&Trial) -> String>;
+
 /// The whole report: overall, then by voice, speed, noise, room and form.
 pub fn report(trials: &[Trial]) -> String {
     let mut s = String::new();
@@ -204,7 +207,7 @@ pub fn report(trials: &[Trial]) -> String {
     for (k, t) in &all {
         s.push_str(&format!("{k:>14}  {}\n", t.line()));
     }
-    let sections: [(&str, Box<dyn Fn(&Trial) -> String>); 6] = [
+    let sections: [(&str, Key); 6] = [
         ("said", Box::new(|t: &Trial| t.sample.form.to_string())),
         (
             "voice",
@@ -216,7 +219,10 @@ pub fn report(trials: &[Trial]) -> String {
                     .unwrap_or_else(|| "default".into())
             }),
         ),
-        ("speed", Box::new(|t: &Trial| format!("{} wpm", t.sample.speed))),
+        (
+            "speed",
+            Box::new(|t: &Trial| format!("{} wpm", t.sample.speed)),
+        ),
         (
             "noise",
             Box::new(|t: &Trial| format!("{} dBFS", t.sample.noise_dbfs)),
@@ -274,7 +280,10 @@ mod tests {
         assert_eq!(judge(&mv, &Decision::Choice(vec![d4, e4])), Outcome::Choice);
         assert_eq!(judge(&mv, &Decision::Choice(vec![d4])), Outcome::Asked);
         assert_eq!(judge(&mv, &Decision::Repeat), Outcome::Asked);
-        assert_eq!(judge(&mv, &Decision::Command("time")), Outcome::WrongCommand);
+        assert_eq!(
+            judge(&mv, &Decision::Command("time")),
+            Outcome::WrongCommand
+        );
         let other = sample(Said::Other);
         assert_eq!(judge(&other, &Decision::None), Outcome::Right);
         assert_eq!(judge(&other, &Decision::Move(e4)), Outcome::WrongMove);
@@ -282,7 +291,10 @@ mod tests {
             name: "time".into(),
         });
         assert_eq!(judge(&cmd, &Decision::Command("time")), Outcome::Right);
-        assert_eq!(judge(&cmd, &Decision::Command("resign")), Outcome::WrongCommand);
+        assert_eq!(
+            judge(&cmd, &Decision::Command("resign")),
+            Outcome::WrongCommand
+        );
         assert_eq!(judge(&cmd, &Decision::None), Outcome::Asked);
     }
 }

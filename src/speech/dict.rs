@@ -47,12 +47,14 @@ pub fn missing<'a>(vocabulary: impl IntoIterator<Item = &'a str>) -> Vec<String>
 }
 
 /// Every word a recogniser may be asked to hear in `locale`: the
-/// phrasebook's vocabulary and the read-back answer words, folded.
+/// phrasebook's vocabulary, the read-back answer words and the command
+/// phrases, folded.
 pub fn vocabulary(locale: &str) -> Vec<String> {
     let mut v = crate::notation::phrase::vocabulary(super::moves::locale(locale));
     if let Ok(w) = super::wording::Wording::get(locale) {
         v.extend(w.answer_words());
     }
+    v.extend(super::commands::words(locale));
     let mut v: Vec<String> = v
         .iter()
         .flat_map(|w| {

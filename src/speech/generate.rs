@@ -14,13 +14,12 @@ use super::audio;
 use super::moves;
 use super::recognizer::SpeechError;
 use crate::notation::phrase::{self, Form, SayOptions};
-use shakmaty::fen::Fen;
 use shakmaty::FromSetup;
+use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, Move, Piece, Position, Rank, Role,
-    Square,
+    CastlingMode, Chess, Color, EnPassantMode, Move, Piece, Position, Rank, Role, Square,
 };
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -394,6 +393,40 @@ pub fn phrase_set(spec: &SetSpec, phrases: &[(Said, String)]) -> Vec<Sample> {
     out
 }
 
+/// The sentences of tests/audio/non-chess.tsv for `locale`: neither moves
+/// nor commands.
+pub fn non_chess(locale: &str) -> Vec<(Said, String)> {
+    include_str!("../../tests/audio/non-chess.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once('\t'))
+        .filter(|(l, _)| *l == locale)
+        .map(|(_, t)| (Said::Other, t.to_string()))
+        .collect()
+}
+
+/// Up to `per_command` phrases of every spoken command of `locale`, as
+/// written in locales/<code>/session.toml.
+pub fn command_texts(locale: &str, per_command: usize) -> Vec<(Said, String)> {
+    let mut out: Vec<(Said, String)> = Vec::new();
+    let all = crate::locale::session::command_phrases(locale).unwrap_or_default();
+    for (name, p) in &all {
+        let n = out
+            .iter()
+            .filter(|(s, _)| matches!(s, Said::Command { name: x } if x == name))
+            .count();
+        if n < per_command {
+            out.push((
+                Said::Command {
+                    name: name.to_string(),
+                },
+                p.clone(),
+            ));
+        }
+    }
+    out
+}
+
 /// Whether espeak-ng and sox are installed (needed by [`render`]).
 pub fn tools_missing() -> Vec<&'static str> {
     ["espeak-ng", "sox"]
@@ -422,7 +455,14 @@ pub fn render(s: &Sample) -> Result<Vec<i16>, SpeechError> {
 
 fn espeak(text: &str, voice: &str, speed: u32, pitch: u32) -> Result<Vec<u8>, SpeechError> {
     let o = Command::new("espeak-ng")
-        .args(["-v", voice, "-s", &speed.to_string(), "-p", &pitch.to_string()])
+        .args([
+            "-v",
+            voice,
+            "-s",
+            &speed.to_string(),
+            "-p",
+            &pitch.to_string(),
+        ])
         .arg("--stdout")
         .arg("--")
         .arg(text)

@@ -79,7 +79,7 @@ pub const DEFAULT_HMM: &str = "/usr/share/pocketsphinx/model/en-us/en-us";
 pub const DICT_RELATIVE: &str = "models/pocketsphinx/hector.dict";
 
 /// How many paths to read from the lattice at most.
-const NBEST_PATHS: usize = 48;
+const NBEST_PATHS: usize = 400;
 
 /// The dictionary shipped with hector: `$HECTOR_MODELS/pocketsphinx/hector.dict`,
 /// else `models/` beside the executable's crate (source tree builds).
@@ -90,10 +90,66 @@ pub fn default_dict() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(DICT_RELATIVE)
 }
 
+/// The adapted model shipped with hector (models/pocketsphinx/adapted,
+/// made by models/pocketsphinx/adapt.py), when all its files are there.
+pub fn default_adapted() -> Option<PathBuf> {
+    let dir = default_dict().parent()?.join("adapted");
+    ["means", "variances", "sendump"]
+        .iter()
+        .all(|f| dir.join(f).exists())
+        .then_some(dir)
+}
+
+/// Opens one decoder with `args` (the program name is added).
+fn open_decoder(
+    args: &[String],
+    hmm: &Path,
+    dict: &Path,
+) -> Result<(*mut ffi::ps_decoder_t, *mut ffi::cmd_ln_t), SpeechError> {
+    let args = std::iter::once("hector".to_string())
+        .chain(args.iter().cloned())
+        .map(CString::new)
+        .collect::<Result<Vec<CString>, _>>()
+        .map_err(|_| SpeechError::Model {
+            path: hmm.display().to_string(),
+            why: "the path contains a NUL byte".into(),
+        })?;
+    let mut argv: Vec<*mut c_char> = args.iter().map(|a| a.as_ptr() as *mut c_char).collect();
+    // SAFETY: argv holds valid NUL-terminated strings that outlive the call;
+    // cmd_ln_parse_r copies what it keeps. Silence the library's stderr log.
+    unsafe {
+        ffi::err_set_logfp(std::ptr::null_mut::<c_void>());
+        let config = ffi::cmd_ln_parse_r(
+            std::ptr::null_mut(),
+            ffi::ps_args(),
+            argv.len() as i32,
+            argv.as_mut_ptr(),
+            1,
+        );
+        if config.is_null() {
+            return Err(SpeechError::Model {
+                path: hmm.display().to_string(),
+                why: "PocketSphinx rejected its configuration".into(),
+            });
+        }
+        let ps = ffi::ps_init(config);
+        if ps.is_null() {
+            ffi::cmd_ln_free_r(config);
+            return Err(SpeechError::Model {
+                path: format!("{} with {}", hmm.display(), dict.display()),
+                why: "PocketSphinx could not load the model or the dictionary".into(),
+            });
+        }
+        Ok((ps, config))
+    }
+}
+
 /// A PocketSphinx decoder listening with a legal-move grammar.
 pub struct PocketSphinx {
     ps: *mut ffi::ps_decoder_t,
     config: *mut ffi::cmd_ln_t,
+    /// The phone-loop decoder (allphone search) run on the same audio.
+    free: Option<(*mut ffi::ps_decoder_t, *mut ffi::cmd_ln_t)>,
     /// Alternates between two search names so switching grammars never
     /// frees the search being replaced while it is active.
     generation: u64,
@@ -106,6 +162,8 @@ pub struct PocketSphinx {
     /// The phrases of the current grammar: n-best entries outside it
     /// (partial paths) are dropped.
     phrases: std::collections::HashSet<String>,
+    /// Samples of the current utterance.
+    samples: usize,
 }
 
 // SAFETY: the decoder is only ever used through `&mut self`, from one
@@ -116,6 +174,17 @@ impl PocketSphinx {
     /// Loads the acoustic model `hmm` (a directory) and the pronunciation
     /// dictionary `dict`. A missing or broken model is an error, not an abort.
     pub fn new(hmm: &Path, dict: &Path) -> Result<PocketSphinx, SpeechError> {
+        PocketSphinx::with_adaptation(hmm, dict, None)
+    }
+
+    /// Like [`PocketSphinx::new`], with the means, variances and mixture
+    /// weights (`sendump`) of an adapted model in `adapted` loaded over
+    /// the model's own.
+    pub fn with_adaptation(
+        hmm: &Path,
+        dict: &Path,
+        adapted: Option<&Path>,
+    ) -> Result<PocketSphinx, SpeechError> {
         for (p, what) in [(hmm, "acoustic model directory"), (dict, "dictionary")] {
             if !p.exists() {
                 return Err(SpeechError::Model {
@@ -130,76 +199,88 @@ impl PocketSphinx {
                 why: "this is not a PocketSphinx acoustic model (no mdef file)".into(),
             });
         }
-        let args = [
-            "hector",
-            "-hmm",
-            &hmm.to_string_lossy(),
-            "-dict",
-            &dict.to_string_lossy(),
-            "-bestpath",
-            "no",
-            "-logfn",
-            "/dev/null",
-            "-samprate",
-            "16000",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .chain(extra_args())
-        .map(CString::new)
-        .collect::<Result<Vec<CString>, _>>()
-        .map_err(|_| SpeechError::Model {
-            path: hmm.display().to_string(),
-            why: "the path contains a NUL byte".into(),
-        })?;
-        let mut argv: Vec<*mut c_char> = args.iter().map(|a| a.as_ptr() as *mut c_char).collect();
-        // SAFETY: argv holds valid NUL-terminated strings that outlive the call;
-        // cmd_ln_parse_r copies what it keeps. Silence the library's stderr log.
+        let mut common: Vec<String> = vec![
+            "-hmm".into(),
+            hmm.to_string_lossy().into(),
+            "-logfn".into(),
+            "/dev/null".into(),
+            "-samprate".into(),
+            "16000".into(),
+        ];
+        if let Some(a) = adapted {
+            for (flag, file) in [
+                ("-mean", "means"),
+                ("-var", "variances"),
+                ("-sendump", "sendump"),
+            ] {
+                common.push(flag.into());
+                common.push(a.join(file).to_string_lossy().into());
+            }
+        }
+        let mut grammar_args = common.clone();
+        grammar_args.extend(
+            ["-dict", &dict.to_string_lossy(), "-bestpath", "no"]
+                .iter()
+                .map(|s| s.to_string()),
+        );
+        grammar_args.extend(extra_args());
+        let (ps, config) = open_decoder(&grammar_args, hmm, dict)?;
+        // SAFETY: valid decoder and C strings.
         unsafe {
-            ffi::err_set_logfp(std::ptr::null_mut::<c_void>());
-            let config = ffi::cmd_ln_parse_r(
-                std::ptr::null_mut(),
-                ffi::ps_args(),
-                argv.len() as i32,
-                argv.as_mut_ptr(),
-                1,
-            );
-            if config.is_null() {
-                return Err(SpeechError::Model {
-                    path: hmm.display().to_string(),
-                    why: "PocketSphinx rejected its configuration".into(),
-                });
-            }
-            let ps = ffi::ps_init(config);
-            if ps.is_null() {
-                ffi::cmd_ln_free_r(config);
-                return Err(SpeechError::Model {
-                    path: format!("{} with {}", hmm.display(), dict.display()),
-                    why: "PocketSphinx could not load the model or the dictionary".into(),
-                });
-            }
-            // The "anything else" path: one word per phone of the model.
+            // The words of the "anything else" loop (kept for grammars that
+            // use it; see grammar::jsgf_with_other).
             for ph in super::dict::CMU_PHONES {
                 let w = CString::new(other_word(ph)).expect("no NUL");
                 let p = CString::new(*ph).expect("no NUL");
                 ffi::ps_add_word(ps, w.as_ptr(), p.as_ptr(), 0);
             }
-            Ok(PocketSphinx {
-                ps,
-                config,
-                generation: 0,
-                has_grammar: false,
-                in_utt: false,
-                batch: false,
-                buffer: Vec::new(),
-                phrases: Default::default(),
-            })
         }
+        // The phone loop: what the best sequence of any phones scores, the
+        // yardstick of the grammar's best path (a likelihood ratio).
+        let phone_lm = hmm
+            .parent()
+            .map(|d| d.join("en-us-phone.lm.bin"))
+            .filter(|p| p.exists());
+        let free = match phone_lm {
+            Some(lm) => {
+                let mut a = common.clone();
+                a.extend(
+                    [
+                        "-dict",
+                        &dict.to_string_lossy(),
+                        "-allphone",
+                        &lm.to_string_lossy(),
+                        "-allphone_ci",
+                        "yes",
+                        "-bestpath",
+                        "no",
+                    ]
+                    .iter()
+                    .map(|s| s.to_string()),
+                );
+                Some(open_decoder(&a, hmm, dict)?)
+            }
+            None => None,
+        };
+        Ok(PocketSphinx {
+            ps,
+            config,
+            free,
+            generation: 0,
+            has_grammar: false,
+            in_utt: false,
+            batch: false,
+            buffer: Vec::new(),
+            phrases: Default::default(),
+            samples: 0,
+        })
     }
 
-    /// The Debian model with hector's dictionary.
+    /// The Debian model with hector's dictionary and, when present, the
+    /// adapted model shipped in models/pocketsphinx/adapted.
     pub fn with_defaults() -> Result<PocketSphinx, SpeechError> {
-        PocketSphinx::new(Path::new(DEFAULT_HMM), &default_dict())
+        let adapted = default_adapted();
+        PocketSphinx::with_adaptation(Path::new(DEFAULT_HMM), &default_dict(), adapted.as_deref())
     }
 
     /// Whether the loaded dictionary knows `word`.
@@ -219,7 +300,18 @@ impl PocketSphinx {
             return OTHER.to_string();
         }
         let t = clean(raw);
-        if self.phrases.contains(&t) { t } else { String::new() }
+        if self.phrases.contains(&t) {
+            t
+        } else {
+            String::new()
+        }
+    }
+
+    /// The grammar decoder and, if there is one, the phone loop.
+    fn decoders(&self) -> Vec<*mut ffi::ps_decoder_t> {
+        std::iter::once(self.ps)
+            .chain(self.free.map(|f| f.0))
+            .collect()
     }
 
     /// Sets a ready-made JSGF grammar.
@@ -252,10 +344,14 @@ impl PocketSphinx {
 
 impl Drop for PocketSphinx {
     fn drop(&mut self) {
-        // SAFETY: both pointers came from ps_init / cmd_ln_parse_r and are freed once.
+        // SAFETY: the pointers came from ps_init / cmd_ln_parse_r and are freed once.
         unsafe {
             ffi::ps_free(self.ps);
             ffi::cmd_ln_free_r(self.config);
+            if let Some((ps, config)) = self.free {
+                ffi::ps_free(ps);
+                ffi::cmd_ln_free_r(config);
+            }
         }
     }
 }
@@ -299,7 +395,10 @@ impl Recognizer for PocketSphinx {
                 missing.join(", ")
             )));
         }
-        let others: Vec<String> = super::dict::CMU_PHONES.iter().map(|p| other_word(p)).collect();
+        let others: Vec<String> = super::dict::CMU_PHONES
+            .iter()
+            .map(|p| other_word(p))
+            .collect();
         self.set_jsgf(&super::grammar::jsgf_with_other(
             phrases,
             &others,
@@ -316,17 +415,21 @@ impl Recognizer for PocketSphinx {
         if !self.has_grammar {
             return Err(SpeechError::Grammar("no grammar has been set".into()));
         }
-        if self.in_utt {
-            // SAFETY: valid decoder with an open utterance.
-            unsafe { ffi::ps_end_utt(self.ps) };
-        }
-        // SAFETY: valid decoder.
-        if unsafe { ffi::ps_start_utt(self.ps) } < 0 {
-            return Err(SpeechError::Decode("could not start an utterance".into()));
+        for ps in self.decoders() {
+            // SAFETY: valid decoders; an open utterance is ended first.
+            unsafe {
+                if self.in_utt {
+                    ffi::ps_end_utt(ps);
+                }
+                if ffi::ps_start_utt(ps) < 0 {
+                    return Err(SpeechError::Decode("could not start an utterance".into()));
+                }
+            }
         }
         self.in_utt = true;
         self.batch = false;
         self.buffer.clear();
+        self.samples = 0;
         Ok(())
     }
 
@@ -338,12 +441,15 @@ impl Recognizer for PocketSphinx {
             self.buffer.extend_from_slice(samples);
             return Ok(());
         }
-        // SAFETY: valid decoder with an open utterance; `samples` outlives the call.
-        let rv = unsafe { ffi::ps_process_raw(self.ps, samples.as_ptr(), samples.len(), 0, 0) };
-        if rv < 0 {
-            return Err(SpeechError::Decode(
-                "the audio could not be processed".into(),
-            ));
+        self.samples += samples.len();
+        for ps in self.decoders() {
+            // SAFETY: valid decoder with an open utterance; `samples` outlives the call.
+            let rv = unsafe { ffi::ps_process_raw(ps, samples.as_ptr(), samples.len(), 0, 0) };
+            if rv < 0 {
+                return Err(SpeechError::Decode(
+                    "the audio could not be processed".into(),
+                ));
+            }
         }
         Ok(())
     }
@@ -354,19 +460,31 @@ impl Recognizer for PocketSphinx {
         }
         self.in_utt = false;
         let mut out: Vec<(String, i32)> = Vec::new();
+        let mut best_score: i32 = i32::MIN;
+        let _ = best_score;
+        let mut free_score: Option<i32> = None;
         // SAFETY: valid decoder; strings returned by ps_get_hyp / ps_nbest_hyp
         // are copied before the next decoder call.
         unsafe {
             let buf = std::mem::take(&mut self.buffer);
-            let rv = if buf.is_empty() {
-                0
-            } else {
-                ffi::ps_process_raw(self.ps, buf.as_ptr(), buf.len(), 0, 1)
-            };
-            if ffi::ps_end_utt(self.ps) < 0 || rv < 0 {
-                return Err(SpeechError::Decode(
-                    "the utterance could not be ended".into(),
-                ));
+            self.samples += buf.len();
+            for ps in self.decoders() {
+                let rv = if buf.is_empty() {
+                    0
+                } else {
+                    ffi::ps_process_raw(ps, buf.as_ptr(), buf.len(), 0, 1)
+                };
+                if ffi::ps_end_utt(ps) < 0 || rv < 0 {
+                    return Err(SpeechError::Decode(
+                        "the utterance could not be ended".into(),
+                    ));
+                }
+            }
+            if let Some((free, _)) = self.free {
+                let mut s = 0i32;
+                if !ffi::ps_get_hyp(free, &mut s).is_null() {
+                    free_score = Some(s);
+                }
             }
             let mut score = 0i32;
             let hyp = ffi::ps_get_hyp(self.ps, &mut score);
@@ -377,6 +495,7 @@ impl Recognizer for PocketSphinx {
             if best.is_empty() {
                 return Ok(Vec::new());
             }
+            best_score = score;
             let mut nb = ffi::ps_nbest(self.ps);
             let mut seen = 0;
             while !nb.is_null() && seen < NBEST_PATHS {
@@ -407,12 +526,35 @@ impl Recognizer for PocketSphinx {
         }
         let lmath = unsafe { ffi::ps_get_logmath(self.ps) };
         let ln = |x: i32| unsafe { ffi::logmath_log_to_ln(lmath, x as c_int) };
+        let seconds = self.samples as f64 / 16000.0;
+        let ratio = free_score
+            .filter(|_| seconds > 0.05 && !out.is_empty())
+            .map(|f| (ln(best_score) - ln(f)) / seconds);
         if std::env::var_os("HECTOR_PS_DUMP").is_some() {
             // Raw n-best scores for tuning the scale and thresholds.
             let raw: Vec<(String, f64)> = out.iter().map(|(t, s)| (t.clone(), ln(*s))).collect();
-            eprintln!("PSRAW {}", serde_json::to_string(&raw).unwrap_or_default());
+            eprintln!(
+                "PSRAW {} {}",
+                ratio.unwrap_or(f64::NAN),
+                serde_json::to_string(&raw).unwrap_or_default()
+            );
         }
-        Ok(confidences(&out, ln))
+        let mut hyps = confidences(&out, ln);
+        // How well the best phrase fits beside the best sequence of any
+        // phones, per second: speech that is not a phrase fits the phones
+        // far better. It becomes the share of "anything else".
+        if let Some(r) = ratio {
+            let t = tuning();
+            let chess = 1.0 / (1.0 + (-(r - t.ratio) / t.ratio_width).exp());
+            for h in &mut hyps {
+                h.confidence *= chess as f32;
+            }
+            hyps.push(Hypothesis {
+                text: OTHER.to_string(),
+                confidence: (1.0 - chess) as f32,
+            });
+        }
+        Ok(hyps)
     }
 
     /// A single utterance from a file is decoded in one pass: the cepstral
@@ -477,8 +619,13 @@ fn confidences(scored: &[(String, i32)], ln: impl Fn(i32) -> f64) -> Vec<Hypothe
 pub struct Tuning {
     /// Acoustic scale turning natural-log path scores into posteriors.
     pub scale: f64,
-    /// Weight of the "anything else" path beside the phrases.
+    /// Weight of the "anything else" path beside the phrases (0: none).
     pub other_weight: f64,
+    /// Log-likelihood ratio per second (best phrase against the phone loop)
+    /// at which speech is as likely a phrase as anything else.
+    pub ratio: f64,
+    /// How fast that likelihood changes around `ratio`.
+    pub ratio_width: f64,
 }
 
 /// The tuning in use: the defaults, or `HECTOR_PS_SCALE` /
@@ -492,6 +639,8 @@ pub fn tuning() -> Tuning {
     };
     Tuning {
         scale: env("HECTOR_PS_SCALE", 0.05),
-        other_weight: env("HECTOR_PS_OTHER", 0.05),
+        other_weight: env("HECTOR_PS_OTHER", 0.0),
+        ratio: env("HECTOR_PS_RATIO", -0.03),
+        ratio_width: env("HECTOR_PS_RATIO_WIDTH", 0.01),
     }
 }

@@ -1,0 +1,149 @@
+//! The recogniser on generated speech it was never tuned on (issue 12):
+//! seeded sets from `hector::speech::generate` (espeak-ng voice variants,
+//! speeds, pitch, noise up to −30 dBFS, reverberation, narrow band), seed 5
+//! — the model was adapted on seed 1, thresholds tuned on seed 3, the
+//! README's figures come from seed 2. Small sets, so CI can afford them;
+//! `hector listen --bench` measures the full sets.
+//!
+//! The floors asserted here are the measured level of this build minus a
+//! margin (a regression guard), not issue 12's targets, which this build
+//! does not reach yet (see README, Voice).
+
+mod support;
+use hector::speech::bench::{self, Outcome, Tally};
+use hector::speech::generate::{self as g, SetSpec};
+use hector::speech::listener::{Decision, Listener};
+use support::hector;
+
+fn listener() -> Option<Listener> {
+    if !support::need(&["espeak-ng", "sox"]) {
+        return None;
+    }
+    match hector::speech::engine::open("pocketsphinx", None) {
+        Ok(r) => Some(Listener::new(r)),
+        Err(e) => {
+            println!("SKIP: PocketSphinx is not usable here ({e}); run ./setup.sh");
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "PocketSphinx missing under CI: {e}"
+            );
+            None
+        }
+    }
+}
+
+fn tally(trials: &[bench::Trial]) -> Tally {
+    let mut t = Tally::default();
+    for x in trials {
+        t.add(x.outcome);
+    }
+    t
+}
+
+/// D.2.1: spoken moves in German and English, read back only when clear.
+#[test]
+fn d_2_1_generated_moves_german_and_english() {
+    let Some(mut l) = listener() else { return };
+    for loc in ["de", "en"] {
+        let samples = g::move_set(&SetSpec::new(5, loc), 40);
+        let commands = hector::speech::commands::phrases(loc);
+        let trials = bench::run(&mut l, &samples, &commands, false, |_| {}).unwrap();
+        let t = tally(&trials);
+        println!("{loc}: {}", t.line());
+        assert_eq!(t.n, 40);
+        assert!(t.share(Outcome::Right) >= 0.35, "{loc}: {}", t.line());
+        assert!(t.share(Outcome::WrongMove) <= 0.12, "{loc}: {}", t.line());
+        for x in &trials {
+            assert!((0.0..=1.0).contains(&x.heard.confidence), "{x:?}");
+        }
+    }
+}
+
+/// Speech that is neither a move nor a command: most of it is refused as
+/// not understood (issue 12 wants all of it; see README).
+#[test]
+fn non_chess_speech_is_mostly_not_taken_as_a_move() {
+    let Some(mut l) = listener() else { return };
+    let mut moves = 0;
+    let mut n = 0;
+    for loc in hector::speech::wording::LOCALES {
+        let list = g::non_chess(loc);
+        assert!(list.len() >= 10, "{loc}");
+        let samples = g::phrase_set(&SetSpec::new(5, loc), &list);
+        let commands = hector::speech::commands::phrases(loc);
+        for t in bench::run(&mut l, &samples, &commands, false, |_| {}).unwrap() {
+            n += 1;
+            if matches!(t.heard.decision, Decision::Move(_) | Decision::Choice(_)) {
+                println!("{loc}: '{}' taken as {:?}", t.sample.text, t.heard.decision);
+                moves += 1;
+            }
+        }
+    }
+    println!("non-chess: {moves} of {n} taken as moves");
+    assert!(n >= 50);
+    assert!(
+        moves * 2 <= n,
+        "{moves} of {n} non-chess utterances taken as moves"
+    );
+}
+
+/// Issue 10 point 4: `hector listen --wav F --json` reports a spoken command
+/// phrase as `"result": "command"` with its name, in German and English.
+#[test]
+fn command_phrases_by_voice_german_and_english() {
+    if listener().is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("hector-voice-cmd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut right = 0;
+    let mut n = 0;
+    for (loc, text, name) in [
+        ("de", "meine Zeit", "my-time"),
+        ("de", "ich gebe auf", "resign"),
+        ("de", "Schiedsrichter", "arbiter"),
+        ("en", "my time", "my-time"),
+        ("en", "resign", "resign"),
+        ("en", "help", "help"),
+    ] {
+        let mut spec = SetSpec::new(5, loc);
+        spec.varied = false;
+        let s = &g::phrase_set(
+            &spec,
+            &[(
+                g::Said::Command {
+                    name: name.to_string(),
+                },
+                text.to_string(),
+            )],
+        )[0];
+        let pcm = g::render(s).unwrap();
+        let wav = dir.join(format!("{loc}-{name}.wav"));
+        hector::speech::audio::write_wav(&wav, &pcm, 16000).unwrap();
+        let r = hector(&[
+            "listen",
+            "--wav",
+            wav.to_str().unwrap(),
+            "--fen",
+            &s.fen,
+            "--locale",
+            loc,
+            "--json",
+        ]);
+        let v: serde_json::Value = serde_json::from_str(r.1.trim())
+            .unwrap_or_else(|e| panic!("{loc} '{text}': not JSON ({e}): {} {}", r.1, r.2));
+        println!("{loc} '{text}': {v}");
+        assert!(v["confidence"].is_number(), "{v}");
+        n += 1;
+        if v["result"] == "command" && v["command"] == name {
+            right += 1;
+        }
+        // Never a move from a command phrase.
+        assert_ne!(v["result"], "move", "{loc} '{text}': {v}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        right * 3 >= n * 2,
+        "{right} of {n} command phrases recognised"
+    );
+}
