@@ -6,6 +6,7 @@ pub mod braille;
 pub mod clock;
 pub mod core;
 pub mod eboard;
+pub mod hall;
 pub mod listen;
 pub mod play;
 pub mod play_boards;
@@ -38,6 +39,8 @@ Commands:
   listen    recognise a spoken move: --wav FILE or --mic [--push-to-talk];
             --bench times the fixtures, --phrases lists what is listened for
   announce  say a sentence through the speech service (speech-dispatcher)
+  hall      the tournament hall: --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR];
+            --bench measures a hall with simulated boards
 
 Common options: --locale de|en|pl|sr|el  --fen FEN  --moves \"e4 e5 ...\"
 ";
@@ -69,6 +72,7 @@ pub fn run(args: &[String]) -> i32 {
         "eboard" => eboard::run(rest),
         "listen" => listen::run(rest),
         "announce" => speak::announce(rest),
+        "hall" => hall::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             0
