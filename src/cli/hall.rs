@@ -13,33 +13,8 @@ use crate::hall::message::{Tournament, broker_url};
 
 const USAGE: &str = "Usage: hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--round R]\n       hector hall --bench [--boards N] [--moves N] [--interval MS]";
 
-/// Runs the subcommand from its raw arguments.
-pub fn run(raw: &[String]) -> i32 {
-    let args = match Args::parse(
-        raw,
-        &[
-            "hall",
-            "tournament",
-            "port",
-            "bind",
-            "round",
-            "boards",
-            "moves",
-            "interval",
-        ],
-        &["bench"],
-    ) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("{e}\n{USAGE}");
-            return 2;
-        }
-    };
-    run_args(&args)
-}
-
-/// Runs the subcommand from checked arguments.
-pub fn run_args(args: &Args) -> i32 {
+/// Runs the subcommand.
+pub fn run(args: &Args) -> i32 {
     if args.has("bench") {
         return match crate::hall::bench::run(
             args.get("boards"),
