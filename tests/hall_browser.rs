@@ -31,7 +31,9 @@ fn browser_ready() -> bool {
     match missing {
         None => true,
         Some(why) => {
-            if std::env::var("CI").as_deref() == Ok("true") {
+            // Under CI setup.sh installs the packages tests/browser/package.json
+            // lists: then a missing one is a failure.
+            if std::env::var("CI").as_deref() == Ok("true") && dir.join("package.json").exists() {
                 panic!("{why}");
             }
             let _ = writeln!(std::io::stderr(), "SKIP: {why}");
