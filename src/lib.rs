@@ -13,4 +13,5 @@ pub mod eboard;
 pub mod locale;
 pub mod notation;
 pub mod rules;
+pub mod service;
 pub mod speech;

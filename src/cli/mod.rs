@@ -13,6 +13,7 @@ pub mod play_clock;
 #[cfg(feature = "mic")]
 pub mod play_voice;
 pub mod reconcile;
+pub mod serve;
 pub mod speak;
 
 const USAGE: &str = "\
@@ -38,6 +39,7 @@ Commands:
   listen    recognise a spoken move: --wav FILE or --mic [--push-to-talk];
             --bench times the fixtures, --phrases lists what is listened for
   announce  say a sentence through the speech service (speech-dispatcher)
+  serve     one board as a service: journal, pages for every seat, live PGN
 
 Common options: --locale de|en|pl|sr|el  --fen FEN  --moves \"e4 e5 ...\"
 ";
@@ -69,6 +71,7 @@ pub fn run(args: &[String]) -> i32 {
         "eboard" => eboard::run(rest),
         "listen" => listen::run(rest),
         "announce" => speak::announce(rest),
+        "serve" => serve::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             0
