@@ -14,4 +14,5 @@ pub mod locale;
 pub mod notation;
 pub mod rules;
 pub mod service;
+pub mod session;
 pub mod speech;

@@ -367,10 +367,10 @@ fn a_restart_on_the_same_journal_resumes_with_the_clocks_stopped_and_the_same_ad
     let rows = j.rows_after(0).unwrap();
     let intr = rows
         .iter()
-        .find(|r| r.command.get("interrupted").is_some())
+        .find(|r| r.command.get("interrupted_ms").is_some())
         .expect("an interrupted row");
     assert!(
-        intr.command["interrupted"].as_u64().unwrap() >= 300,
+        intr.command["interrupted_ms"].as_u64().unwrap() >= 300,
         "{:?}",
         intr.command
     );

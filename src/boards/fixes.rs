@@ -233,14 +233,6 @@ pub struct FixWords {
     file: File,
 }
 
-const SOURCES: [(&str, &str); 5] = [
-    ("de", include_str!("../../locales/de/boards.toml")),
-    ("en", include_str!("../../locales/en/boards.toml")),
-    ("pl", include_str!("../../locales/pl/boards.toml")),
-    ("sr", include_str!("../../locales/sr/boards.toml")),
-    ("el", include_str!("../../locales/el/boards.toml")),
-];
-
 static LOADED: OnceLock<Vec<Result<FixWords, String>>> = OnceLock::new();
 
 fn fill(template: &str, vars: &[(&str, &str)]) -> String {
@@ -266,12 +258,16 @@ impl FixWords {
     /// The wording of locale `code` (`de`, `en`, `pl`, `sr`, `el`).
     pub fn get(code: &str) -> Result<&'static FixWords, BoardsError> {
         let all = LOADED.get_or_init(|| {
-            SOURCES
+            crate::locale::CODES
                 .iter()
-                .map(|(c, src)| FixWords::parse(c, src))
+                .map(|c| {
+                    crate::locale::source(c, crate::locale::Part::Boards)
+                        .map_err(|e| e.to_string())
+                        .and_then(|src| FixWords::parse(c, src))
+                })
                 .collect()
         });
-        let Some(i) = SOURCES.iter().position(|(c, _)| *c == code) else {
+        let Some(i) = crate::locale::CODES.iter().position(|c| *c == code) else {
             return Err(BoardsError::Locale(
                 code.to_string(),
                 "unknown; choose one of de, en, pl, sr, el".into(),

@@ -14,6 +14,7 @@ pub mod play_clock;
 pub mod play_voice;
 pub mod reconcile;
 pub mod serve;
+pub mod session;
 pub mod speak;
 
 const USAGE: &str = "\
@@ -23,6 +24,7 @@ Usage: hector <command> [options]
 
 Commands:
   play      play a game in the terminal (the default); --voice: the blind side by microphone
+  session   the game as JSON lines (one command in, events out; see hector session --help)
   say       speak a move as an Appendix D phrase
   hear      find the legal move a phrase names
   san       write a move in a language's algebraic notation
@@ -54,6 +56,7 @@ pub fn run(args: &[String]) -> i32 {
         #[cfg(feature = "mic")]
         "play" if play_voice::wants_voice(rest) => play_voice::run(rest),
         "play" => core::play(rest),
+        "session" => session::run(rest),
         "say" if speak::wants_wav(rest) => speak::say(rest),
         "say" => core::say(rest),
         "hear" => core::hear(rest),

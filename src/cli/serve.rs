@@ -3,87 +3,82 @@
 use std::net::IpAddr;
 use std::path::PathBuf;
 
-use serde_json::{Map, Value, json};
+use clap::Parser;
 
-use super::args::Args;
-use crate::clock::TimeControl;
+use super::session::GameArgs;
 use crate::service::{self, Options};
 
-const VALUED: &[&str] = &[
-    "port",
-    "bind",
-    "host",
-    "journal",
-    "board",
-    "event",
-    "site",
-    "round",
-    "white",
-    "black",
-    "locale",
-    "fen",
-    "moves",
-    "control",
-    "blind",
-    "assistant-for",
-    "form",
-    "kills",
-    "watchers",
-    "seed",
-];
-const SWITCHES: &[&str] = &["bench"];
-
-/// Usage of `hector serve`.
-pub const USAGE: &str = "\
-Usage: hector serve [--port P] [--bind ADDR] [--host NAME] [--journal FILE] [--board N]
-                    [--event E] [--site S] [--round R] [--white NAME] [--black NAME]
-                    [--locale de|en|pl|sr|el] [--fen FEN] [--moves \"e4 e5 …\"] [--control TC]
-                    [--blind white|black|both|none] [--assistant-for white|black] [--form short|long]
-       hector serve --bench [--kills N] [--watchers N]
-
-Prints `URL <seat> <address>` for white, black, assistant, arbiter and watch, then READY.
-Started again on the same --journal it resumes the game (clocks stopped until the arbiter
-says \"start clock\"). --port 0 takes any free port; --bind 0.0.0.0 opens it to the hall's
-network (give --host with the address the others reach this machine by).
-";
+#[derive(Debug, Parser)]
+#[command(
+    name = "hector serve",
+    about = "One board as a service: a crash-proof journal, a page for every seat, the live PGN.",
+    long_about = "One board as a service. Prints `URL <seat> <address>` for white, black, assistant, \
+arbiter and watch, then READY. Started again on the same --journal it resumes the game: same \
+position and clocks, the clocks stopped until the arbiter says \"start clock\". --bind 0.0.0.0 \
+opens it to the hall's network (give --host with the address the others reach this machine by)."
+)]
+struct ServeCli {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Port to listen on; 0 takes any free port. Default: the journal's last port, else any free one.
+    #[arg(long)]
+    port: Option<u16>,
+    /// Address to listen on: 127.0.0.1 (this machine only) or the hall network's, e.g. 0.0.0.0.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// Host name or address written in the seats' addresses (default: the --bind address).
+    #[arg(long)]
+    host: Option<String>,
+    /// The journal file (default: <data dir>/hector/journals/<date>-board-<N>[-round-<R>].sqlite).
+    #[arg(long)]
+    journal: Option<PathBuf>,
+    /// The board number in the hall.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    board: u32,
+    /// PGN tag Event.
+    #[arg(long)]
+    event: Option<String>,
+    /// PGN tag Site.
+    #[arg(long)]
+    site: Option<String>,
+    /// PGN tag Round.
+    #[arg(long)]
+    round: Option<String>,
+    /// PGN tag White (the player's name).
+    #[arg(long)]
+    white: Option<String>,
+    /// PGN tag Black (the player's name).
+    #[arg(long)]
+    black: Option<String>,
+    /// Measure: journal commits, command round trips, event delivery to --watchers sockets.
+    #[arg(long)]
+    bench: bool,
+    /// With --bench: also kill -9 a served game this many times, checking each restart.
+    #[arg(long, default_value_t = 0)]
+    kills: usize,
+    /// With --bench: the number of watch sockets.
+    #[arg(long, default_value_t = 200)]
+    watchers: usize,
+    /// With --bench: the seed of the kill points (default: from the clock).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
 
 /// Runs `hector serve`.
-pub fn run(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        print!("{USAGE}");
-        return 0;
-    }
-    let a = match Args::parse(args, VALUED, SWITCHES) {
-        Ok(a) => a,
+pub fn run(raw: &[String]) -> i32 {
+    let cli = match ServeCli::try_parse_from(
+        std::iter::once("hector serve".to_string()).chain(raw.iter().cloned()),
+    ) {
+        Ok(c) => c,
         Err(e) => {
-            eprintln!("{e}\n{USAGE}");
-            return 2;
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    if let Some(p) = a.positional().first() {
-        eprintln!("hector serve takes no argument '{p}'.\n{USAGE}");
-        return 2;
+    if cli.bench {
+        return service::bench::run(cli.kills, cli.watchers, cli.seed);
     }
-    if a.has("bench") {
-        let num = |name: &str, default: usize| -> Result<usize, String> {
-            match a.get(name) {
-                None => Ok(default),
-                Some(v) => v
-                    .parse()
-                    .map_err(|_| format!("--{name} needs a whole number, not '{v}'.")),
-            }
-        };
-        let (kills, watchers, seed) = match (num("kills", 0), num("watchers", 200), num("seed", 0))
-        {
-            (Ok(k), Ok(w), Ok(s)) => (k, w, s as u64),
-            (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
-                eprintln!("{e}");
-                return 2;
-            }
-        };
-        return service::bench::run(kills, watchers, seed);
-    }
-    match options(&a) {
+    match options(&cli) {
         Ok(opts) => service::run(opts),
         Err(e) => {
             eprintln!("{e}");
@@ -92,93 +87,31 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
-fn options(a: &Args) -> Result<Options, String> {
-    let port = match a.get("port") {
-        None => None,
-        Some(p) => Some(
-            p.parse::<u16>()
-                .map_err(|_| format!("--port needs a port number from 0 to 65535, not '{p}'."))?,
-        ),
-    };
-    let bind: IpAddr = match a.get("bind") {
-        None => IpAddr::from([127, 0, 0, 1]),
-        Some(b) => b.parse().map_err(|_| {
-            format!("--bind needs an IP address such as 127.0.0.1 or 0.0.0.0, not '{b}'.")
-        })?,
-    };
-    let board: u32 = match a.get("board") {
-        None => 1,
-        Some(b) => b
-            .parse()
-            .ok()
-            .filter(|n| *n > 0)
-            .ok_or_else(|| format!("--board needs a board number (1, 2, …), not '{b}'."))?,
-    };
-    let mut config = Map::new();
-    for (flag, key) in [
-        ("locale", "locale"),
-        ("fen", "fen"),
-        ("moves", "moves"),
-        ("control", "control"),
-        ("blind", "blind"),
-        ("assistant-for", "assistant_for"),
-        ("form", "form"),
-    ] {
-        if let Some(v) = a.get(flag) {
-            config.insert(key.into(), json!(v));
-        }
-    }
-    if let Some(b) = a.get("blind")
-        && !["white", "black", "both", "none"].contains(&b)
-    {
-        return Err(format!(
-            "--blind takes white, black, both or none, not '{b}'."
-        ));
-    }
-    let control = match a.get("control") {
-        Some(c) => Some(
-            TimeControl::parse(c)
-                .map_err(|e| format!("--control: {e}"))?
-                .to_string(),
-        ),
-        None => None,
-    };
+fn options(cli: &ServeCli) -> Result<Options, String> {
+    let config = cli.game.config()?;
+    // The session checks everything else (FEN, moves, time control).
+    crate::session::Session::new(&config).map_err(|e| e.to_string())?;
     let (y, m, d) = today();
-    let mut tags = vec![
-        (
-            "Event".to_string(),
-            a.get("event").unwrap_or("?").to_string(),
-        ),
-        ("Site".to_string(), a.get("site").unwrap_or("?").to_string()),
+    let tag = |v: &Option<String>| v.clone().unwrap_or_else(|| "?".to_string());
+    let tags = vec![
+        ("Event".to_string(), tag(&cli.event)),
+        ("Site".to_string(), tag(&cli.site)),
         ("Date".to_string(), format!("{y:04}.{m:02}.{d:02}")),
-        (
-            "Round".to_string(),
-            a.get("round").unwrap_or("?").to_string(),
-        ),
-        (
-            "White".to_string(),
-            a.get("white").unwrap_or("?").to_string(),
-        ),
-        (
-            "Black".to_string(),
-            a.get("black").unwrap_or("?").to_string(),
-        ),
+        ("Round".to_string(), tag(&cli.round)),
+        ("White".to_string(), tag(&cli.white)),
+        ("Black".to_string(), tag(&cli.black)),
+        ("Board".to_string(), cli.board.to_string()),
     ];
-    tags.push((
-        "TimeControl".to_string(),
-        control.unwrap_or_else(|| "-".to_string()),
-    ));
-    tags.push(("Board".to_string(), board.to_string()));
-    let journal = match a.get("journal") {
-        Some(j) => PathBuf::from(j),
-        None => default_journal(y, m, d, board, a.get("round"))?,
+    let journal = match &cli.journal {
+        Some(j) => j.clone(),
+        None => default_journal(y, m, d, cli.board, cli.round.as_deref())?,
     };
     Ok(Options {
-        bind,
-        port,
-        host: a.get("host").map(str::to_string),
+        bind: cli.bind,
+        port: cli.port,
+        host: cli.host.clone(),
         journal,
-        config: Value::Object(config),
+        config: serde_json::to_value(&config).map_err(|e| e.to_string())?,
         tags,
     })
 }
@@ -247,31 +180,24 @@ mod tests {
 
     #[test]
     fn options_make_tags_and_config() {
-        let args: Vec<String> = [
-            "--control",
-            "300+2",
-            "--white",
-            "Anna",
-            "--round",
-            "3",
-            "--journal",
-            "/tmp/x.sqlite",
-            "--blind",
-            "black",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        let a = Args::parse(&args, VALUED, SWITCHES).unwrap();
-        let o = options(&a).unwrap();
+        let parse = |args: &[&str]| {
+            ServeCli::try_parse_from(std::iter::once("hector serve").chain(args.iter().copied()))
+        };
+        let cli = parse(&[
+            "--control", "300+2", "--white", "Anna", "--round", "3", "--journal", "/tmp/x.sqlite",
+            "--blind", "black", "--locale", "en",
+        ])
+        .unwrap();
+        let o = options(&cli).unwrap();
         assert_eq!(o.config["control"], "300+2");
         assert_eq!(o.config["blind"], "black");
+        assert_eq!(o.config["locale"], "en");
         assert!(o.tags.contains(&("White".into(), "Anna".into())));
-        assert!(o.tags.contains(&("TimeControl".into(), "300+2".into())));
         assert_eq!(o.port, None);
         assert_eq!(o.bind.to_string(), "127.0.0.1");
-        let bad: Vec<String> = ["--port", "70000"].iter().map(|s| s.to_string()).collect();
-        let e = options(&Args::parse(&bad, VALUED, SWITCHES).unwrap()).unwrap_err();
-        assert!(e.contains("port number"), "{e}");
+        assert!(parse(&["--port", "70000"]).is_err());
+        assert!(parse(&["--bind", "hall"]).is_err());
+        let bad = parse(&["--control", "300+x"]).unwrap();
+        assert!(options(&bad).is_err());
     }
 }

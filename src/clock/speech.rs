@@ -25,15 +25,7 @@ fn fold_words(text: &str) -> String {
 }
 
 /// The locale codes with clock wording, default first.
-pub const CODES: [&str; 5] = ["de", "en", "pl", "sr", "el"];
-
-const SOURCES: [&str; 5] = [
-    include_str!("../../locales/de/clock.toml"),
-    include_str!("../../locales/en/clock.toml"),
-    include_str!("../../locales/pl/clock.toml"),
-    include_str!("../../locales/sr/clock.toml"),
-    include_str!("../../locales/el/clock.toml"),
-];
+pub use crate::locale::CODES;
 
 /// How precisely a time is spoken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -168,8 +160,11 @@ impl ClockWords {
         let all = LOADED.get_or_init(|| {
             CODES
                 .iter()
-                .zip(SOURCES)
-                .map(|(c, src)| ClockWords::parse(c, src))
+                .map(|c| {
+                    crate::locale::source(c, crate::locale::Part::Clock)
+                        .map_err(|e| e.to_string())
+                        .and_then(|src| ClockWords::parse(c, src))
+                })
                 .collect()
         });
         let Some(i) = CODES.iter().position(|c| *c == code) else {

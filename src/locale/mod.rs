@@ -7,6 +7,7 @@
 
 mod fold;
 mod lexicon;
+pub mod session;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -20,13 +21,62 @@ pub use lexicon::{Lexicon, Meaning};
 /// The locale codes hector ships, the default first.
 pub const CODES: [&str; 5] = ["de", "en", "pl", "sr", "el"];
 
-const SOURCES: [(&str, &str); 5] = [
-    ("de", include_str!("../../locales/de/notation.toml")),
-    ("en", include_str!("../../locales/en/notation.toml")),
-    ("pl", include_str!("../../locales/pl/notation.toml")),
-    ("sr", include_str!("../../locales/sr/notation.toml")),
-    ("el", include_str!("../../locales/el/notation.toml")),
-];
+/// The parts of a locale, one file each under `locales/<code>/`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// Letters, words and rule sentences (Appendix C, D.2.1).
+    Notation,
+    /// Numbers and sentences of the talking clock.
+    Clock,
+    /// Board fixes, D.2.9 reports, adjournment.
+    Boards,
+    /// The read-back protocol's wording.
+    Voice,
+    /// Command phrases and the sentences of a game (session, play, serve).
+    Session,
+}
+
+macro_rules! locale_files {
+    ($($code:literal),*) => {
+        [$(($code, [
+            include_str!(concat!("../../locales/", $code, "/notation.toml")),
+            include_str!(concat!("../../locales/", $code, "/clock.toml")),
+            include_str!(concat!("../../locales/", $code, "/boards.toml")),
+            include_str!(concat!("../../locales/", $code, "/voice.toml")),
+            include_str!(concat!("../../locales/", $code, "/session.toml")),
+        ])),*]
+    };
+}
+
+/// Every locale file, embedded in the binary: the one place that lists them.
+const FILES: [(&str, [&str; 5]); 5] = locale_files!("de", "en", "pl", "sr", "el");
+
+/// The text of one part of a locale (`code` as in [`CODES`], any case).
+pub fn source(code: &str, part: Part) -> Result<&'static str, LocaleError> {
+    let code = code.trim().to_ascii_lowercase();
+    let i = match part {
+        Part::Notation => 0,
+        Part::Clock => 1,
+        Part::Boards => 2,
+        Part::Voice => 3,
+        Part::Session => 4,
+    };
+    FILES
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|(_, files)| files[i])
+        .ok_or(LocaleError::Unknown(code))
+}
+
+/// Checks a locale code, giving it back in lower case.
+pub fn code(text: &str) -> Result<&'static str, LocaleError> {
+    let code = text.trim().to_ascii_lowercase();
+    CODES
+        .iter()
+        .find(|c| **c == code)
+        .copied()
+        .ok_or(LocaleError::Unknown(code))
+}
 
 /// Errors of locale lookup.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
@@ -360,9 +410,9 @@ fn fill(template: Option<&str>, key: &str, args: &[(&str, &str)]) -> String {
 fn all_locales() -> Result<&'static [Locale], LocaleError> {
     static ALL: OnceLock<Result<Vec<Locale>, LocaleError>> = OnceLock::new();
     ALL.get_or_init(|| {
-        let files = SOURCES
+        let files = CODES
             .iter()
-            .map(|(code, text)| Locale::parse(code, text))
+            .map(|code| Locale::parse(code, source(code, Part::Notation)?))
             .collect::<Result<Vec<_>, _>>()?;
         // Each locale hears its own words first, then the FIDE words (de),
         // then English.

@@ -98,7 +98,7 @@ impl Board {
         let mut interrupted_ms = None;
         if let Some((_, wall)) = last {
             let for_ms = wall_ms().saturating_sub(wall);
-            board.submit_at(json!({"interrupted": for_ms}), board.last_t)?;
+            board.submit_at(json!({"interrupted_ms": for_ms}), board.last_t)?;
             interrupted_ms = Some(for_ms);
         }
         Ok((
@@ -170,7 +170,7 @@ impl Board {
             && events
                 .iter()
                 .all(|e| e.get("kind").and_then(Value::as_str) == Some("refused"));
-        let from_seat = input.get("from").is_some() || input.get("interrupted").is_some();
+        let from_seat = input.get("from").is_some() || input.get("interrupted_ms").is_some();
         let keep = if from_seat {
             !refused
         } else {

@@ -10,17 +10,10 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The languages with a voice wording file.
-pub const LOCALES: [&str; 5] = ["de", "en", "pl", "sr", "el"];
+pub use crate::locale::CODES as LOCALES;
 
 fn source(code: &str) -> Option<&'static str> {
-    Some(match code {
-        "de" => include_str!("../../locales/de/voice.toml"),
-        "en" => include_str!("../../locales/en/voice.toml"),
-        "pl" => include_str!("../../locales/pl/voice.toml"),
-        "sr" => include_str!("../../locales/sr/voice.toml"),
-        "el" => include_str!("../../locales/el/voice.toml"),
-        _ => return None,
-    })
+    crate::locale::source(code, crate::locale::Part::Voice).ok()
 }
 
 /// Sentences of one language; `{move}`, `{count}`, `{list}`, … are filled in.

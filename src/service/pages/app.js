@@ -12,17 +12,21 @@ const hector = (() => {
   // The command texts the buttons send (English command words of the
   // session; every page also has a box for any command).
   const CMD = {
-    press: "clock",
-    last: "last",
+    press: "press",
+    last: "last move",
     repeat: "repeat",
     time: "time",
+    myTime: "my time",
     timeUsed: "time used",
     moves: "moves",
+    sheet: "sheet",
     startClock: "start clock",
     stopClock: "stop clock",
+    check: "check boards",
+    fixed: "fixed",
     retrace: "retrace",
     adjourn: "adjourn",
-    claim: "claim",
+    claimFlag: "claim flag",
     arbiter: "arbiter",
     help: "help",
   };
@@ -50,6 +54,7 @@ const hector = (() => {
     for (const e of body || []) {
       if (e.kind === "refused") announce(e);
     }
+    for (const f of listeners) f({ kind: "replied" });
     return body || [];
   }
 

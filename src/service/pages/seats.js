@@ -22,10 +22,10 @@
     el.textContent = st.result ? "Game over: " + st.result : SIDE[st.turn] + " to move";
   }
 
-  async function showMoves() {
+  function showMoves(st) {
     const ol = $("moves");
     if (!ol) return;
-    const moves = hector.movesOf(await hector.pgn());
+    const moves = st.moves || [];
     ol.innerHTML = "";
     for (let i = 0; i < moves.length; i += 2) {
       const li = document.createElement("li");
@@ -37,10 +37,16 @@
   // Opponent: the board from his side, two clicks make a move.
   let selected = null;
   let lastState = null;
+  let drawn = "";
   function drawOpponent(st) {
     const table = $("board");
     if (!table) return;
     const side = hector.seat === "black" ? "black" : "white";
+    // Redraw only when something on the board changed (keeps the focus
+    // and the screen reader's place).
+    const key = st.fen + "|" + selected;
+    if (key === drawn) return;
+    drawn = key;
     hector.drawBoard(table, st.fen, side, page === "opponent" ? clickSquare : null, selected);
   }
 
@@ -76,7 +82,15 @@
       $("fen").textContent = st.fen;
     }
     if (page === "watch" && $("result")) $("result").textContent = st.result ? "Result: " + st.result : "";
-    if (page === "watch" || page === "assistant") showMoves().catch(() => {});
+    if (page === "watch" || page === "assistant") showMoves(st);
+    if (page === "arbiter") {
+      const notes = [];
+      if (st.boards_differ) notes.push("The two boards differ (D.2.9): see the guidance below, then retrace or correct.");
+      if (st.adjourned) notes.push("The game is adjourned.");
+      if (st.pending) notes.push("A blind player's move waits for his confirmation.");
+      if (!notes.length && st.clock && st.clock.running === null && !st.result) notes.push("The clocks are stopped: start them when the players are ready.");
+      $("notice").textContent = notes.length ? notes.join(" ") : "Nothing needs your attention.";
+    }
   }
 
   async function readClocks() {
@@ -94,13 +108,12 @@
   }
 
   // Arbiter: reports, differences and fix guidance stay listed until read.
-  const FOR_ARBITER = ["guidance", "arbiter", "interrupted", "difference", "touched", "flag", "result", "adjourned"];
+  const FOR_ARBITER = ["guidance", "arbiter", "interrupted", "boards_agree", "retraced", "sheet_corrected", "penalty", "flag", "result", "adjourned", "resumed"];
   hector.onEvent((e) => {
     if (page === "arbiter" && FOR_ARBITER.includes(e.kind) && e.text) {
       const li = document.createElement("li");
       li.textContent = e.text;
       $("guidance").appendChild(li);
-      $("notice").textContent = e.kind === "interrupted" ? e.text + " Start the clock when the players are ready." : "See the list below.";
     }
     refresh();
     if (page === "blind") readClocks();
@@ -122,12 +135,12 @@
     const correct = $("correct-form");
     if (correct) correct.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      hector.command("correct clock " + $("correct-side").value + " " + $("correct-time").value.trim());
+      hector.command("set time " + $("correct-side").value + " " + $("correct-time").value.trim());
     });
     const penalty = $("penalty-form");
     if (penalty) penalty.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      hector.command("penalty " + $("penalty-side").value);
+      hector.command("illegal " + $("penalty-side").value);
     });
     const result = $("result-form");
     if (result) result.addEventListener("submit", (ev) => {

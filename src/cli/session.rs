@@ -1,0 +1,243 @@
+//! `hector session`: the session over JSON lines — one command per input
+//! line, one event per output line, flushed per line. The same input always
+//! gives the same output. Also the options every front end of a game shares
+//! (`play`, `session`, `serve`): [`GameArgs`].
+
+use std::io::{BufRead, Write};
+
+use clap::Parser;
+
+use crate::session::{
+    Alerts, Blind, Command, Config, Event, Kind, Refusal, Renderer, Session, Side, To,
+};
+
+/// The options of a game, shared by `play`, `session` and `serve`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct GameArgs {
+    /// Language of words and sentences: de (the FIDE words), en, pl, sr, el.
+    #[arg(long, default_value = "de")]
+    pub locale: String,
+    /// Start position as FEN.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves already played, in any notation hector reads ("e4 e5 Nf3").
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Time control: fide-standard, rapid, blitz, or PGN form (40/5400+30:1800+30, 300+2).
+    #[arg(long)]
+    pub control: Option<String>,
+    /// Which players are blind: white, black, both or none (Appendix D applies to their moves).
+    #[arg(long, default_value = "white")]
+    pub blind: String,
+    /// The sighted player's assistant (D.2.11): white or black.
+    #[arg(long)]
+    pub assistant_for: Option<String>,
+    /// An assistant is compulsory at this board (D.2.11: a blind player meets a hearing-impaired one).
+    #[arg(long)]
+    pub assistant_required: bool,
+    /// Phrase form: short (Springer Felix drei) or long (Springer Gustav eins Felix drei).
+    #[arg(long, default_value = "short")]
+    pub form: String,
+    /// Say "Bauer" before pawn moves.
+    #[arg(long)]
+    pub pawn_word: bool,
+    /// Leave out the capture word.
+    #[arg(long)]
+    pub no_capture_word: bool,
+    /// Leave out "Schach" and "matt".
+    #[arg(long)]
+    pub no_check_word: bool,
+    /// The sighted player presses his clock himself (`press`); by default his move counts as the press (D.2.5).
+    #[arg(long)]
+    pub separate_press: bool,
+    /// Low-time alert for the blind player(s), e.g. 2m, 90s, 1:30; or per player: white=2m (repeatable).
+    #[arg(long)]
+    pub alert: Vec<String>,
+    /// Add periods the DGT way (at 0:00 of a non-final period).
+    #[arg(long)]
+    pub dgt: bool,
+}
+
+impl GameArgs {
+    /// The session configuration these options describe.
+    pub fn config(&self) -> Result<Config, String> {
+        crate::locale::code(&self.locale).map_err(|e| e.to_string())?;
+        let blind = Blind::parse(&self.blind)?;
+        let side = |s: &str, what: &str| match s.trim().to_ascii_lowercase().as_str() {
+            "white" => Ok(Side::White),
+            "black" => Ok(Side::Black),
+            other => Err(format!("{what} must be white or black, not '{other}'.")),
+        };
+        let assistant_for = self
+            .assistant_for
+            .as_deref()
+            .map(|s| side(s, "--assistant-for"))
+            .transpose()?;
+        let mut alerts = Alerts::default();
+        for a in &self.alert {
+            let (who, time) = match a.split_once('=') {
+                Some((w, t)) => (Some(side(w, "--alert")?), t),
+                None => (None, a.as_str()),
+            };
+            let ms = crate::session::parse_duration(time)
+                .ok_or_else(|| format!("--alert '{a}': give a time like 2m, 90s or 1:30."))?;
+            for c in [Side::White, Side::Black] {
+                let wanted = match who {
+                    Some(w) => w == c,
+                    None => blind.is_blind(c.into()),
+                };
+                if wanted {
+                    match c {
+                        Side::White => alerts.white = Some(ms),
+                        Side::Black => alerts.black = Some(ms),
+                    }
+                }
+            }
+        }
+        if !["short", "long"].contains(&self.form.as_str()) {
+            return Err(format!("Unknown form '{}': say short or long.", self.form));
+        }
+        Ok(Config {
+            locale: self.locale.trim().to_ascii_lowercase(),
+            fen: self.fen.clone(),
+            moves: self.moves.clone(),
+            control: self.control.clone(),
+            blind,
+            assistant_for,
+            assistant_required: self.assistant_required,
+            form: self.form.clone(),
+            pawn_word: self.pawn_word,
+            capture_word: !self.no_capture_word,
+            check_word: !self.no_check_word,
+            separate_press: self.separate_press,
+            alerts,
+            dgt: self.dgt,
+        })
+    }
+
+    /// The session these options describe.
+    pub fn session(&self) -> Result<Session, String> {
+        Session::new(&self.config()?).map_err(|e| e.to_string())
+    }
+}
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "hector session",
+    about = "The game as JSON lines: one command per input line, one event per output line.",
+    long_about = "The game as JSON lines. Each input line is one command:\n  \
+{\"t\": MS, \"from\": \"white|black|assistant|arbiter\", \"text\": \"...\"}\n  \
+{\"t\": MS, \"status\": true}   asks for a status event\n  \
+{\"t\": MS}                     lets time pass (flags fall, alerts fire)\n\
+t is milliseconds since the session started (never going back). Each output line is one event \
+with t, kind, to (seats, or [\"all\"]) and text (the sentence in the locale). Bad lines give one \
+refused event and change nothing."
+)]
+struct SessionCli {
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+/// Reads lines as bytes, so that a line that is not UTF-8 or is too long
+/// is refused instead of ending the game. `None` at the end of input.
+pub fn read_line(input: &mut impl BufRead, max: usize) -> Option<Result<String, String>> {
+    let mut buf = Vec::new();
+    let mut too_long = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Some(Err(format!("the input could not be read: {e}"))),
+        };
+        if chunk.is_empty() {
+            if buf.is_empty() && !too_long {
+                return None;
+            }
+            break;
+        }
+        let (take, done) = match chunk.iter().position(|b| *b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        if buf.len() + take <= max + 1 {
+            buf.extend_from_slice(&chunk[..take]);
+        } else {
+            too_long = true;
+        }
+        input.consume(take);
+        if done {
+            break;
+        }
+    }
+    if too_long {
+        return Some(Err(format!("the line is longer than {max} bytes")));
+    }
+    while buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+        buf.pop();
+    }
+    Some(String::from_utf8(buf).map_err(|_| "the line is not valid UTF-8 text".to_string()))
+}
+
+/// `hector session [OPTIONS]`
+pub fn run(raw: &[String]) -> i32 {
+    let cli = match SessionCli::try_parse_from(
+        std::iter::once("hector session".to_string()).chain(raw.iter().cloned()),
+    ) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let mut session = match cli.game.session() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let render = Renderer::for_session(&session);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let emit = |events: &[Event], out: &mut std::io::StdoutLock| -> bool {
+        for e in events {
+            let line = render.line(e).to_string();
+            if writeln!(out, "{line}").is_err() {
+                return false;
+            }
+        }
+        out.flush().is_ok()
+    };
+    let opening: Vec<Event> = session
+        .opening()
+        .into_iter()
+        .filter(|e| !matches!(e.kind, Kind::Status(_)))
+        .collect();
+    if !emit(&opening, &mut out) {
+        return 0;
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    while let Some(line) = read_line(&mut input, crate::session::json::MAX_LINE) {
+        let events = match line.and_then(|l| {
+            if l.trim().is_empty() {
+                Err("the line is empty".into())
+            } else {
+                Command::from_json_line(&l)
+            }
+        }) {
+            Ok(cmd) => session.apply(&cmd),
+            Err(problem) => vec![Event {
+                t: session.last_t(),
+                to: vec![To::All],
+                kind: Kind::Refused {
+                    why: Refusal::BadLine { problem },
+                },
+            }],
+        };
+        if !emit(&events, &mut out) {
+            return 0;
+        }
+    }
+    0
+}

@@ -1,0 +1,631 @@
+//! The session: the one owner of a game played under FIDE Laws 2023,
+//! Appendix D. Pure — no I/O, no tokio, no clock reads: every command
+//! carries its time in milliseconds and the seat it comes from, and
+//! [`Session::apply`] turns it into events addressed to seats. Replaying the
+//! same commands rebuilds the same state and the same events; that is how
+//! `hector serve`'s journal restores a game.
+//!
+//! Events are facts, never sentences: [`render::Renderer`] words them per
+//! locale at the edge.
+
+pub mod json;
+pub mod render;
+mod types;
+mod world;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{Chess, Color, Move, Position};
+
+use crate::boards::{Side as BoardSide, TwoBoards};
+use crate::clock::{Clock, PeriodChange, TimeControl};
+use crate::locale::Locale;
+use crate::locale::session::SessionWords;
+use crate::notation::phrase::{Form, SayOptions};
+use crate::notation::san;
+use crate::rules::{Game, GameResult, Termination, TimeHook};
+
+pub use render::Renderer;
+pub use types::*;
+pub use world::parse_duration;
+
+/// Which players are blind (Appendix D applies to their moves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Blind {
+    #[default]
+    White,
+    Black,
+    Both,
+    None,
+}
+
+impl Blind {
+    pub fn is_blind(self, c: Color) -> bool {
+        matches!(
+            (self, c),
+            (Blind::Both, _) | (Blind::White, Color::White) | (Blind::Black, Color::Black)
+        )
+    }
+
+    pub fn parse(s: &str) -> Result<Blind, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "white" => Ok(Blind::White),
+            "black" => Ok(Blind::Black),
+            "both" => Ok(Blind::Both),
+            "none" => Ok(Blind::None),
+            other => Err(format!(
+                "'{other}' is not a choice for --blind: say white, black, both or none."
+            )),
+        }
+    }
+}
+
+/// Low-time alerts a player asked for (D.2.6.1: the clock speaks on
+/// request), in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Alerts {
+    pub white: Option<u64>,
+    pub black: Option<u64>,
+}
+
+impl Alerts {
+    fn of(&self, c: Color) -> Option<u64> {
+        match c {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+}
+
+/// Everything a session is made from. Serialised into the service's
+/// journal, so a restart rebuilds the same game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    pub locale: String,
+    pub fen: Option<String>,
+    pub moves: Option<String>,
+    pub control: Option<String>,
+    pub blind: Blind,
+    /// D.2.11: the sighted player's assistant.
+    pub assistant_for: Option<Side>,
+    /// D.2.11: an assistant is compulsory (a blind player meets a
+    /// hearing-impaired one); the arbiter is told when none is set.
+    pub assistant_required: bool,
+    pub form: String,
+    pub pawn_word: bool,
+    pub capture_word: bool,
+    pub check_word: bool,
+    /// D.2.5: the sighted player presses his clock himself (`press`); by
+    /// default his move counts as the press.
+    pub separate_press: bool,
+    pub alerts: Alerts,
+    /// The DGT way of adding periods (at 0:00).
+    pub dgt: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            locale: "de".into(),
+            fen: None,
+            moves: None,
+            control: None,
+            blind: Blind::White,
+            assistant_for: None,
+            assistant_required: false,
+            form: "short".into(),
+            pawn_word: false,
+            capture_word: true,
+            check_word: true,
+            separate_press: false,
+            alerts: Alerts::default(),
+            dgt: false,
+        }
+    }
+}
+
+/// A session that cannot be made from its configuration.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    #[error("{0}")]
+    Locale(String),
+    #[error("{0}")]
+    Position(String),
+    #[error("--moves, move {n} ('{token}'): {reason}")]
+    Moves {
+        n: usize,
+        token: String,
+        reason: String,
+    },
+    #[error("{0}")]
+    Control(String),
+    #[error("{0}")]
+    Option(String),
+}
+
+type Penalties = Arc<Mutex<Vec<(Color, u64)>>>;
+
+/// Time penalties decided by the rules (7.5.5, 9.5.3), put on the clock
+/// after the command that caused them.
+struct PenaltyHook(Penalties);
+
+impl TimeHook for PenaltyHook {
+    fn add_time(&mut self, player: Color, ms: u64, _article: &'static str) {
+        if let Ok(mut p) = self.0.lock() {
+            p.push((player, ms));
+        }
+    }
+}
+
+/// A blind player's move on its way (D.2.1, D.2.8): read back and waiting
+/// for yes, a numbered choice, or a promotion without its piece.
+#[derive(Debug, Clone, PartialEq)]
+enum Pending {
+    ReadBack(Move),
+    Choice(Vec<Move>),
+    Promotion(Vec<Move>),
+}
+
+/// An adjourned game (Guidelines I): the sealed move is kept here, hidden
+/// from every seat until the envelope is opened.
+#[derive(Debug, Clone)]
+struct Adjournment {
+    by: Color,
+    sealed: Move,
+}
+
+/// One game with its seats.
+pub struct Session {
+    cfg: Config,
+    loc: &'static Locale,
+    words: &'static SessionWords,
+    opts: SayOptions,
+    game: Game,
+    clock: Option<Clock>,
+    /// Half-moves played before the clock started (`--moves`): the clock's
+    /// snapshots count from there.
+    clock_base_ply: usize,
+    penalties: Penalties,
+    pending: [Option<Pending>; 2],
+    /// With `--separate-press`: the player whose move is made and whose
+    /// clock still runs until he presses (D.2.5).
+    owed_press: Option<Color>,
+    boards: TwoBoards,
+    /// Moves already written on both scoresheets.
+    synced: usize,
+    /// The boards differ and wait for the arbiter (D.2.9).
+    boards_differ: bool,
+    adjourned: Option<Adjournment>,
+    alerted: [bool; 2],
+    last_t: u64,
+    /// The last event said to each seat, for `repeat`.
+    last_said: HashMap<Seat, Kind>,
+}
+
+fn ci(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+impl Session {
+    /// A session from its configuration. The clock (with a time control)
+    /// runs from t = 0 for the player to move.
+    pub fn new(cfg: &Config) -> Result<Session, SessionError> {
+        let loc = Locale::get(&cfg.locale).map_err(|e| SessionError::Locale(e.to_string()))?;
+        let words =
+            SessionWords::get(&cfg.locale).map_err(|e| SessionError::Locale(e.to_string()))?;
+        let form: Form = cfg.form.parse().map_err(SessionError::Option)?;
+        let opts = SayOptions {
+            form,
+            pawn_word: cfg.pawn_word,
+            capture_word: cfg.capture_word,
+            check_word: cfg.check_word,
+        };
+        let mut game = match cfg.fen.as_deref() {
+            Some(fen) => Game::from_fen(fen).map_err(|e| SessionError::Position(e.to_string()))?,
+            None => Game::default(),
+        };
+        let start = game.start().clone();
+        if let Some(moves) = cfg.moves.as_deref() {
+            for (i, token) in moves.split_whitespace().enumerate() {
+                if is_move_number(token) {
+                    continue;
+                }
+                let err = |reason: String| SessionError::Moves {
+                    n: i + 1,
+                    token: token.to_string(),
+                    reason,
+                };
+                let m = san::read(game.position(), token, loc).map_err(|e| err(e.to_string()))?;
+                game.play(m).map_err(|e| err(e.to_string()))?;
+            }
+        }
+        let penalties: Penalties = Arc::new(Mutex::new(Vec::new()));
+        game.set_time_hook(Box::new(PenaltyHook(penalties.clone())));
+        let plies = game.moves().len();
+        let clock = match cfg.control.as_deref() {
+            None => None,
+            Some(tc) => {
+                let tc =
+                    TimeControl::parse(tc).map_err(|e| SessionError::Control(e.to_string()))?;
+                let mode = if cfg.dgt {
+                    PeriodChange::DgtAtZero
+                } else {
+                    PeriodChange::OnQuota
+                };
+                let first = start.turn();
+                let by_first = plies.div_ceil(2) as u32;
+                let by_second = (plies / 2) as u32;
+                let (w, b) = match first {
+                    Color::White => (by_first, by_second),
+                    Color::Black => (by_second, by_first),
+                };
+                let mut clock = Clock::new(tc, mode).with_moves(w, b);
+                if !game.is_over() {
+                    clock
+                        .start_with(game.turn(), 0)
+                        .map_err(|e| SessionError::Control(e.to_string()))?;
+                }
+                Some(clock)
+            }
+        };
+        let mut boards = TwoBoards::new(start);
+        for i in 0..plies {
+            if let Some(before) = game.position_at(i) {
+                boards.record_move(before, game.moves()[i], 0);
+            }
+        }
+        Ok(Session {
+            cfg: cfg.clone(),
+            loc,
+            words,
+            opts,
+            game,
+            clock,
+            clock_base_ply: plies,
+            penalties,
+            pending: [None, None],
+            owed_press: None,
+            boards,
+            synced: plies,
+            boards_differ: false,
+            adjourned: None,
+            alerted: [false; 2],
+            last_t: 0,
+            last_said: HashMap::new(),
+        })
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    pub fn locale(&self) -> &'static Locale {
+        self.loc
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// The time of the last command applied.
+    pub fn last_t(&self) -> u64 {
+        self.last_t
+    }
+
+    /// The events that greet the seats when a game starts: whose move it
+    /// is, and for the arbiter a missing compulsory assistant (D.2.11).
+    pub fn opening(&self) -> Vec<Event> {
+        let mut out = vec![Event {
+            t: self.last_t,
+            to: vec![To::All],
+            kind: Kind::Status(self.status(self.last_t)),
+        }];
+        if self.cfg.assistant_required && self.cfg.assistant_for.is_none() {
+            out.push(Event {
+                t: self.last_t,
+                to: vec![To::Seat(Seat::Arbiter)],
+                kind: Kind::Arbiter {
+                    reason: ArbiterReason::AssistantMissing,
+                    by: None,
+                    detail: None,
+                },
+            });
+        }
+        out
+    }
+
+    /// The state now (`status` event, `GET /api/state`).
+    pub fn status(&self, t: u64) -> Status {
+        let t = t.max(self.last_t);
+        Status {
+            fen: self.game.fen(),
+            turn: self.game.turn().into(),
+            ply: self.game.moves().len(),
+            result: self.game.result().map(|r| result_text(&r)),
+            clock: self.clock.as_ref().map(|c| ClockStatus {
+                white_ms: c.remaining(Color::White, t),
+                black_ms: c.remaining(Color::Black, t),
+                running: c.running().map(Side::from),
+            }),
+            moves: self.game.sans().to_vec(),
+            pending: self.pending.iter().any(Option::is_some),
+            adjourned: self.adjourned.is_some(),
+            boards_differ: self.boards_differ,
+        }
+    }
+
+    /// The game as PGN with the mover's clock after every move
+    /// (`{[%clk h:mm:ss]}`) when there is a clock.
+    pub fn pgn(&self, tags: &[(String, String)]) -> String {
+        world::pgn(self, tags)
+    }
+
+    /// Applies one command and returns its events, in order. Bad input
+    /// gives one `refused` event and leaves the state as it was.
+    pub fn apply(&mut self, cmd: &Command) -> Vec<Event> {
+        let t = cmd.t;
+        if t < self.last_t {
+            return vec![Event {
+                t,
+                to: cmd.from().map_or(vec![To::All], |s| vec![To::Seat(s)]),
+                kind: Kind::Refused {
+                    why: Refusal::BadLine {
+                        problem: format!(
+                            "the time {t} is before the last command's time {}",
+                            self.last_t
+                        ),
+                    },
+                },
+            }];
+        }
+        let mut out = self.advance(t);
+        self.last_t = t;
+        let more = match &cmd.input {
+            Input::Text { from, text } => self.text(t, *from, text),
+            Input::Heard {
+                from,
+                heard,
+                confidence: _,
+            } => self.heard(t, *from, heard),
+            Input::Status { .. } => vec![Event {
+                t,
+                to: vec![To::All],
+                kind: Kind::Status(self.status(t)),
+            }],
+            Input::Interrupted { interrupted_ms } => self.interrupted(t, *interrupted_ms),
+            Input::Tick {} => Vec::new(),
+        };
+        out.extend(more);
+        out.extend(self.settle_penalties(t));
+        for e in &out {
+            if matches!(e.kind, Kind::Repeat { .. } | Kind::Status(_)) {
+                continue;
+            }
+            for to in &e.to {
+                match to {
+                    To::Seat(s) => {
+                        self.last_said.insert(*s, e.kind.clone());
+                    }
+                    To::All => {
+                        for s in Seat::ALL {
+                            self.last_said.insert(s, e.kind.clone());
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Lets time run to `t`: flags fall (6.9), low-time alerts fire for the
+    /// players who asked for them (D.2.6.1).
+    fn advance(&mut self, t: u64) -> Vec<Event> {
+        let mut out = Vec::new();
+        let Some(clock) = self.clock.as_mut() else {
+            return out;
+        };
+        if clock.tick(t).is_err() {
+            return out;
+        }
+        let events = clock.take_events();
+        for c in [Color::White, Color::Black] {
+            if let Some(limit) = self.cfg.alerts.of(c)
+                && !self.alerted[ci(c)]
+                && clock.running() == Some(c)
+            {
+                let rem = clock.remaining(c, t);
+                if rem <= limit && rem > 0 {
+                    self.alerted[ci(c)] = true;
+                    out.push(Event {
+                        t,
+                        to: vec![To::Seat(Seat::of(c))],
+                        kind: Kind::Alert {
+                            player: c.into(),
+                            ms: rem,
+                        },
+                    });
+                }
+            }
+        }
+        for ev in events {
+            if let crate::clock::state::Event::Flag(f) = ev {
+                if self.game.is_over() {
+                    continue;
+                }
+                out.push(Event {
+                    t,
+                    to: vec![To::All],
+                    kind: Kind::Flag {
+                        player: f.side.into(),
+                    },
+                });
+                out.push(Event {
+                    t,
+                    to: vec![To::Seat(Seat::Arbiter)],
+                    kind: Kind::Arbiter {
+                        reason: ArbiterReason::Flag,
+                        by: None,
+                        detail: Some(Side::from(f.side).name().to_string()),
+                    },
+                });
+                if let Ok(r) = self.game.flag_fall(f.side) {
+                    out.extend(self.ended(t, r));
+                }
+            }
+        }
+        out
+    }
+
+    /// The events of a finished game; the clock stops.
+    fn ended(&mut self, t: u64, r: GameResult) -> Vec<Event> {
+        if let Some(c) = self.clock.as_mut()
+            && c.running().is_some()
+        {
+            let _ = c.pause(t);
+        }
+        self.pending = [None, None];
+        let player = match r.termination {
+            Termination::Resignation(c)
+            | Termination::FlagFall(c)
+            | Termination::IllegalMoves(c) => Some(c.into()),
+            Termination::Checkmate => Some((!self.game.turn()).into()),
+            _ => None,
+        };
+        vec![Event {
+            t,
+            to: vec![To::All],
+            kind: Kind::Result {
+                result: result_text(&r),
+                reason: r.termination.name().to_string(),
+                player,
+            },
+        }]
+    }
+
+    fn settle_penalties(&mut self, t: u64) -> Vec<Event> {
+        let pending: Vec<(Color, u64)> = self
+            .penalties
+            .lock()
+            .map(|mut p| std::mem::take(&mut *p))
+            .unwrap_or_default();
+        let mut out = Vec::new();
+        for (c, ms) in pending {
+            if let Some(clock) = self.clock.as_mut() {
+                let _ = clock.add_time(c, ms, t);
+                out.push(Event {
+                    t,
+                    to: vec![To::All],
+                    kind: Kind::Clock {
+                        action: "added".into(),
+                        player: Some(c.into()),
+                        ms: Some(ms),
+                    },
+                });
+            }
+        }
+        out
+    }
+
+    fn interrupted(&mut self, t: u64, ms: u64) -> Vec<Event> {
+        if let Some(c) = self.clock.as_mut()
+            && c.running().is_some()
+        {
+            let _ = c.pause(t);
+        }
+        let mut to = vec![To::Seat(Seat::Arbiter)];
+        for c in [Color::White, Color::Black] {
+            if self.cfg.blind.is_blind(c) {
+                to.push(To::Seat(Seat::of(c)));
+            }
+        }
+        vec![
+            Event {
+                t,
+                to,
+                kind: Kind::Interrupted { ms },
+            },
+            Event {
+                t,
+                to: vec![To::All],
+                kind: Kind::Status(self.status(t)),
+            },
+        ]
+    }
+
+    fn refuse(&self, t: u64, seat: Seat, why: Refusal) -> Vec<Event> {
+        vec![Event {
+            t,
+            to: vec![To::Seat(seat)],
+            kind: Kind::Refused { why },
+        }]
+    }
+
+    /// Who gets what a blind player hears privately: himself, and his
+    /// assistant (D.2.10) when the assistant serves him.
+    fn private_to(&self, c: Color) -> Vec<To> {
+        let mut to = vec![To::Seat(Seat::of(c))];
+        let assistant_serves = match self.cfg.assistant_for {
+            Some(s) => Color::from(s) == c,
+            None => self.cfg.blind.is_blind(c),
+        };
+        if assistant_serves {
+            to.push(To::Seat(Seat::Assistant));
+        }
+        to
+    }
+
+    fn is_blind(&self, c: Color) -> bool {
+        self.cfg.blind.is_blind(c)
+    }
+
+    /// The board of a colour in the D.2.9 sense.
+    fn board_of(&self, c: Color) -> BoardSide {
+        let blind_color = match self.cfg.blind {
+            Blind::Black => Color::Black,
+            _ => Color::White,
+        };
+        if c == blind_color {
+            BoardSide::Blind
+        } else {
+            BoardSide::Sighted
+        }
+    }
+
+    fn position(&self) -> &Chess {
+        self.game.position()
+    }
+}
+
+fn is_move_number(token: &str) -> bool {
+    let digits = token.trim_end_matches('.');
+    digits.len() < token.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+/// `1-0`, `0-1` or `1/2-1/2`.
+pub fn result_text(r: &GameResult) -> String {
+    match r.winner() {
+        Some(Color::White) => "1-0".into(),
+        Some(Color::Black) => "0-1".into(),
+        None => "1/2-1/2".into(),
+    }
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+}

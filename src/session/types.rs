@@ -1,0 +1,454 @@
+//! The typed boundary of a session: who speaks (`Seat`), what comes in
+//! (`Command`) and what comes out (`Event`). Commands and events are serde
+//! types; their JSON is the `hector session` line format (and the service's
+//! API), so the field names here are a contract.
+
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+/// A place at the board. Players are `white` and `black`; the assistant
+/// (FIDE Laws 2023, D.2.10) and the arbiter have seats of their own.
+/// Spectators only read public events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Seat {
+    White,
+    Black,
+    Assistant,
+    Arbiter,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 4] = [Seat::White, Seat::Black, Seat::Assistant, Seat::Arbiter];
+
+    /// The seat's name as in the JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::White => "white",
+            Seat::Black => "black",
+            Seat::Assistant => "assistant",
+            Seat::Arbiter => "arbiter",
+        }
+    }
+
+    /// The player's seat of a colour.
+    pub fn of(c: Color) -> Seat {
+        match c {
+            Color::White => Seat::White,
+            Color::Black => Seat::Black,
+        }
+    }
+
+    /// The colour of a player's seat.
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Seat::White => Some(Color::White),
+            Seat::Black => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Seat> {
+        Seat::ALL.into_iter().find(|x| x.name() == s)
+    }
+}
+
+/// Who an event is for: everyone (public, also spectators and the hall) or
+/// one seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum To {
+    All,
+    Seat(Seat),
+}
+
+impl Serialize for To {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            To::All => s.serialize_str("all"),
+            To::Seat(seat) => s.serialize_str(seat.name()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for To {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<To, D::Error> {
+        let s = String::deserialize(d)?;
+        if s == "all" {
+            return Ok(To::All);
+        }
+        Seat::parse(&s)
+            .map(To::Seat)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown seat '{s}'")))
+    }
+}
+
+/// A player colour as it appears in the JSON (`white` / `black`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl From<Color> for Side {
+    fn from(c: Color) -> Side {
+        match c {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        }
+    }
+}
+
+impl From<Side> for Color {
+    fn from(s: Side) -> Color {
+        match s {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+/// One input to the session, stamped with its time in milliseconds since
+/// the session started (non-decreasing).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Command {
+    pub t: u64,
+    #[serde(flatten)]
+    pub input: Input,
+}
+
+/// What a command carries.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Input {
+    /// What a seat said, typed or keyed: a phrase, SAN in any locale, UCI,
+    /// a command word, yes/no, a number.
+    Text { from: Seat, text: String },
+    /// A recogniser's hypotheses for what a seat said (UCI moves, best
+    /// first) with the recogniser's confidence: one → read back, several →
+    /// a numbered choice.
+    Heard {
+        from: Seat,
+        heard: Vec<String>,
+        confidence: f32,
+    },
+    /// A request for a `status` event.
+    Status { status: bool },
+    /// The service was interrupted (a crash or a power cut) for `for_ms`:
+    /// the clocks stop and the arbiter and blind players are told.
+    Interrupted { interrupted_ms: u64 },
+    /// Only time passes (flags fall, alerts fire).
+    Tick {},
+}
+
+impl Command {
+    pub fn text(t: u64, from: Seat, text: &str) -> Command {
+        Command {
+            t,
+            input: Input::Text {
+                from,
+                text: text.to_string(),
+            },
+        }
+    }
+
+    pub fn tick(t: u64) -> Command {
+        Command {
+            t,
+            input: Input::Tick {},
+        }
+    }
+
+    pub fn status(t: u64) -> Command {
+        Command {
+            t,
+            input: Input::Status { status: true },
+        }
+    }
+
+    /// The seat a command comes from, if any.
+    pub fn from(&self) -> Option<Seat> {
+        match &self.input {
+            Input::Text { from, .. } | Input::Heard { from, .. } => Some(*from),
+            _ => None,
+        }
+    }
+}
+
+/// The clock part of a status (`null` without a time control).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockStatus {
+    pub white_ms: u64,
+    pub black_ms: u64,
+    /// Whose clock runs, or `null` when both are stopped.
+    pub running: Option<Side>,
+}
+
+/// The state of the game at a moment (`status` event, `GET /api/state`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Status {
+    pub fen: String,
+    pub turn: Side,
+    /// Half-moves played from the game's start position.
+    pub ply: usize,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `null` while the game goes on.
+    pub result: Option<String>,
+    pub clock: Option<ClockStatus>,
+    /// The moves so far, English SAN.
+    pub moves: Vec<String>,
+    /// A blind player's move awaiting confirmation (only its existence is
+    /// public, never the move).
+    pub pending: bool,
+    /// The game is adjourned (Guidelines I).
+    pub adjourned: bool,
+    /// The two boards differ (D.2.9) and wait for the arbiter.
+    pub boards_differ: bool,
+}
+
+/// Which time or count a player asked for (D.2.6.1, D.2.10.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Query {
+    Time,
+    MyTime,
+    OpponentTime,
+    TimeUsed,
+    Moves,
+    Last,
+    Board,
+    Where,
+    Rank,
+    File,
+    Help,
+    Sheet,
+    List,
+}
+
+/// Why something was refused (the sentence says it in the locale).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "why")]
+pub enum Refusal {
+    /// Not understood: neither a move nor a command.
+    NotUnderstood { heard: String },
+    /// The text names no legal move, with the notation layer's reason.
+    Illegal { reason: String },
+    /// Not this seat's move.
+    NotYourTurn,
+    /// This seat may not do that (e.g. only the arbiter rules on D.2.9).
+    NotYourRight { command: String },
+    /// Nothing to confirm or choose.
+    NothingPending,
+    /// A number outside the offered choice.
+    OutOfRange { max: usize },
+    /// The game is over.
+    GameOver,
+    /// The game is adjourned: no move until it is resumed.
+    Adjourned,
+    /// No clock in this game.
+    NoClock,
+    /// A command that needs more (which piece, which rank …).
+    Incomplete { command: String },
+    /// The rules refused it (a claim without grounds, no draw offer …).
+    Rules { reason: String },
+    /// A malformed input line.
+    BadLine { problem: String },
+    /// The clock is not running / already running.
+    Clock { reason: String },
+}
+
+/// A report for the arbiter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArbiterReason {
+    /// A player or the assistant called the arbiter.
+    Called,
+    /// The assistant reports that the sighted player touched a piece (D.2.10.5).
+    Touched,
+    /// The assistant claims a win on time for the blind player (D.2.10.5).
+    FlagClaim,
+    /// The two boards differ (D.2.9).
+    BoardsDiffer,
+    /// An assistant is compulsory and missing (D.2.11).
+    AssistantMissing,
+    /// A player claims an illegal move was completed (7.5).
+    IllegalClaimed,
+    /// The game was interrupted (the service restarted).
+    Interrupted,
+    /// A flag fell.
+    Flag,
+}
+
+/// Everything a session can say. Facts, never sentences: the renderer
+/// words them per locale.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Kind {
+    /// A blind player's move heard, awaiting yes (D.2.1, D.2.8).
+    Readback {
+        san: String,
+        uci: String,
+        fen_before: String,
+    },
+    /// A move made (and announced, D.2.1).
+    Moved {
+        san: String,
+        uci: String,
+        ply: usize,
+        by: Side,
+        via: Seat,
+        fen_before: String,
+    },
+    /// Several moves fit; answer with a number.
+    Choice {
+        candidates: Vec<String>,
+        uci: Vec<String>,
+        fen_before: String,
+    },
+    /// A promotion without its piece: which piece? (D.2.1)
+    Promotion {
+        candidates: Vec<String>,
+    },
+    /// A pending move withdrawn by "no".
+    Cancelled,
+    /// Not done; state unchanged.
+    Refused {
+        #[serde(flatten)]
+        why: Refusal,
+    },
+    /// An answer to a question. Times: `player` and `ms`; counts: `player`
+    /// and `count`; descriptions: `detail`.
+    Answer {
+        query: Query,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        player: Option<Side>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        ms: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        count: Option<u32>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        detail: Option<serde_json::Value>,
+    },
+    Status(Status),
+    /// The game ended; `player` is the one concerned (who resigned, whose
+    /// flag fell, who moved illegally).
+    Result {
+        result: String,
+        reason: String,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        player: Option<Side>,
+    },
+    /// Low time (only for that player, on his request, D.2.6.1).
+    Alert {
+        player: Side,
+        ms: u64,
+    },
+    /// A player's flag fell (6.9); the result follows.
+    Flag {
+        player: Side,
+    },
+    /// The clock started, stopped or was corrected by the arbiter.
+    Clock {
+        action: String,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        player: Option<Side>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        ms: Option<u64>,
+    },
+    /// Draw offered, declined (9.1).
+    Draw {
+        action: String,
+        by: Side,
+    },
+    /// Square-by-square guidance when the boards differ (D.2.9).
+    Guidance {
+        board: String,
+        lines: Vec<String>,
+        decision: String,
+    },
+    /// The boards agree again.
+    BoardsAgree,
+    /// A report for the arbiter.
+    Arbiter {
+        reason: ArbiterReason,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        by: Option<Seat>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        detail: Option<String>,
+    },
+    /// The game was retraced to a half-move (D.2.9).
+    Retraced {
+        ply: usize,
+    },
+    /// The scoresheet of a side was corrected.
+    SheetCorrected {
+        board: String,
+        ply: usize,
+        san: String,
+    },
+    /// A 7.5 penalty.
+    Penalty {
+        player: Side,
+        added_ms: u64,
+        to: Side,
+    },
+    /// Adjournment: sealed (the move only for the sealer), envelope opened,
+    /// game resumed (Guidelines I).
+    Adjourned {
+        by: Side,
+    },
+    Sealed {
+        san: String,
+    },
+    Resumed,
+    /// The game was interrupted for `ms` and the clocks stopped.
+    Interrupted {
+        ms: u64,
+    },
+    /// The last sentence said to this seat, said again.
+    Repeat {
+        of: Box<Kind>,
+    },
+}
+
+/// One output of the session, addressed to seats.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub t: u64,
+    pub to: Vec<To>,
+    #[serde(flatten)]
+    pub kind: Kind,
+}
+
+impl Event {
+    /// True when everyone may see it (spectators, the broadcast, the hall).
+    pub fn is_public(&self) -> bool {
+        self.to.contains(&To::All)
+    }
+
+    /// True when `seat` receives it.
+    pub fn is_for(&self, seat: Seat) -> bool {
+        self.to
+            .iter()
+            .any(|t| *t == To::All || *t == To::Seat(seat))
+    }
+
+    /// The kind's name as in the JSON (`moved`, `readback`, …).
+    pub fn kind_name(&self) -> String {
+        serde_json::to_value(&self.kind)
+            .ok()
+            .and_then(|v| v.get("kind").and_then(|k| k.as_str()).map(str::to_string))
+            .unwrap_or_default()
+    }
+}
+
+/// A piece kind's English name in the JSON (`knight`, `pawn`, …).
+pub fn role_name(r: shakmaty::Role) -> &'static str {
+    match r {
+        shakmaty::Role::King => "king",
+        shakmaty::Role::Queen => "queen",
+        shakmaty::Role::Rook => "rook",
+        shakmaty::Role::Bishop => "bishop",
+        shakmaty::Role::Knight => "knight",
+        shakmaty::Role::Pawn => "pawn",
+    }
+}
