@@ -377,3 +377,110 @@ fn a_restart_on_the_same_journal_resumes_with_the_clocks_stopped_and_the_same_ad
     let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
     assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>(), "no gaps");
 }
+
+/// Random requests (seeded from the clock, the seed printed on failure):
+/// raw bytes, broken request lines and headers, random bodies and tokens on
+/// every route. None may stop the server, give a 5xx or change the game.
+#[test]
+fn random_requests_never_stop_the_server_or_change_the_game() {
+    use hector::service::campaign::Rng;
+    use std::io::{Read, Write};
+    let seed = hector::service::journal::wall_ms();
+    let mut rng = Rng::new(seed);
+    let dir = TempDir::new("serve-random");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let addr = s.urls.addr().unwrap();
+    let mut c = s.client();
+    let watch = s.token("watch");
+    let before = position(&mut c, &watch);
+    let tokens = [
+        s.token("white"),
+        s.token("black"),
+        watch.clone(),
+        "x".repeat(32),
+        String::new(),
+    ];
+    let paths = [
+        "/api/command",
+        "/api/state",
+        "/api/clock",
+        "/api/events",
+        "/game.pgn",
+        "/white",
+        "/assets/app.js",
+        "/",
+        "/%ff%00",
+        "/api/command?token=%zz",
+        "/{seat}",
+        "/assets/../../etc/passwd",
+    ];
+    let methods = [
+        "GET", "POST", "PUT", "DELETE", "OPTIONS", "HEAD", "PATCH", "\u{0}", "G ET",
+    ];
+    let bodies: [&[u8]; 6] = [
+        b"{\"text\": \"e5\"}",
+        b"{\"text\": null}",
+        b"{\"text\"",
+        b"\xc3\x28",
+        b"[]",
+        b"{\"text\": \"stop clock\"}",
+    ];
+    for i in 0..400 {
+        let mut req: Vec<u8> = Vec::new();
+        match rng.below(4) {
+            0 => {
+                // Pure noise.
+                let n = rng.below(300) as usize;
+                req.extend((0..n).map(|_| rng.below(256) as u8));
+            }
+            _ => {
+                let m = methods[rng.below(methods.len() as u64) as usize];
+                let p = paths[rng.below(paths.len() as u64) as usize];
+                let body = bodies[rng.below(bodies.len() as u64) as usize];
+                req.extend(format!("{m} {p} HTTP/1.1\r\nHost: x\r\n").bytes());
+                if rng.below(2) == 0 {
+                    let t = &tokens[rng.below(tokens.len() as u64) as usize];
+                    req.extend(format!("Authorization: Bearer {t}\r\n").bytes());
+                }
+                if rng.below(5) == 0 {
+                    req.extend(b"Content-Length: 99999999999999999999\r\n");
+                } else if rng.below(5) == 0 {
+                    req.extend(b"Transfer-Encoding: chunked\r\n\r\nzz\r\n");
+                } else {
+                    req.extend(format!("Content-Length: {}\r\n", body.len()).bytes());
+                }
+                if rng.below(6) == 0 {
+                    req.extend(b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n");
+                }
+                req.extend(b"\r\n");
+                req.extend(body);
+            }
+        }
+        if let Ok(mut stream) = std::net::TcpStream::connect(addr) {
+            let _ = stream.set_read_timeout(Some(Duration::from_millis(300)));
+            let _ = stream.write_all(&req);
+            let _ = stream.shutdown(std::net::Shutdown::Write);
+            let mut answer = Vec::new();
+            let _ = stream.read_to_end(&mut answer);
+            let head = String::from_utf8_lossy(&answer[..answer.len().min(12)]).to_string();
+            assert!(
+                !head.starts_with("HTTP/1.1 5"),
+                "seed {seed}, request {i}: {head}: {:?}",
+                String::from_utf8_lossy(&req)
+            );
+        }
+    }
+    // White's "e5" is illegal and a player's "stop clock" is refused, so
+    // nothing that got through may have changed the game.
+    assert_eq!(position(&mut c, &watch), before, "seed {seed}");
+    assert_eq!(
+        c.command(&s.token("white"), "e4").unwrap().status,
+        200,
+        "seed {seed}: still serving"
+    );
+    assert!(
+        s.stderr_text().is_empty() || !s.stderr_text().contains("panicked"),
+        "seed {seed}: {}",
+        s.stderr_text()
+    );
+}

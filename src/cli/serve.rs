@@ -184,8 +184,18 @@ mod tests {
             ServeCli::try_parse_from(std::iter::once("hector serve").chain(args.iter().copied()))
         };
         let cli = parse(&[
-            "--control", "300+2", "--white", "Anna", "--round", "3", "--journal", "/tmp/x.sqlite",
-            "--blind", "black", "--locale", "en",
+            "--control",
+            "300+2",
+            "--white",
+            "Anna",
+            "--round",
+            "3",
+            "--journal",
+            "/tmp/x.sqlite",
+            "--blind",
+            "black",
+            "--locale",
+            "en",
         ])
         .unwrap();
         let o = options(&cli).unwrap();

@@ -108,6 +108,20 @@ impl SessionWords {
             return Err(data(format!("session.toml says code = '{}'", own.code)));
         }
         let mut phrases: Vec<(Vec<String>, String)> = Vec::new();
+        for (name, list) in &own.commands {
+            for p in list {
+                let w = folded_words(p);
+                if let Some((other, _)) = own
+                    .commands
+                    .iter()
+                    .find(|(n, l)| *n != name && l.iter().any(|q| folded_words(q) == w))
+                {
+                    return Err(data(format!(
+                        "session.toml: '{p}' stands for both {name} and {other}"
+                    )));
+                }
+            }
+        }
         let mut add = |file: &File| {
             for (name, list) in &file.commands {
                 for p in list {
@@ -255,5 +269,75 @@ mod tests {
         assert!(de.command("Springer Felix drei").is_none());
         let el = SessionWords::get("el").unwrap();
         assert_eq!(el.command("Ο χρόνος μου").unwrap().0, "my-time");
+    }
+}
+
+/// The spoken command phrases of a locale, for a recogniser's grammar:
+/// `(command name, phrase)`, every phrase of every [`SPOKEN`] command, with
+/// the piece after `where`, the rank or file after `rank`/`file` and the
+/// kind of claim after `claim` spelled out.
+pub fn command_phrases(code: &str) -> Result<Vec<(&'static str, String)>, LocaleError> {
+    let w = SessionWords::get(code)?;
+    let loc = super::Locale::get(code)?;
+    let pieces: Vec<&str> = [
+        shakmaty::Role::King,
+        shakmaty::Role::Queen,
+        shakmaty::Role::Rook,
+        shakmaty::Role::Bishop,
+        shakmaty::Role::Knight,
+        shakmaty::Role::Pawn,
+    ]
+    .into_iter()
+    .map(|r| loc.piece_word(r))
+    .collect();
+    let mut out = Vec::new();
+    for name in SPOKEN {
+        for p in w.phrases_of(name) {
+            let tails: Vec<String> = match name {
+                "where" => pieces.iter().map(|x| x.to_string()).collect(),
+                "rank" => shakmaty::Rank::ALL
+                    .iter()
+                    .map(|r| loc.rank_word(*r).to_string())
+                    .collect(),
+                "file" => shakmaty::File::ALL
+                    .iter()
+                    .map(|f| loc.file_word(*f).to_string())
+                    .collect(),
+                "claim" => [Word::Threefold, Word::Fifty, Word::Flag]
+                    .iter()
+                    .filter_map(|c| w.words_of(*c).first().cloned())
+                    .collect(),
+                _ => vec![String::new()],
+            };
+            for tail in tails {
+                let phrase = if tail.is_empty() {
+                    p.clone()
+                } else {
+                    format!("{p} {tail}")
+                };
+                out.push((name, phrase));
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod phrase_tests {
+    use super::*;
+
+    #[test]
+    fn every_spoken_phrase_is_read_back_as_its_command() {
+        for code in CODES {
+            let w = SessionWords::get(code).unwrap();
+            let list = command_phrases(code).unwrap();
+            for name in SPOKEN {
+                assert!(list.iter().any(|(n, _)| *n == name), "{code}: {name}");
+            }
+            for (name, phrase) in list {
+                let got = w.command(&phrase).map(|(n, _)| n);
+                assert_eq!(got, Some(name), "{code}: '{phrase}'");
+            }
+        }
     }
 }

@@ -82,8 +82,13 @@ async fn not_found() -> Response {
     error(StatusCode::NOT_FOUND, "There is nothing at this address.")
 }
 
-/// The seat of the request's token: `Authorization: Bearer T` or `?token=T`.
-fn who(app: &App, headers: &HeaderMap, query: &HashMap<String, String>) -> Result<Who, Response> {
+/// The seat of the request's token: `Authorization: Bearer T` or
+/// `?token=T`; otherwise the sentence of the 401 answer.
+fn seat_of(
+    app: &App,
+    headers: &HeaderMap,
+    query: &HashMap<String, String>,
+) -> Result<Who, &'static str> {
     let bearer = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -91,16 +96,11 @@ fn who(app: &App, headers: &HeaderMap, query: &HashMap<String, String>) -> Resul
         .map(str::trim);
     let token = bearer.or(query.get("token").map(String::as_str));
     match token {
-        None => Err(error(
-            StatusCode::UNAUTHORIZED,
-            "This needs a seat token (the token=… part of your seat's address).",
-        )),
-        Some(t) => app.tokens.who(t).ok_or_else(|| {
-            error(
-                StatusCode::UNAUTHORIZED,
-                "This token belongs to no seat of this board.",
-            )
-        }),
+        None => Err("This needs a seat token (the token=… part of your seat's address)."),
+        Some(t) => app
+            .tokens
+            .who(t)
+            .ok_or("This token belongs to no seat of this board."),
     }
 }
 
@@ -110,9 +110,9 @@ async fn command(
     Query(query): Query<HashMap<String, String>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let who = match who(&app, &headers, &query) {
+    let who = match seat_of(&app, &headers, &query) {
         Ok(w) => w,
-        Err(r) => return r,
+        Err(why) => return error(StatusCode::UNAUTHORIZED, why),
     };
     let body = match body {
         Ok(b) => b,
@@ -183,8 +183,8 @@ async fn state(
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    if let Err(r) = who(&app, &headers, &query) {
-        return r;
+    if let Err(why) = seat_of(&app, &headers, &query) {
+        return error(StatusCode::UNAUTHORIZED, why);
     }
     let status = app.board().status();
     axum::Json(status).into_response()
@@ -197,8 +197,8 @@ async fn clock(
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    if let Err(r) = who(&app, &headers, &query) {
-        return r;
+    if let Err(why) = seat_of(&app, &headers, &query) {
+        return error(StatusCode::UNAUTHORIZED, why);
     }
     let status = app.board().status();
     let clock = status.get("clock").cloned().unwrap_or(Value::Null);
@@ -223,8 +223,8 @@ async fn pgn(
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    if let Err(r) = who(&app, &headers, &query) {
-        return r;
+    if let Err(why) = seat_of(&app, &headers, &query) {
+        return error(StatusCode::UNAUTHORIZED, why);
     }
     let pgn = app.board().pgn();
     (
@@ -246,9 +246,9 @@ async fn events(
     Query(query): Query<HashMap<String, String>>,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
-    let who = match who(&app, &headers, &query) {
+    let who = match seat_of(&app, &headers, &query) {
         Ok(w) => w,
-        Err(r) => return r,
+        Err(why) => return error(StatusCode::UNAUTHORIZED, why),
     };
     let ws = match ws {
         Ok(ws) => ws,

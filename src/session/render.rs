@@ -349,7 +349,9 @@ impl Renderer {
                 "claim_incorrect" => self.loc.game_text("claim_incorrect", &[]),
                 other => self.s("rules_problem", &[("reason", other)]),
             },
-            Refusal::BadLine { problem } => self.s("bad_line", &[("problem", problem)]),
+            Refusal::BadLine { problem } => {
+                self.s("bad_line", &[("problem", problem.trim_end_matches('.'))])
+            }
             Refusal::Clock { reason } => self.s("clock_problem", &[("reason", reason)]),
         }
     }

@@ -182,7 +182,26 @@ impl Session {
             }
             return e;
         }
-        let heard = hear(self.position(), line, self.loc);
+        let mut heard = hear(self.position(), line, self.loc);
+        if let Heard::NoMatch(Reason::PromotionMissing) = heard {
+            // D.2.1: the piece must be named: ask which.
+            let promos: Vec<Move> = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+                .into_iter()
+                .filter_map(|r| {
+                    match hear(
+                        self.position(),
+                        &format!("{line} {}", self.loc.piece_word(r)),
+                        self.loc,
+                    ) {
+                        Heard::Move(m) if m.promotion() == Some(r) => Some(m),
+                        _ => None,
+                    }
+                })
+                .collect();
+            if promos.len() > 1 {
+                heard = Heard::Ambiguous(promos);
+            }
+        }
         if let Heard::NoMatch(r) = &heard {
             let why = if is_not_understood(r) {
                 Refusal::NotUnderstood { heard: echo(line) }

@@ -1,0 +1,559 @@
+//! The Appendix D flow through the session API with simulated time: every
+//! test is named after the article it checks (FIDE Laws 2023).
+
+use hector::session::{
+    Blind, Command, Config, Event, Input, Kind, Refusal, Renderer, Seat, Session, Side, To,
+};
+
+fn cfg(control: Option<&str>) -> Config {
+    Config {
+        locale: "en".into(),
+        control: control.map(str::to_string),
+        ..Config::default()
+    }
+}
+
+fn session(c: &Config) -> Session {
+    Session::new(c).expect("session")
+}
+
+fn say(s: &mut Session, t: u64, from: Seat, text: &str) -> Vec<Event> {
+    s.apply(&Command::text(t, from, text))
+}
+
+fn kinds(ev: &[Event]) -> Vec<String> {
+    ev.iter().map(Event::kind_name).collect()
+}
+
+fn moved(ev: &[Event]) -> Option<(String, usize, Side, Seat)> {
+    ev.iter().find_map(|e| match &e.kind {
+        Kind::Moved {
+            san, ply, by, via, ..
+        } => Some((san.clone(), *ply, *by, *via)),
+        _ => None,
+    })
+}
+
+fn refused(ev: &[Event]) -> Option<Refusal> {
+    ev.iter().find_map(|e| match &e.kind {
+        Kind::Refused { why } => Some(why.clone()),
+        _ => None,
+    })
+}
+
+fn clock(s: &Session, t: u64) -> (u64, u64, Option<Side>) {
+    let c = s.status(t).clock.expect("clock");
+    (c.white_ms, c.black_ms, c.running)
+}
+
+#[test]
+fn d_2_1_blind_move_is_read_back_and_made_only_when_confirmed() {
+    let mut s = session(&cfg(None));
+    let ev = say(&mut s, 0, Seat::White, "Springer Felix drei");
+    assert_eq!(kinds(&ev), ["readback"]);
+    assert!(ev[0].to.contains(&To::Seat(Seat::White)));
+    assert!(
+        !ev[0].is_public(),
+        "the read-back is private to the blind player"
+    );
+    assert_eq!(s.status(0).ply, 0, "not made before yes");
+    let ev = say(&mut s, 10, Seat::White, "yes");
+    assert_eq!(
+        moved(&ev),
+        Some(("Nf3".into(), 1, Side::White, Seat::White))
+    );
+    assert!(ev.iter().any(Event::is_public));
+}
+
+#[test]
+fn d_2_1_promotion_piece_must_be_named() {
+    let c = Config {
+        fen: Some("8/P4k2/8/8/8/8/5K2/8 w - - 0 1".into()),
+        ..cfg(None)
+    };
+    let mut s = session(&c);
+    let ev = say(&mut s, 0, Seat::White, "a8");
+    assert_eq!(kinds(&ev), ["promotion"]);
+    let ev = say(&mut s, 1, Seat::White, "yes");
+    assert_eq!(kinds(&ev), ["promotion"], "yes is no answer to which piece");
+    let ev = say(&mut s, 2, Seat::White, "Springer");
+    assert_eq!(kinds(&ev), ["readback"]);
+    let ev = say(&mut s, 3, Seat::White, "yes");
+    assert_eq!(moved(&ev).unwrap().0, "a8=N");
+}
+
+#[test]
+fn d_2_8_correction_before_confirmation_replaces_the_move() {
+    let mut s = session(&cfg(Some("300+0")));
+    say(&mut s, 0, Seat::White, "Springer Felix drei");
+    let ev = say(&mut s, 500, Seat::White, "Springer Cesar drei");
+    assert_eq!(kinds(&ev), ["readback"]);
+    match &ev[0].kind {
+        Kind::Readback { san, .. } => assert_eq!(san, "Nc3"),
+        k => panic!("{k:?}"),
+    }
+    let ev = say(&mut s, 900, Seat::White, "yes");
+    assert_eq!(moved(&ev).unwrap().0, "Nc3");
+    // After the announcement a "no" changes nothing: the move stands.
+    let ev = say(&mut s, 950, Seat::White, "no");
+    assert_eq!(refused(&ev), Some(Refusal::NothingPending));
+    assert_eq!(s.status(950).moves, ["Nc3"]);
+}
+
+#[test]
+fn d_2_3_d_2_4_blind_players_clock_runs_until_his_move_is_confirmed() {
+    let mut s = session(&cfg(Some("300+0")));
+    say(&mut s, 1_000, Seat::White, "e4");
+    let (w, b, run) = clock(&s, 4_000);
+    assert_eq!((w, b, run), (296_000, 300_000, Some(Side::White)));
+    say(&mut s, 5_000, Seat::White, "yes");
+    let (w, b, run) = clock(&s, 5_000);
+    assert_eq!((w, b, run), (295_000, 300_000, Some(Side::Black)));
+    let (_, b, _) = clock(&s, 7_000);
+    assert_eq!(b, 298_000);
+}
+
+#[test]
+fn d_2_5_sighted_move_presses_his_clock_and_separate_press_waits_for_the_press() {
+    let mut s = session(&cfg(Some("300+0")));
+    say(&mut s, 0, Seat::White, "e4");
+    say(&mut s, 0, Seat::White, "yes");
+    let ev = say(&mut s, 2_000, Seat::Black, "e5");
+    assert!(moved(&ev).is_some());
+    assert_eq!(clock(&s, 2_000).2, Some(Side::White));
+
+    let c = Config {
+        separate_press: true,
+        ..cfg(Some("300+0"))
+    };
+    let mut s = session(&c);
+    say(&mut s, 0, Seat::White, "e4");
+    say(&mut s, 0, Seat::White, "yes");
+    say(&mut s, 2_000, Seat::Black, "e5");
+    assert_eq!(clock(&s, 3_000).2, Some(Side::Black), "still Black's time");
+    let ev = say(&mut s, 3_000, Seat::Black, "press");
+    assert_eq!(kinds(&ev), ["clock"]);
+    let (_, b, run) = clock(&s, 3_000);
+    assert_eq!((b, run), (297_000, Some(Side::White)));
+}
+
+#[test]
+fn d_2_6_1_my_time_is_the_askers_time_and_opponent_time_the_other() {
+    let mut s = session(&cfg(Some("600+0")));
+    say(&mut s, 0, Seat::White, "e4");
+    say(&mut s, 10_000, Seat::White, "yes");
+    // Black thinks; White asks for his own time.
+    let ev = say(&mut s, 15_000, Seat::White, "my time");
+    assert_eq!(ev.len(), 1);
+    match &ev[0].kind {
+        Kind::Answer { player, ms, .. } => {
+            assert_eq!(*player, Some(Side::White));
+            assert_eq!(*ms, Some(590_000));
+        }
+        k => panic!("{k:?}"),
+    }
+    assert_eq!(ev[0].to, vec![To::Seat(Seat::White)]);
+    let ev = say(&mut s, 15_000, Seat::White, "opponent time");
+    match &ev[0].kind {
+        Kind::Answer { player, ms, .. } => {
+            assert_eq!(*player, Some(Side::Black));
+            assert_eq!(*ms, Some(595_000));
+        }
+        k => panic!("{k:?}"),
+    }
+    // "time" gives one answer per player; German words work in de.
+    let mut de = session(&Config {
+        locale: "de".into(),
+        ..cfg(Some("600+0"))
+    });
+    let ev = say(&mut de, 1_000, Seat::Black, "Zeit");
+    assert_eq!(kinds(&ev), ["answer", "answer"]);
+    let r = Renderer::for_session(&de);
+    let text = r.line(&ev[0])["text"].as_str().unwrap().to_string();
+    assert!(text.contains("Minuten"), "{text}");
+}
+
+#[test]
+fn d_2_6_1_time_questions_without_a_clock_are_refused_in_words() {
+    let mut s = session(&cfg(None));
+    let ev = say(&mut s, 0, Seat::White, "my time");
+    assert_eq!(refused(&ev), Some(Refusal::NoClock));
+}
+
+#[test]
+fn d_2_6_1_low_time_alert_goes_to_that_player_only() {
+    let mut c = cfg(Some("60+0"));
+    c.alerts.white = Some(20_000);
+    let mut s = session(&c);
+    let ev = s.apply(&Command::tick(30_000));
+    assert!(ev.is_empty());
+    let ev = s.apply(&Command::tick(41_000));
+    assert_eq!(kinds(&ev), ["alert"]);
+    assert_eq!(ev[0].to, vec![To::Seat(Seat::White)]);
+    // Said once, not again and again.
+    assert!(s.apply(&Command::tick(45_000)).is_empty());
+}
+
+#[test]
+fn d_2_10_4_assistant_answers_time_used_and_moves_for_both() {
+    let mut s = session(&cfg(Some("300+0")));
+    say(&mut s, 0, Seat::White, "e4");
+    say(&mut s, 3_000, Seat::White, "yes");
+    say(&mut s, 7_000, Seat::Black, "e5");
+    let ev = say(&mut s, 8_000, Seat::Assistant, "time used");
+    assert_eq!(kinds(&ev), ["answer", "answer"]);
+    let used: Vec<(Option<Side>, Option<u64>, Option<u32>)> = ev
+        .iter()
+        .map(|e| match &e.kind {
+            Kind::Answer {
+                player, ms, count, ..
+            } => (*player, *ms, *count),
+            k => panic!("{k:?}"),
+        })
+        .collect();
+    assert_eq!(
+        used,
+        [
+            (Some(Side::White), Some(4_000), Some(1)), // 3 s, and 1 s thinking now
+            (Some(Side::Black), Some(4_000), Some(1))
+        ]
+    );
+    let ev = say(&mut s, 8_000, Seat::Assistant, "moves");
+    assert_eq!(kinds(&ev), ["answer", "answer"]);
+    // "my time" from the assistant is the time of the player he serves.
+    let ev = say(&mut s, 9_000, Seat::Assistant, "my time");
+    match &ev[0].kind {
+        Kind::Answer { player, .. } => assert_eq!(*player, Some(Side::White)),
+        k => panic!("{k:?}"),
+    }
+}
+
+#[test]
+fn d_2_10_1_assistant_relays_either_players_move_by_and_via() {
+    let mut s = session(&cfg(Some("300+0")));
+    let ev = say(&mut s, 1_000, Seat::Assistant, "e4");
+    assert_eq!(
+        moved(&ev),
+        Some(("e4".into(), 1, Side::White, Seat::Assistant))
+    );
+    let ev = say(&mut s, 2_000, Seat::Assistant, "c5");
+    assert_eq!(
+        moved(&ev),
+        Some(("c5".into(), 2, Side::Black, Seat::Assistant))
+    );
+    assert_eq!(
+        clock(&s, 2_000).2,
+        Some(Side::White),
+        "D.2.10.3: clock started"
+    );
+}
+
+#[test]
+fn d_2_10_5_assistant_reports_a_touched_piece_and_claims_on_time() {
+    let mut s = session(&cfg(Some("300+0")));
+    let ev = say(&mut s, 0, Seat::Assistant, "touched knight g8");
+    assert_eq!(kinds(&ev), ["arbiter"]);
+    assert!(ev[0].to.contains(&To::Seat(Seat::Arbiter)));
+    let ev = say(&mut s, 0, Seat::Assistant, "claim flag");
+    assert_eq!(kinds(&ev), ["arbiter"]);
+    // The sighted player cannot report a touched piece.
+    let ev = say(&mut s, 0, Seat::Black, "touched knight g8");
+    assert!(matches!(refused(&ev), Some(Refusal::NotYourRight { .. })));
+}
+
+#[test]
+fn d_2_11_missing_compulsory_assistant_is_reported_to_the_arbiter() {
+    let mut c = cfg(None);
+    c.assistant_required = true;
+    let s = session(&c);
+    let ev = s.opening();
+    assert!(ev.iter().any(|e| matches!(
+        &e.kind,
+        Kind::Arbiter {
+            reason: hector::session::ArbiterReason::AssistantMissing,
+            ..
+        }
+    ) && e.to == vec![To::Seat(Seat::Arbiter)]));
+    c.assistant_for = Some(Side::Black);
+    assert!(
+        !session(&c)
+            .opening()
+            .iter()
+            .any(|e| matches!(e.kind, Kind::Arbiter { .. }))
+    );
+}
+
+#[test]
+fn seats_the_sighted_player_cannot_confirm_the_blind_players_move() {
+    let mut s = session(&cfg(None));
+    say(&mut s, 0, Seat::White, "e4");
+    let ev = say(&mut s, 1, Seat::Black, "yes");
+    assert_eq!(refused(&ev), Some(Refusal::NothingPending));
+    let ev = say(&mut s, 1, Seat::Assistant, "yes");
+    assert!(matches!(refused(&ev), Some(Refusal::NotYourRight { .. })));
+    assert_eq!(s.status(1).ply, 0);
+}
+
+#[test]
+fn seats_nobody_moves_for_the_side_not_to_move_and_only_the_arbiter_rules() {
+    let mut s = session(&cfg(Some("300+0")));
+    let ev = say(&mut s, 0, Seat::Black, "e5");
+    assert_eq!(refused(&ev), Some(Refusal::NotYourTurn));
+    let ev = say(&mut s, 0, Seat::Arbiter, "e4");
+    assert!(matches!(refused(&ev), Some(Refusal::NotYourRight { .. })));
+    for (seat, text) in [
+        (Seat::White, "stop clock"),
+        (Seat::Assistant, "start clock"),
+        (Seat::Black, "retrace"),
+        (Seat::White, "set time white 5:00"),
+        (Seat::Black, "result 0-1"),
+    ] {
+        let ev = say(&mut s, 0, seat, text);
+        assert!(
+            matches!(refused(&ev), Some(Refusal::NotYourRight { .. })),
+            "{seat:?} {text}: {ev:?}"
+        );
+    }
+    let ev = say(&mut s, 1_000, Seat::Arbiter, "stop clock");
+    assert_eq!(kinds(&ev), ["clock"]);
+    assert_eq!(clock(&s, 9_000), (299_000, 300_000, None));
+    let ev = say(&mut s, 9_000, Seat::Arbiter, "start clock");
+    assert_eq!(kinds(&ev), ["clock"]);
+    assert_eq!(clock(&s, 10_000).0, 298_000);
+}
+
+#[test]
+fn d_2_9_retrace_rolls_the_clock_back_by_the_games_half_move_after_moves() {
+    let c = Config {
+        moves: Some("e4 e5".into()),
+        ..cfg(Some("300+2"))
+    };
+    let mut s = session(&c);
+    say(&mut s, 1_000, Seat::White, "Nf3");
+    say(&mut s, 1_100, Seat::White, "yes");
+    say(&mut s, 2_000, Seat::Black, "Nf6");
+    let ev = say(&mut s, 3_000, Seat::Arbiter, "correct sighted 4 Nc6");
+    assert!(
+        kinds(&ev).contains(&"sheet_corrected".to_string()),
+        "{ev:?}"
+    );
+    assert!(s.status(3_000).boards_differ);
+    let ev = say(&mut s, 4_000, Seat::Arbiter, "retrace");
+    assert!(kinds(&ev).contains(&"retraced".to_string()), "{ev:?}");
+    let st = s.status(4_000);
+    assert_eq!(st.ply, 3);
+    assert_eq!(st.turn, Side::Black);
+    let c = st.clock.unwrap();
+    assert_eq!(c.running, Some(Side::Black), "the clock follows the board");
+    // Black's time is as it was after White's third half-move.
+    assert_eq!(c.black_ms, 300_000);
+    assert_eq!(c.white_ms, 300_000 - 1_100 + 2_000);
+}
+
+#[test]
+fn d_2_9_board_difference_gives_square_by_square_guidance_and_fixed_clears_it() {
+    let mut s = session(&cfg(None));
+    say(&mut s, 0, Seat::White, "e4");
+    say(&mut s, 0, Seat::White, "yes");
+    // The sighted player's board still shows the start position.
+    let ev = say(
+        &mut s,
+        1,
+        Seat::Black,
+        "shows rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+    );
+    let g = ev
+        .iter()
+        .find(|e| matches!(e.kind, Kind::Guidance { .. }))
+        .expect("guidance");
+    assert!(g.to.contains(&To::Seat(Seat::Black)) && g.to.contains(&To::Seat(Seat::Arbiter)));
+    assert!(s.status(1).boards_differ);
+    let ev = say(&mut s, 2, Seat::Black, "fixed");
+    assert!(kinds(&ev).contains(&"boards_agree".to_string()), "{ev:?}");
+    assert!(!s.status(2).boards_differ);
+}
+
+#[test]
+fn art_6_9_flag_fall_ends_the_game_and_stops_the_clock() {
+    let mut s = session(&cfg(Some("60+0")));
+    let ev = s.apply(&Command::tick(61_000));
+    assert_eq!(kinds(&ev), ["flag", "arbiter", "result"]);
+    match &ev[2].kind {
+        Kind::Result { result, reason, .. } => {
+            assert_eq!(result, "0-1");
+            assert_eq!(reason, "flag-fall");
+        }
+        k => panic!("{k:?}"),
+    }
+    assert_eq!(s.status(70_000).clock.unwrap().running, None);
+    let ev = say(&mut s, 70_000, Seat::White, "e4");
+    assert_eq!(refused(&ev), Some(Refusal::GameOver));
+}
+
+#[test]
+fn art_7_5_5_illegal_move_gives_the_opponent_two_minutes() {
+    let mut s = session(&cfg(Some("300+0")));
+    say(&mut s, 0, Seat::Assistant, "e4");
+    let ev = say(&mut s, 1_000, Seat::Arbiter, "illegal white");
+    assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
+    assert_eq!(clock(&s, 1_000).1, 300_000 - 1_000 + 120_000);
+    // A player can only claim it: the arbiter is told.
+    let ev = say(&mut s, 1_000, Seat::Black, "illegal");
+    assert_eq!(kinds(&ev), ["arbiter"]);
+}
+
+#[test]
+fn guidelines_i_sealed_move_is_never_echoed_to_the_other_seats() {
+    let mut s = session(&cfg(Some("300+0")));
+    let ev = say(&mut s, 1_000, Seat::White, "adjourn Nf3");
+    let sealed: Vec<&Event> = ev
+        .iter()
+        .filter(|e| matches!(e.kind, Kind::Sealed { .. }))
+        .collect();
+    assert_eq!(sealed.len(), 1);
+    assert_eq!(sealed[0].to, vec![To::Seat(Seat::White)]);
+    let r = Renderer::for_session(&s);
+    for e in ev.iter().filter(|e| e.is_public()) {
+        let line = r.line(e).to_string();
+        assert!(!line.contains("Nf3") && !line.contains("f3"), "{line}");
+    }
+    assert!(s.status(1_000).adjourned);
+    assert_eq!(clock(&s, 50_000).2, None, "I.1.1: the clock stops");
+    // Only the player to move seals.
+    let mut s2 = session(&cfg(None));
+    let ev = say(&mut s2, 0, Seat::Black, "adjourn Nf6");
+    assert_eq!(refused(&ev), Some(Refusal::NotYourTurn));
+    // The arbiter opens the envelope: the sealed move is made.
+    let ev = say(&mut s, 60_000, Seat::Arbiter, "resume");
+    assert_eq!(moved(&ev).unwrap().0, "Nf3");
+}
+
+#[test]
+fn bad_input_is_refused_and_changes_nothing() {
+    let mut s = session(&cfg(Some("300+0")));
+    let before = s.status(0);
+    for text in [
+        "",
+        "   ",
+        "blah blah",
+        "Springer Zeppelin neun",
+        "e5",
+        "Ke2",
+    ] {
+        let ev = say(&mut s, 0, Seat::White, text);
+        assert_eq!(kinds(&ev), ["refused"], "{text}");
+    }
+    assert_eq!(s.status(0), before);
+    // Time going backwards is refused.
+    say(&mut s, 5_000, Seat::White, "status");
+    let ev = s.apply(&Command::tick(4_000));
+    assert!(matches!(refused(&ev), Some(Refusal::BadLine { .. })));
+    assert_eq!(s.last_t(), 5_000);
+}
+
+#[test]
+fn d_2_1_castling_by_voice_in_chess960_uses_the_games_castling_mode() {
+    let c = Config {
+        locale: "de".into(),
+        fen: Some("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNN1KR w Hhf - 0 1".into()),
+        ..cfg(None)
+    };
+    let mut s = session(&c);
+    let ev = say(&mut s, 0, Seat::White, "Kurze Rochade");
+    match &ev[0].kind {
+        Kind::Readback { san, uci, .. } => {
+            assert_eq!(san, "O-O");
+            assert_eq!(uci, "g1h1", "Chess960 castling is king takes rook");
+        }
+        k => panic!("{k:?}"),
+    }
+    say(&mut s, 1, Seat::White, "nein");
+    // The recogniser's hypothesis in the game's UCI form.
+    let ev = s.apply(&Command {
+        t: 2,
+        input: Input::Heard {
+            from: Seat::White,
+            heard: vec!["g1h1".into()],
+            confidence: 0.9,
+        },
+    });
+    assert_eq!(kinds(&ev), ["readback"]);
+    let ev = say(&mut s, 3, Seat::White, "ja");
+    assert_eq!(moved(&ev).unwrap().0, "O-O");
+    assert_eq!(
+        s.status(3).fen.split(' ').next().unwrap(),
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRK1"
+    );
+}
+
+/// Random games played through every seat twice give the same events.
+#[test]
+fn replaying_the_same_commands_gives_the_same_events() {
+    let mut rng = hector::rules::random::SplitMix64::new(20261123);
+    let words = [
+        "yes",
+        "no",
+        "my time",
+        "time",
+        "moves",
+        "last",
+        "repeat",
+        "board",
+        "draw",
+        "decline",
+        "where are my knights",
+        "rank 2",
+        "file e",
+        "arbiter",
+        "help",
+        "1",
+        "2",
+        "status",
+    ];
+    for game in 0..20 {
+        let c = Config {
+            blind: if game % 2 == 0 {
+                Blind::White
+            } else {
+                Blind::Both
+            },
+            ..cfg(Some("180+2"))
+        };
+        let mut cmds = Vec::new();
+        let mut s = session(&c);
+        let mut t = 0;
+        for _ in 0..150 {
+            t += rng.below(4_000) as u64;
+            let pos = s.game().position().clone();
+            let legal: Vec<String> = {
+                use shakmaty::Position;
+                pos.legal_moves()
+                    .iter()
+                    .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
+                    .collect()
+            };
+            let seat = [Seat::White, Seat::Black, Seat::Assistant, Seat::Arbiter][rng.below(4)];
+            let text = if !legal.is_empty() && rng.below(10) < 6 {
+                legal[rng.below(legal.len())].clone()
+            } else {
+                words[rng.below(words.len())].to_string()
+            };
+            let cmd = Command::text(t, seat, &text);
+            s.apply(&cmd);
+            cmds.push(cmd);
+        }
+        let run = |cmds: &[Command]| -> Vec<Event> {
+            let mut s = session(&c);
+            cmds.iter().flat_map(|c| s.apply(c)).collect()
+        };
+        let a = run(&cmds);
+        assert_eq!(a, run(&cmds), "game {game}");
+        assert!(a.iter().any(|e| matches!(e.kind, Kind::Moved { .. })));
+        // Every event renders to a sentence (none empty, no missing key).
+        let r = Renderer::for_session(&s);
+        for e in &a {
+            let text = r.line(e)["text"].as_str().unwrap().to_string();
+            assert!(!text.is_empty() && !text.contains("["), "{e:?} → {text}");
+        }
+    }
+}
