@@ -35,6 +35,14 @@ struct ServeCli {
     /// The board number in the hall.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     board: u32,
+    /// The tournament hall's broker, nats://HOST:PORT: every committed row is
+    /// published there (with --tournament), and re-published from the journal
+    /// after the broker was away.
+    #[arg(long, value_name = "nats://HOST:PORT")]
+    hall: Option<String>,
+    /// The tournament's name in the hall (letters, digits, - and _).
+    #[arg(long, value_name = "T")]
+    tournament: Option<String>,
     /// PGN tag Event.
     #[arg(long)]
     event: Option<String>,
@@ -106,7 +114,22 @@ fn options(cli: &ServeCli) -> Result<Options, String> {
         Some(j) => j.clone(),
         None => default_journal(y, m, d, cli.board, cli.round.as_deref())?,
     };
+    let hall = match (&cli.hall, &cli.tournament) {
+        (Some(url), Some(t)) => Some(crate::hall::publish::Target {
+            url: crate::hall::message::broker_url(url)?,
+            tournament: crate::hall::message::Tournament::parse(t)?,
+            board: cli.board,
+        }),
+        (None, None) => None,
+        _ => {
+            return Err(
+                "--hall and --tournament go together: the broker and the tournament's name."
+                    .to_string(),
+            );
+        }
+    };
     Ok(Options {
+        hall,
         bind: cli.bind,
         port: cli.port,
         host: cli.host.clone(),

@@ -42,6 +42,9 @@ pub struct Options {
     pub config: Value,
     /// PGN tags for a new game (the seven tag roster and `TimeControl`).
     pub tags: Vec<(String, String)>,
+    /// The tournament hall to publish every committed row to (`--hall`,
+    /// `--tournament`, `--board`).
+    pub hall: Option<crate::hall::publish::Target>,
 }
 
 /// Which colours are blind, from the session options (`blind`: `white`
@@ -181,6 +184,15 @@ impl Server {
             IpAddr::V6(a) => format!("[{a}]"),
             IpAddr::V4(a) => a.to_string(),
         });
+        if let Some(target) = &opts.hall {
+            let arbiter = format!(
+                "http://{host}:{}/{}?token={}",
+                addr.port(),
+                Who::Arbiter.name(),
+                tokens.token(Who::Arbiter)
+            );
+            crate::hall::serve::attach(&mut board, target.clone(), &opts.journal, arbiter);
+        }
         let (events, _) = broadcast::channel(1024);
         let app = Arc::new(server::App {
             board: Mutex::new(board),
