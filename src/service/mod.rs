@@ -11,6 +11,7 @@ pub mod client;
 pub mod game;
 pub mod journal;
 pub mod pages;
+pub mod publish;
 pub mod server;
 pub mod tokens;
 
@@ -42,6 +43,10 @@ pub struct Options {
     pub config: Value,
     /// PGN tags for a new game (the seven tag roster and `TimeControl`).
     pub tags: Vec<(String, String)>,
+    /// The board number in the hall.
+    pub board: u32,
+    /// Publish every committed row to the tournament hall.
+    pub hall: Option<publish::Hall>,
 }
 
 /// Which colours are blind, from the session options (`blind`: `white`
@@ -160,6 +165,15 @@ impl Server {
                 "Resuming the game in {} ({commands} commands{down}); the clocks wait for the arbiter's \"start clock\".",
                 opts.journal.display()
             );
+        }
+        if let Some(hall) = opts.hall.clone() {
+            let feed = publish::Feed {
+                path: opts.journal.clone(),
+                config: board.config().clone(),
+                tags: board.tags().to_vec(),
+                board: opts.board,
+            };
+            board.on_commit(publish::start(hall, opts.board, feed));
         }
         let config = board.config().clone();
         let locale = config
