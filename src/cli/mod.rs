@@ -8,10 +8,6 @@ pub mod core;
 pub mod eboard;
 pub mod listen;
 pub mod play;
-pub mod play_boards;
-pub mod play_clock;
-#[cfg(feature = "mic")]
-pub mod play_voice;
 pub mod reconcile;
 pub mod session;
 pub mod speak;
@@ -51,9 +47,7 @@ pub fn run(args: &[String]) -> i32 {
         None => ("play", &[][..]),
     };
     match cmd {
-        #[cfg(feature = "mic")]
-        "play" if play_voice::wants_voice(rest) => play_voice::run(rest),
-        "play" => core::play(rest),
+        "play" => play::run(rest),
         "session" => session::run(rest),
         "say" if speak::wants_wav(rest) => speak::say(rest),
         "say" => core::say(rest),

@@ -495,21 +495,10 @@ impl Session {
             let _ = c.pause(t);
         }
         self.pending = [None, None];
-        let player = match r.termination {
-            Termination::Resignation(c)
-            | Termination::FlagFall(c)
-            | Termination::IllegalMoves(c) => Some(c.into()),
-            Termination::Checkmate => Some((!self.game.turn()).into()),
-            _ => None,
-        };
         vec![Event {
             t,
             to: vec![To::All],
-            kind: Kind::Result {
-                result: result_text(&r),
-                reason: r.termination.name().to_string(),
-                player,
-            },
+            kind: result_kind(&self.game, r),
         }]
     }
 
@@ -610,6 +599,22 @@ impl Session {
 fn is_move_number(token: &str) -> bool {
     let digits = token.trim_end_matches('.');
     digits.len() < token.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+/// The `result` event of a game that ended with `r`.
+pub fn result_kind(game: &Game, r: GameResult) -> Kind {
+    let player = match r.termination {
+        Termination::Resignation(c) | Termination::FlagFall(c) | Termination::IllegalMoves(c) => {
+            Some(c.into())
+        }
+        Termination::Checkmate => Some((!game.turn()).into()),
+        _ => None,
+    };
+    Kind::Result {
+        result: result_text(&r),
+        reason: r.termination.name().to_string(),
+        player,
+    }
 }
 
 /// `1-0`, `0-1` or `1/2-1/2`.
