@@ -14,7 +14,6 @@ use crate::rules::Game;
 use crate::rules::pgn::read_pgn;
 use crate::rules::random::{SplitMix64, random_game};
 
-
 /// Flags every position-taking subcommand reads.
 pub const POSITION_FLAGS: [&str; 3] = ["locale", "fen", "moves"];
 
@@ -246,10 +245,7 @@ pub fn status(raw: &[String]) -> i32 {
         println!("{}", game.fen());
         match result {
             Some(r) => match crate::session::Renderer::new(loc.code(), Default::default()) {
-                Ok(render) => println!(
-                    "{}",
-                    render.text(&crate::session::result_kind(&game, r))
-                ),
+                Ok(render) => println!("{}", render.text(&crate::session::result_kind(&game, r))),
                 Err(e) => return fail(e),
             },
             None => println!(

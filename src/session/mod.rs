@@ -8,6 +8,7 @@
 //! Events are facts, never sentences: [`render::Renderer`] words them per
 //! locale at the edge.
 
+mod adjourn;
 pub mod json;
 pub mod render;
 mod types;
@@ -170,14 +171,6 @@ enum Pending {
     Promotion(Vec<Move>),
 }
 
-/// An adjourned game (Guidelines I): the sealed move is kept here, hidden
-/// from every seat until the envelope is opened.
-#[derive(Debug, Clone)]
-struct Adjournment {
-    by: Color,
-    sealed: Move,
-}
-
 /// One game with its seats.
 pub struct Session {
     cfg: Config,
@@ -199,7 +192,7 @@ pub struct Session {
     synced: usize,
     /// The boards differ and wait for the arbiter (D.2.9).
     boards_differ: bool,
-    adjourned: Option<Adjournment>,
+    adjourned: Option<adjourn::Adjournment>,
     alerted: [bool; 2],
     last_t: u64,
     /// The last event said to each seat, for `repeat`.

@@ -21,9 +21,16 @@ use crate::braille::driver::{self, KeyEvent};
 use crate::braille::input::{MoveEntry, Outcome, Request};
 use crate::session::{Event, Kind, Seat, Session};
 
+/// What the display thread is asked to do.
+enum ToDisplay {
+    Cells(Vec<Cell>),
+    /// Answer once everything before has been written.
+    Flush(Sender<()>),
+}
+
 pub(super) struct BrailleFront {
     seat: Seat,
-    cells_tx: Sender<Vec<Cell>>,
+    cells_tx: Sender<ToDisplay>,
     width: usize,
     view: View,
     entry: MoveEntry,
@@ -109,7 +116,7 @@ impl BrailleFront {
         _session: &Session,
         tx: Sender<Input>,
     ) -> Result<BrailleFront, String> {
-        let (cells_tx, cells_rx) = mpsc::channel::<Vec<Cell>>();
+        let (cells_tx, cells_rx) = mpsc::channel::<ToDisplay>();
         let (ready_tx, ready_rx) = mpsc::channel::<Result<usize, String>>();
         let device = device.to_string();
         std::thread::spawn(move || {
@@ -133,9 +140,11 @@ impl BrailleFront {
             let _ = ready_tx.send(Ok(d.cells()));
             loop {
                 let mut latest = None;
+                let mut flushed = Vec::new();
                 loop {
                     match cells_rx.try_recv() {
-                        Ok(c) => latest = Some(c),
+                        Ok(ToDisplay::Cells(c)) => latest = Some(c),
+                        Ok(ToDisplay::Flush(done)) => flushed.push(done),
                         Err(mpsc::TryRecvError::Empty) => break,
                         Err(mpsc::TryRecvError::Disconnected) => return,
                     }
@@ -144,6 +153,9 @@ impl BrailleFront {
                     && let Err(e) = d.write(&c)
                 {
                     let _ = tx.send(Input::Note(e.to_string()));
+                }
+                for done in flushed {
+                    let _ = done.send(());
                 }
                 match d.next_key(20) {
                     Ok(Some(k)) => {
@@ -182,7 +194,7 @@ impl BrailleFront {
             None => self.view.render(&facts(session)).unwrap_or_default(),
         };
         cells.truncate(self.width.max(self.view.width()));
-        let _ = self.cells_tx.send(cells);
+        let _ = self.cells_tx.send(ToDisplay::Cells(cells));
     }
 }
 
@@ -193,6 +205,14 @@ impl Front for BrailleFront {
 
     fn wants(&self, input: &Input) -> bool {
         matches!(input, Input::Key(_))
+    }
+
+    /// Waits (at most a second) until the display shows the last cells.
+    fn close(&mut self) {
+        let (done, wait) = mpsc::channel();
+        if self.cells_tx.send(ToDisplay::Flush(done)).is_ok() {
+            let _ = wait.recv_timeout(std::time::Duration::from_secs(1));
+        }
     }
 
     fn show(&mut self, session: &Session, lines: &[(Event, String)]) {

@@ -55,6 +55,11 @@ impl Front for EboardFront {
         matches!(input, Input::Board(_))
     }
 
+    /// The e-board shows nothing: its player reads the terminal.
+    fn echoed(&self) -> bool {
+        true
+    }
+
     fn show(&mut self, _session: &Session, _lines: &[(Event, String)]) {}
 
     fn input(&mut self, session: &Session, input: Input) -> Vec<(Seat, CommandText)> {
@@ -67,9 +72,7 @@ impl Front for EboardFront {
             WatchEvent::Move { before, mv } => {
                 let uci = mv.to_uci(game.castling_mode()).to_string();
                 // His own move, on his turn, from the game's position.
-                if *before == *game.position()
-                    && Some(game.turn()) == self.seat.color()
-                {
+                if *before == *game.position() && Some(game.turn()) == self.seat.color() {
                     return vec![(self.seat, CommandText::Text(uci))];
                 }
                 // The blind player's move repeated on his board (D.2.1):
@@ -86,9 +89,9 @@ impl Front for EboardFront {
                 shows(Fen::from_position(&after, EnPassantMode::Legal).to_string())
             }
             WatchEvent::Difference(board) => shows(board.to_string()),
-            WatchEvent::Restored => shows(
-                Fen::from_position(game.position(), EnPassantMode::Legal).to_string(),
-            ),
+            WatchEvent::Restored => {
+                shows(Fen::from_position(game.position(), EnPassantMode::Legal).to_string())
+            }
             WatchEvent::Connected => Vec::new(),
             WatchEvent::Disconnected(_) => Vec::new(),
         }

@@ -63,7 +63,7 @@ pub(crate) enum Input {
     /// A terminal line (or why it could not be read).
     Line(Result<String, String>),
     /// The terminal closed.
-    EndOfInput,
+    Closed,
     /// An utterance from the microphone, to be recognised.
     #[allow(dead_code)]
     Utterance(Vec<i16>),
@@ -86,6 +86,8 @@ pub(crate) trait Front {
     fn echoed(&self) -> bool {
         false
     }
+    /// The game is over for this front end: finish what it shows.
+    fn close(&mut self) {}
     /// Shows or says the events for this seat (already worded).
     fn show(&mut self, session: &Session, lines: &[(Event, String)]);
     /// Handles an input meant for this front end; returns commands.
@@ -206,7 +208,7 @@ fn spawn_terminal(tx: Sender<Input>) {
                 return;
             }
         }
-        let _ = tx.send(Input::EndOfInput);
+        let _ = tx.send(Input::Closed);
     });
 }
 
@@ -218,6 +220,19 @@ fn print(out: &mut impl Write, lines: &[String]) {
 }
 
 fn play_loop(
+    session: &mut Session,
+    render: &Renderer,
+    fronts: &mut [Box<dyn Front>],
+    rx: Receiver<Input>,
+) -> i32 {
+    let code = run_loop(session, render, fronts, rx);
+    for f in fronts.iter_mut() {
+        f.close();
+    }
+    code
+}
+
+fn run_loop(
     session: &mut Session,
     render: &Renderer,
     fronts: &mut [Box<dyn Front>],
@@ -252,7 +267,7 @@ fn play_loop(
         let mut commands: Vec<Command> = Vec::new();
         match input {
             None => commands.push(Command::tick(t)),
-            Some(Input::EndOfInput) => {
+            Some(Input::Closed) => {
                 terminal_open = false;
             }
             Some(Input::Line(Err(problem))) => {
@@ -267,9 +282,7 @@ fn play_loop(
             }
             Some(Input::Line(Ok(line))) => {
                 let trimmed = line.trim();
-                if ["quit", "exit", "ende", "beenden"]
-                    .contains(&trimmed.to_lowercase().as_str())
-                {
+                if ["quit", "exit", "ende", "beenden"].contains(&trimmed.to_lowercase().as_str()) {
                     return 0;
                 }
                 if trimmed.is_empty() {
@@ -370,10 +383,14 @@ fn deliver(
         // The terminal shows what is public and what is for a seat without
         // a front end of its own (so a sealed move said into the
         // microphone is not printed for the opponent to read).
-        let sealed = matches!(e.kind, Kind::Sealed { .. });
+        // The sealed move is never printed: the terminal is where the
+        // opponent reads (Guidelines I.1.1).
+        if matches!(e.kind, Kind::Sealed { .. }) {
+            continue;
+        }
         let for_terminal = e.is_public()
             || e.to.iter().any(|t| match t {
-                To::Seat(s) if echoed.contains(s) => !sealed,
+                To::Seat(s) if echoed.contains(s) => true,
                 To::Seat(s) => !bound.contains(s),
                 To::All => true,
             });
@@ -386,10 +403,7 @@ fn deliver(
         .any(|(e, _)| matches!(e.kind, Kind::Moved { .. } | Kind::Retraced { .. }))
         && !session.game().is_over()
     {
-        lines.push(
-            render
-                .text(&Kind::Status(session.status(session.last_t()))),
-        );
+        lines.push(render.text(&Kind::Status(session.status(session.last_t()))));
     }
     print(out, &lines);
     for f in fronts.iter_mut() {

@@ -41,6 +41,7 @@ pub(super) struct VoiceFront {
     phrases: Vec<(shakmaty::Move, String)>,
     words: &'static SessionWords,
     wording: &'static Wording,
+    told_no_commands: bool,
 }
 
 fn speaker(kind: &str, locale: &str) -> Result<(Box<dyn Speaker>, bool), String> {
@@ -81,8 +82,7 @@ impl VoiceFront {
         } else {
             "text"
         };
-        let (speaker, audible) =
-            speaker(opts.speech.as_deref().unwrap_or(default_speech), &code)?;
+        let (speaker, audible) = speaker(opts.speech.as_deref().unwrap_or(default_speech), &code)?;
         let rec = engine::open(
             opts.engine.as_deref().unwrap_or("pocketsphinx"),
             opts.model.as_deref().map(std::path::Path::new),
@@ -130,6 +130,7 @@ impl VoiceFront {
             speaking: false,
             grammar_for: None,
             phrases: Vec::new(),
+            told_no_commands: false,
         })
     }
 
@@ -148,13 +149,24 @@ impl VoiceFront {
             Vec::new()
         };
         let mut texts: Vec<String> = self.phrases.iter().map(|(_, p)| p.clone()).collect();
-        for (_, p) in command_phrases(&self.code).map_err(|e| e.to_string())? {
-            texts.push(moves::folded(&p));
-        }
         texts.extend(self.wording.answer_words());
-        texts.sort();
-        texts.dedup();
-        self.rec.set_phrases(&texts).map_err(|e| e.to_string())?;
+        let mut with_commands = texts.clone();
+        for (_, p) in command_phrases(&self.code).map_err(|e| e.to_string())? {
+            with_commands.push(moves::folded(&p));
+        }
+        with_commands.sort();
+        with_commands.dedup();
+        if let Err(e) = self.rec.set_phrases(&with_commands) {
+            // A recogniser that cannot hear some command words still hears
+            // the moves and the answers; say so once.
+            if !self.told_no_commands {
+                self.told_no_commands = true;
+                eprintln!("{e}");
+            }
+            texts.sort();
+            texts.dedup();
+            self.rec.set_phrases(&texts).map_err(|e| e.to_string())?;
+        }
         self.grammar_for = Some(key);
         Ok(())
     }
