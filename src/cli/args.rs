@@ -1,8 +1,12 @@
-//! A small command-line argument reader shared by every `hector` subcommand.
+//! The arguments of one `hector` subcommand, as the subcommand reads them.
 //!
-//! Flags are `--name value` or `--name=value`; switches are `--name`. Anything
-//! else is positional. Unknown flags are an error with a clear sentence, so a
-//! typing slip never silently changes what hector does.
+//! clap reads and checks the command line (see [`super::Cli`]);
+//! [`Args::from_matches`] hands its result to the subcommand as values
+//! (`--name value`), switches (`--name`) and positionals. [`Args::parse`]
+//! reads the options `hector play` passes through: flags are `--name value`
+//! or `--name=value`; switches are `--name`; anything else is positional.
+//! Unknown flags are an error with a clear sentence, so a typing slip never
+//! silently changes what hector does.
 
 use std::collections::HashMap;
 
@@ -57,6 +61,52 @@ impl Args {
             i += 1;
         }
         Ok(out)
+    }
+
+    /// The values clap matched for `cmd`: options under their long name,
+    /// switches given, and positionals in order.
+    pub fn from_matches(cmd: &clap::Command, m: &clap::ArgMatches) -> Args {
+        let mut out = Args::default();
+        for arg in cmd.get_arguments() {
+            let id = arg.get_id().as_str();
+            if arg.is_positional() {
+                if let Ok(Some(values)) = m.try_get_many::<String>(id) {
+                    out.positional.extend(values.cloned());
+                }
+                continue;
+            }
+            let Some(long) = arg.get_long() else {
+                continue;
+            };
+            if arg.get_action().takes_values() {
+                if let Ok(Some(v)) = m.try_get_one::<String>(id) {
+                    out.values.insert(long.to_string(), v.clone());
+                }
+            } else if matches!(arg.get_action(), clap::ArgAction::SetTrue)
+                && m.try_get_one::<bool>(id).ok().flatten() == Some(&true)
+            {
+                out.switches.push(long.to_string());
+            }
+        }
+        out
+    }
+
+    /// The arguments written back as a command line (`--name=value`,
+    /// `--switch`, then `--` and the positionals), for a subcommand that
+    /// reads its own arguments with [`Args::parse`].
+    pub fn to_raw(&self) -> Vec<String> {
+        let mut names: Vec<&String> = self.values.keys().collect();
+        names.sort();
+        let mut raw: Vec<String> = names
+            .into_iter()
+            .map(|n| format!("--{n}={}", self.values[n]))
+            .collect();
+        raw.extend(self.switches.iter().map(|s| format!("--{s}")));
+        if !self.positional.is_empty() {
+            raw.push("--".to_string());
+            raw.extend(self.positional.iter().cloned());
+        }
+        raw
     }
 
     /// The value of a valued flag, if given.

@@ -18,11 +18,10 @@ fn fail(msg: impl std::fmt::Display) -> i32 {
 
 /// `hector braille [--locale L] [--fen F] [--moves M] MOVE`: prints the move
 /// in the chess Braille code as Unicode Braille.
-pub fn braille(raw: &[String]) -> i32 {
+pub fn braille(args: &Args) -> i32 {
     let run = || -> Result<String, String> {
-        let args = Args::parse(raw, &["locale", "fen", "moves"], &[])?;
-        let loc = locale_from_args(&args)?;
-        let game = game_from_args(&args)?;
+        let loc = locale_from_args(args)?;
+        let game = game_from_args(args)?;
         let text = args.rest_joined();
         if text.trim().is_empty() {
             return Err("Give a move, e.g. Nf3 or g1f3.".to_string());
@@ -45,21 +44,9 @@ pub fn braille(raw: &[String]) -> i32 {
 
 /// `hector scoresheet --format brf|unicode [--locale L] [--width N]
 /// [--lines N] [--line-end crlf|lf] [--page-break ff|none] GAME.pgn`
-pub fn scoresheet(raw: &[String]) -> i32 {
+pub fn scoresheet(args: &Args) -> i32 {
     let run = || -> Result<String, String> {
-        let args = Args::parse(
-            raw,
-            &[
-                "format",
-                "locale",
-                "width",
-                "lines",
-                "line-end",
-                "page-break",
-            ],
-            &[],
-        )?;
-        let loc = locale_from_args(&args)?;
+        let loc = locale_from_args(args)?;
         let format = args.get("format").unwrap_or("unicode");
         let path = match args.positional() {
             [p] => p.clone(),
@@ -123,9 +110,8 @@ pub fn text_to_cells(text: &str) -> Vec<Cell> {
 
 /// `hector display --device DEV (--show TEXT [--hold MS] | --keys N
 /// [--timeout MS])`
-pub fn display(raw: &[String]) -> i32 {
+pub fn display(args: &Args) -> i32 {
     let run = || -> Result<(), String> {
-        let args = Args::parse(raw, &["device", "show", "keys", "hold", "timeout"], &[])?;
         let device = args.get("device").unwrap_or("terminal");
         let ms = |name: &str, default: u64| -> Result<u64, String> {
             args.get(name).map_or(Ok(default), |v| {
@@ -180,16 +166,12 @@ pub fn display(raw: &[String]) -> i32 {
 /// pty,raw,echo=0,link=B`). Prints each line written to it as Unicode
 /// Braille; lines typed on standard input are sent as keys (`234`, `r5`,
 /// `display2`, `space`, …).
-pub fn baum_emulator(raw: &[String]) -> i32 {
+pub fn baum_emulator(args: &Args) -> i32 {
     use crate::braille::emulator::{Emulator, Shared, run_on_port};
     use std::io::{BufRead, Write};
     use std::sync::atomic::AtomicBool;
     use std::sync::{Arc, Mutex, mpsc};
 
-    let args = match Args::parse(raw, &["cells", "identity"], &[]) {
-        Ok(a) => a,
-        Err(e) => return fail(e),
-    };
     let [path] = args.positional() else {
         return fail("Give the serial port or pty the emulated display sits on.");
     };

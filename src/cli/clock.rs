@@ -14,14 +14,8 @@ use super::args::Args;
 use crate::clock::live::{self, Announcement, Command, Query, Speaker, TalkConfig};
 use crate::clock::{Clock, ClockError, ClockWords, PeriodChange, Style, TimeControl};
 
-const USAGE: &str = "\
-Usage: hector clock --control TC [--locale de|en|pl|sr|el] [--player white|black]
-                    [--warnings] [--low-time SECONDS|off] [--rounded] [--dgt]
-       hector clock sim --control TC [--dgt]
-
-TC is a preset (fide-standard, rapid, blitz) or a PGN TimeControl such as
-40/5400+30:1800+30, 300+2, 5400d5 (simple delay) or 300b3 (Bronstein).
-
+/// The keys of the standalone clock (shown by `hector clock --help`).
+pub const KEYS_HELP: &str = "\
 Keys (type one and press Enter):
   Enter or space  press the clock (the first press starts White's clock)
   w / b           White / Black presses their button (only counts when their clock runs)
@@ -56,29 +50,8 @@ fn control_from(a: &Args) -> Result<(TimeControl, PeriodChange), String> {
 }
 
 /// Runs `hector clock …`.
-pub fn run(args: &[String]) -> i32 {
-    if args.first().map(String::as_str) == Some("sim") {
-        return sim(&args[1..]);
-    }
-    if args
-        .iter()
-        .any(|a| a == "--help" || a == "-h" || a == "help")
-    {
-        print!("{USAGE}");
-        return 0;
-    }
-    let a = match Args::parse(
-        args,
-        &["control", "locale", "player", "low-time"],
-        &["warnings", "rounded", "dgt"],
-    ) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("hector clock: {e}\n{USAGE}");
-            return 2;
-        }
-    };
-    match interactive(&a, Box::new(PrintSpeaker)) {
+pub fn run(a: &Args) -> i32 {
+    match interactive(a, Box::new(PrintSpeaker)) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("hector clock: {e}");
@@ -113,15 +86,8 @@ fn sim_line(clock: &mut Clock, line: &str) -> Result<(), String> {
 }
 
 /// `hector clock sim --control TC`: one JSON object per input line.
-fn sim(args: &[String]) -> i32 {
-    let a = match Args::parse(args, &["control"], &["dgt"]) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("hector clock sim: {e}");
-            return 2;
-        }
-    };
-    let (tc, mode) = match control_from(&a) {
+pub fn sim(a: &Args) -> i32 {
+    let (tc, mode) = match control_from(a) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("hector clock sim: {e}");
@@ -236,7 +202,7 @@ pub fn interactive(a: &Args, mut speaker: Box<dyn Speaker>) -> Result<(), String
         for line in stdin.lock().lines() {
             let Ok(line) = line else { break };
             if matches!(line.trim(), "h" | "?" | "help") {
-                print!("{USAGE}");
+                print!("{KEYS_HELP}");
                 continue;
             }
             match key_command(&line, player, started) {

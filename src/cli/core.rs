@@ -14,8 +14,6 @@ use crate::rules::Game;
 use crate::rules::pgn::read_pgn;
 use crate::rules::random::{SplitMix64, random_game};
 
-/// Flags every position-taking subcommand reads.
-pub const POSITION_FLAGS: [&str; 3] = ["locale", "fen", "moves"];
 
 fn fail(msg: impl std::fmt::Display) -> i32 {
     eprintln!("{msg}");
@@ -81,18 +79,13 @@ fn one_move(args: &Args, pos: &Chess, loc: &Locale) -> Result<Move, String> {
 }
 
 /// `hector say [--locale L] [--form short|long] [--fen F] [--moves M] MOVE`
-pub fn say(raw: &[String]) -> i32 {
+pub fn say(args: &Args) -> i32 {
     let run = || -> Result<String, String> {
-        let args = Args::parse(
-            raw,
-            &["locale", "fen", "moves", "form", "wav"],
-            &["pawn-word", "no-capture-word", "no-check-word"],
-        )?;
-        let loc = locale_from_args(&args)?;
-        let opts = say_options(&args)?;
-        let game = game_from_args(&args)?;
+        let loc = locale_from_args(args)?;
+        let opts = say_options(args)?;
+        let game = game_from_args(args)?;
         let m = one_move(
-            &args,
+            args,
             game.position(),
             Locale::get("en").map_err(|e| e.to_string())?,
         )?;
@@ -108,13 +101,9 @@ pub fn say(raw: &[String]) -> i32 {
 }
 
 /// `hector hear [--locale L] [--fen F] [--moves M] PHRASE`
-pub fn hear(raw: &[String]) -> i32 {
-    let args = match Args::parse(raw, &POSITION_FLAGS, &[]) {
-        Ok(a) => a,
-        Err(e) => return fail(e),
-    };
+pub fn hear(args: &Args) -> i32 {
     let (loc, game) =
-        match locale_from_args(&args).and_then(|l| game_from_args(&args).map(|g| (l, g))) {
+        match locale_from_args(args).and_then(|l| game_from_args(args).map(|g| (l, g))) {
             Ok(x) => x,
             Err(e) => return fail(e),
         };
@@ -137,12 +126,11 @@ pub fn hear(raw: &[String]) -> i32 {
 }
 
 /// `hector san [--locale L] [--fen F] [--moves M] [--long] [--figurine] [--latin-files] MOVE`
-pub fn san(raw: &[String]) -> i32 {
+pub fn san(args: &Args) -> i32 {
     let run = || -> Result<String, String> {
-        let args = Args::parse(raw, &POSITION_FLAGS, &["long", "figurine", "latin-files"])?;
-        let loc = locale_from_args(&args)?;
-        let game = game_from_args(&args)?;
-        let m = one_move(&args, game.position(), loc)?;
+        let loc = locale_from_args(args)?;
+        let game = game_from_args(args)?;
+        let m = one_move(args, game.position(), loc)?;
         let style = SanStyle {
             long: args.has("long"),
             figurine: args.has("figurine"),
@@ -162,17 +150,8 @@ pub fn san(raw: &[String]) -> i32 {
 /// `hector replay [--locale L] [--form short|long] FILE.pgn`: one line per
 /// half-move, `PLY<TAB>SAN<TAB>PHRASE`; every phrase is heard back in its
 /// position and must give the same move.
-pub fn replay(raw: &[String]) -> i32 {
-    let args = match Args::parse(
-        raw,
-        &["locale", "form", "wav"],
-        &["pawn-word", "no-capture-word", "no-check-word"],
-    ) {
-        Ok(a) => a,
-        Err(e) => return fail(e),
-    };
-    let (loc, opts) = match locale_from_args(&args).and_then(|l| say_options(&args).map(|o| (l, o)))
-    {
+pub fn replay(args: &Args) -> i32 {
+    let (loc, opts) = match locale_from_args(args).and_then(|l| say_options(args).map(|o| (l, o))) {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
@@ -207,12 +186,8 @@ pub fn replay(raw: &[String]) -> i32 {
 }
 
 /// `hector status [--fen F] [--moves M] [--json]`
-pub fn status(raw: &[String]) -> i32 {
-    let args = match Args::parse(raw, &POSITION_FLAGS, &["json"]) {
-        Ok(a) => a,
-        Err(e) => return fail(e),
-    };
-    let game = match game_from_args(&args) {
+pub fn status(args: &Args) -> i32 {
+    let game = match game_from_args(args) {
         Ok(g) => g,
         Err(e) => return fail(e),
     };
@@ -238,7 +213,7 @@ pub fn status(raw: &[String]) -> i32 {
     if args.has("json") {
         println!("{value}");
     } else {
-        let loc = match locale_from_args(&args) {
+        let loc = match locale_from_args(args) {
             Ok(l) => l,
             Err(e) => return fail(e),
         };
@@ -263,11 +238,7 @@ pub fn status(raw: &[String]) -> i32 {
 
 /// `hector bench [--games N] [--seed S]`: phrases matched per second and SAN
 /// round trips per second over a fixed set of seeded random games.
-pub fn bench(raw: &[String]) -> i32 {
-    let args = match Args::parse(raw, &["games", "seed", "plies"], &[]) {
-        Ok(a) => a,
-        Err(e) => return fail(e),
-    };
+pub fn bench(args: &Args) -> i32 {
     let num = |name: &str, default: u64| -> Result<u64, String> {
         args.get(name).map_or(Ok(default), |v| {
             v.parse()

@@ -21,13 +21,8 @@ fn device_path(dev: &str) -> Result<&str, String> {
 }
 
 /// Runs the subcommand.
-pub fn run(raw: &[String]) -> i32 {
+pub fn run(args: &Args) -> i32 {
     let go = || -> Result<(), String> {
-        let args = Args::parse(
-            raw,
-            &["device", "fen", "moves", "locale", "count", "seconds"],
-            &["dump", "watch"],
-        )?;
         let dev = args
             .get("device")
             .ok_or("Usage: hector eboard --device dgt:PATH (--dump | --watch [--count N] [--seconds S] [--fen FEN])")?;
@@ -43,7 +38,7 @@ pub fn run(raw: &[String]) -> i32 {
             println!("{board}");
             return Ok(());
         }
-        let start = position_from_args(&args)?;
+        let start = position_from_args(args)?;
         let count: Option<usize> = match args.get("count") {
             Some(c) => Some(
                 c.parse()

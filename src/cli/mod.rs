@@ -1,78 +1,479 @@
-//! The `hector` command line. Each subcommand lives in its own module and
-//! returns the process exit code; nothing here panics on user input.
+//! The `hector` command line. clap reads and checks the arguments (help for
+//! every command, usage errors as sentences with exit code 2, arguments that
+//! are not valid UTF-8 refused in words); each subcommand lives in its own
+//! module, reads the checked values through [`args::Args`] and returns the
+//! process exit code. Nothing here panics on user input.
+//!
+//! To add a command: a variant of [`Command`] (its fields are the options,
+//! their doc comments the help text) and one arm in [`dispatch`].
 
 pub mod args;
 pub mod braille;
 pub mod clock;
 pub mod core;
 pub mod eboard;
+pub mod hall;
 pub mod listen;
 pub mod play;
 pub mod reconcile;
 pub mod session;
 pub mod speak;
 
-const USAGE: &str = "\
-hector — over-the-board chess for blind and visually impaired players (FIDE Laws, Appendix D)
+use std::ffi::OsString;
 
-Usage: hector <command> [options]
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-Commands:
-  play      play a game in the terminal (the default); --voice: the blind side by microphone
-  session   the game as JSON lines (one command in, events out; see hector session --help)
-  say       speak a move as an Appendix D phrase
-  hear      find the legal move a phrase names
-  san       write a move in a language's algebraic notation
-  replay    read a PGN game back as phrases, checking each one
-  status    the game state as JSON
-  bench     measure phrase matching and notation speed
-  clock     the talking chess clock (clock sim: replay timed events as JSON)
-  braille   a move in the chess Braille code, as Unicode Braille
-  scoresheet  the game of a PGN file as a Braille scoresheet (--format brf|unicode)
-  display   use a Braille display (--device terminal|baum:PATH|brlapi[:HOST:PORT])
-            --show TEXT writes TEXT; --keys N prints the next N key events
-  reconcile check two scoresheets and two boards (D.2.9) from a JSON file
-  eboard    read a DGT e-board: --device dgt:PATH --dump | --watch
-  listen    recognise a spoken move: --wav FILE or --mic [--push-to-talk];
-            --bench times the fixtures, --phrases lists what is listened for
-  announce  say a sentence through the speech service (speech-dispatcher)
+use args::Args;
 
-Common options: --locale de|en|pl|sr|el  --fen FEN  --moves \"e4 e5 ...\"
-";
+/// Over-the-board chess for blind and visually impaired players (FIDE Laws
+/// 2023, Appendix D).
+#[derive(Debug, Parser)]
+#[command(
+    name = "hector",
+    args_override_self = true,
+    after_help = "Without a command, hector plays a game in the terminal (hector play)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
 
-/// Runs the command line and returns the exit code.
-pub fn run(args: &[String]) -> i32 {
-    let (cmd, rest) = match args.split_first() {
-        Some((c, r)) => (c.as_str(), r),
-        None => ("play", &[][..]),
+/// `--locale`, `--fen` and `--moves`: the language and the position.
+#[derive(Debug, clap::Args)]
+struct Position {
+    /// The language of phrases and sentences: de (default), en, pl, sr or el.
+    #[arg(long, value_name = "L")]
+    locale: Option<String>,
+    /// The starting position in FEN (default: the initial position).
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+    /// Moves played from the starting position, in any notation hector reads
+    /// (e.g. "e4 e5 Nf3"; move numbers are skipped).
+    #[arg(long, value_name = "MOVES")]
+    moves: Option<String>,
+}
+
+/// How a move is said (FIDE Laws 2023, D.2.2).
+#[derive(Debug, clap::Args)]
+struct Wording {
+    /// short (default) or long: the long form names the square a piece comes from.
+    #[arg(long, value_name = "short|long")]
+    form: Option<String>,
+    /// Say "pawn" before pawn moves.
+    #[arg(long)]
+    pawn_word: bool,
+    /// Leave out the word for a capture.
+    #[arg(long)]
+    no_capture_word: bool,
+    /// Leave out the word for check.
+    #[arg(long)]
+    no_check_word: bool,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play a game at the board (the default): terminal, voice, Braille
+    /// display, DGT e-board and clock together (hector play --help lists its
+    /// options).
+    #[command(disable_help_flag = true)]
+    Play {
+        /// The options above, passed on to the game.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "OPTIONS"
+        )]
+        args: Vec<String>,
+    },
+    /// The game as JSON lines: one command per input line, one event per
+    /// output line (hector session --help lists its options).
+    #[command(disable_help_flag = true)]
+    Session {
+        /// The options of the session, read by `hector session` itself.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "OPTIONS"
+        )]
+        args: Vec<String>,
+    },
+    /// Speak a move as an Appendix D phrase (--wav: into a WAV file).
+    Say {
+        #[command(flatten)]
+        position: Position,
+        #[command(flatten)]
+        wording: Wording,
+        /// Write the phrase, spoken by espeak-ng, into this WAV file.
+        #[arg(long, value_name = "FILE")]
+        wav: Option<String>,
+        /// Speaking rate for --wav, words per minute (80 to 450).
+        #[arg(long, value_name = "WPM")]
+        rate: Option<String>,
+        /// The move, in SAN or long/UCI notation (e.g. Nf3 or g1f3).
+        #[arg(value_name = "MOVE")]
+        words: Vec<String>,
+    },
+    /// Find the legal move a phrase names.
+    Hear {
+        #[command(flatten)]
+        position: Position,
+        /// The phrase, e.g. "Springer Felix drei".
+        #[arg(value_name = "PHRASE")]
+        words: Vec<String>,
+    },
+    /// Write a move in a language's algebraic notation.
+    San {
+        #[command(flatten)]
+        position: Position,
+        /// Long algebraic notation (Ng1-f3).
+        #[arg(long)]
+        long: bool,
+        /// Figurines instead of piece letters.
+        #[arg(long)]
+        figurine: bool,
+        /// Latin file letters in every language.
+        #[arg(long)]
+        latin_files: bool,
+        /// The move, in English SAN or long/UCI notation.
+        #[arg(value_name = "MOVE")]
+        words: Vec<String>,
+    },
+    /// Read a PGN game back as phrases, checking each one (--wav: the audio scoresheet).
+    Replay {
+        /// The language of the phrases: de (default), en, pl, sr or el.
+        #[arg(long, value_name = "L")]
+        locale: Option<String>,
+        #[command(flatten)]
+        wording: Wording,
+        /// Speak the whole game into this WAV file (FIDE Laws 2023, D.2.7).
+        #[arg(long, value_name = "FILE")]
+        wav: Option<String>,
+        /// Speaking rate for --wav, words per minute (80 to 450).
+        #[arg(long, value_name = "WPM")]
+        rate: Option<String>,
+        /// The PGN file.
+        #[arg(value_name = "FILE")]
+        files: Vec<String>,
+    },
+    /// The game state (outcome, claims, FEN).
+    Status {
+        #[command(flatten)]
+        position: Position,
+        /// One JSON object instead of sentences.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Measure phrase matching and notation speed on seeded random games.
+    Bench {
+        /// How many random games (default 100).
+        #[arg(long, value_name = "N")]
+        games: Option<String>,
+        /// The random seed (default 2023).
+        #[arg(long, value_name = "S")]
+        seed: Option<String>,
+        /// The longest game, in half-moves (default 120).
+        #[arg(long, value_name = "N")]
+        plies: Option<String>,
+    },
+    /// The talking chess clock (clock sim: replay timed events as JSON).
+    #[command(
+        args_conflicts_with_subcommands = true,
+        after_help = clock::KEYS_HELP
+    )]
+    Clock {
+        #[command(subcommand)]
+        sim: Option<ClockCommand>,
+        #[command(flatten)]
+        options: ClockOptions,
+    },
+    /// A move in the chess Braille code, as Unicode Braille.
+    Braille {
+        #[command(flatten)]
+        position: Position,
+        /// The move, in SAN or long/UCI notation.
+        #[arg(value_name = "MOVE")]
+        words: Vec<String>,
+    },
+    /// The game of a PGN file as a Braille scoresheet.
+    Scoresheet {
+        /// unicode (default) or brf.
+        #[arg(long, value_name = "brf|unicode")]
+        format: Option<String>,
+        /// The language of the scoresheet: de (default), en, pl, sr or el.
+        #[arg(long, value_name = "L")]
+        locale: Option<String>,
+        /// Cells per line (default 40, at least 8).
+        #[arg(long, value_name = "N")]
+        width: Option<String>,
+        /// Lines per page (default 25, at least 1).
+        #[arg(long, value_name = "N")]
+        lines: Option<String>,
+        /// crlf (default) or lf.
+        #[arg(long, value_name = "crlf|lf")]
+        line_end: Option<String>,
+        /// ff (default) or none.
+        #[arg(long, value_name = "ff|none")]
+        page_break: Option<String>,
+        /// The PGN file.
+        #[arg(value_name = "FILE")]
+        files: Vec<String>,
+    },
+    /// Use a Braille display: --show TEXT writes TEXT, --keys N prints the next N key events.
+    Display {
+        /// terminal (default), baum:PATH or brlapi[:HOST:PORT].
+        #[arg(long, value_name = "DEV")]
+        device: Option<String>,
+        /// Write this text on the display.
+        #[arg(long, value_name = "TEXT")]
+        show: Option<String>,
+        /// Print the next N key events.
+        #[arg(long, value_name = "N")]
+        keys: Option<String>,
+        /// With --show: keep the text up this many milliseconds.
+        #[arg(long, value_name = "MS")]
+        hold: Option<String>,
+        /// With --keys: give up after this many milliseconds.
+        #[arg(long, value_name = "MS")]
+        timeout: Option<String>,
+    },
+    /// A Baum display emulated on a serial port or pty (for tests and demonstrations).
+    #[command(hide = true)]
+    BaumEmulator {
+        /// Number of cells (1 to 160, default 20).
+        #[arg(long, value_name = "N")]
+        cells: Option<String>,
+        /// The identity the display reports.
+        #[arg(long, value_name = "TEXT")]
+        identity: Option<String>,
+        /// The serial port or pty.
+        #[arg(value_name = "PORT")]
+        ports: Vec<String>,
+    },
+    /// Check two scoresheets and two boards (D.2.9) from a JSON file (- reads standard input).
+    Reconcile {
+        /// The language of the report: de (default), en, pl, sr or el.
+        #[arg(long, value_name = "L")]
+        locale: Option<String>,
+        /// The JSON file, or - for standard input.
+        #[arg(value_name = "FILE")]
+        files: Vec<String>,
+    },
+    /// Read a DGT e-board: --device dgt:PATH --dump | --watch.
+    Eboard {
+        /// dgt:PATH, the board's serial port.
+        #[arg(long, value_name = "dgt:PATH")]
+        device: Option<String>,
+        #[command(flatten)]
+        position: Position,
+        /// With --watch: stop after N moves.
+        #[arg(long, value_name = "N")]
+        count: Option<String>,
+        /// With --watch: stop after S seconds.
+        #[arg(long, value_name = "S")]
+        seconds: Option<String>,
+        /// Print the board's placement once.
+        #[arg(long)]
+        dump: bool,
+        /// Follow a game on the board and print each move.
+        #[arg(long)]
+        watch: bool,
+    },
+    /// The tournament hall: every board of a tournament from the broker
+    /// (NATS JetStream), the chief arbiter's overview, the watch page,
+    /// /round.pgn and /api/boards. --bench measures a hall with simulated
+    /// boards.
+    Hall {
+        /// The broker the boards publish to, nats://HOST:PORT.
+        #[arg(long, value_name = "nats://HOST:PORT")]
+        hall: Option<String>,
+        /// The tournament's name, as the boards were started with.
+        #[arg(long, value_name = "T")]
+        tournament: Option<String>,
+        /// The port of the pages (default 0: any free port).
+        #[arg(long, value_name = "P")]
+        port: Option<String>,
+        /// The address to listen on (default 127.0.0.1).
+        #[arg(long, value_name = "ADDR")]
+        bind: Option<String>,
+        /// The round, for games whose PGN has none.
+        #[arg(long, value_name = "R")]
+        round: Option<String>,
+        /// Measure: nats-server, simulated boards and a hall, with the broker
+        /// and the hall restarted during the run.
+        #[arg(long)]
+        bench: bool,
+        /// With --bench: the number of boards (default 100).
+        #[arg(long, value_name = "N")]
+        boards: Option<String>,
+        /// With --bench: half-moves per game (default 60).
+        #[arg(long, value_name = "N")]
+        moves: Option<String>,
+        /// With --bench: ms between two moves of a board (default 250).
+        #[arg(long, value_name = "MS")]
+        interval: Option<String>,
+    },
+    /// Recognise a spoken move: --wav FILE or --mic [--push-to-talk].
+    Listen {
+        /// A recording of the move (16 kHz mono is best).
+        #[arg(long, value_name = "FILE")]
+        wav: Option<String>,
+        /// The recogniser engine.
+        #[arg(long, value_name = "E")]
+        engine: Option<String>,
+        /// The recogniser model.
+        #[arg(long, value_name = "M")]
+        model: Option<String>,
+        #[command(flatten)]
+        position: Position,
+        /// With --bench: the directory of fixture recordings.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<String>,
+        /// With --mic: listen at most this many seconds.
+        #[arg(long, value_name = "S")]
+        seconds: Option<String>,
+        /// The voice threshold, in dBFS.
+        #[arg(long, value_name = "DBFS")]
+        threshold: Option<String>,
+        /// One JSON object instead of plain lines.
+        #[arg(long)]
+        json: bool,
+        /// List the phrases listened for.
+        #[arg(long)]
+        phrases: bool,
+        /// Time the recogniser on the fixture recordings.
+        #[arg(long)]
+        bench: bool,
+        /// List the recogniser's vocabulary.
+        #[arg(long)]
+        vocabulary: bool,
+        /// Listen on the microphone.
+        #[arg(long)]
+        mic: bool,
+        /// With --mic: listen while Enter is held (press Enter to start and stop).
+        #[arg(long)]
+        push_to_talk: bool,
+    },
+    /// Say a sentence through the speech service (speech-dispatcher).
+    Announce {
+        /// The language of the voice: de (default), en, pl, sr or el.
+        #[arg(long, value_name = "L")]
+        locale: Option<String>,
+        /// Words per minute (80 to 450).
+        #[arg(long, value_name = "WPM")]
+        rate: Option<String>,
+        /// The sentence.
+        #[arg(value_name = "TEXT")]
+        words: Vec<String>,
+    },
+}
+
+/// The options of the standalone talking clock.
+#[derive(Debug, clap::Args)]
+struct ClockOptions {
+    /// A preset (fide-standard, rapid, blitz) or a PGN TimeControl such as
+    /// 40/5400+30:1800+30, 300+2, 5400d5 (simple delay) or 300b3 (Bronstein).
+    #[arg(long, value_name = "TC")]
+    control: Option<String>,
+    /// The language of the announcements: de (default), en, pl, sr or el.
+    #[arg(long, value_name = "L")]
+    locale: Option<String>,
+    /// white (default) or black: whose time "your time" is.
+    #[arg(long, value_name = "white|black")]
+    player: Option<String>,
+    /// Announce low time below this many seconds, or off.
+    #[arg(long, value_name = "SECONDS|off")]
+    low_time: Option<String>,
+    /// Announce time warnings.
+    #[arg(long)]
+    warnings: bool,
+    /// Say rounded times.
+    #[arg(long)]
+    rounded: bool,
+    /// The next period's time is added when the time runs out (DGT clocks).
+    #[arg(long)]
+    dgt: bool,
+}
+
+#[derive(Debug, Subcommand)]
+enum ClockCommand {
+    /// Replay timestamped clock events from standard input ("<ms> start|press|pause|resume|show") as JSON.
+    Sim {
+        /// A preset or a PGN TimeControl (see hector clock --help).
+        #[arg(long, value_name = "TC")]
+        control: Option<String>,
+        /// The next period's time is added when the time runs out (DGT clocks).
+        #[arg(long)]
+        dgt: bool,
+    },
+}
+
+/// Runs the command line (the program's arguments without the program
+/// name) and returns the exit code.
+pub fn run<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let argv = std::iter::once(OsString::from("hector")).chain(args.into_iter().map(Into::into));
+    let cmd = Cli::command();
+    let matches = match cmd.clone().try_get_matches_from(argv) {
+        Ok(m) => m,
+        Err(e) => return usage_error(e),
     };
-    match cmd {
-        "play" => play::run(rest),
-        "session" => session::run(rest),
-        "say" if speak::wants_wav(rest) => speak::say(rest),
-        "say" => core::say(rest),
-        "hear" => core::hear(rest),
-        "san" => core::san(rest),
-        "replay" if speak::wants_wav(rest) => speak::replay(rest),
-        "replay" => core::replay(rest),
-        "status" => core::status(rest),
-        "bench" => core::bench(rest),
-        "clock" => clock::run(rest),
-        "braille" => braille::braille(rest),
-        "scoresheet" => braille::scoresheet(rest),
-        "display" => braille::display(rest),
-        "baum-emulator" => braille::baum_emulator(rest),
-        "reconcile" => reconcile::run(rest),
-        "eboard" => eboard::run(rest),
-        "listen" => listen::run(rest),
-        "announce" => speak::announce(rest),
-        "help" | "--help" | "-h" => {
-            print!("{USAGE}");
-            0
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(c) => c,
+        Err(e) => return usage_error(e),
+    };
+    let Some((name, sub)) = matches.subcommand() else {
+        return play::run(&[]);
+    };
+    let sub_cmd = cmd
+        .find_subcommand(name)
+        .expect("clap matched a subcommand it defines");
+    let bag = Args::from_matches(sub_cmd, sub);
+    dispatch(
+        cli.command.expect("clap matched a subcommand"),
+        &bag,
+        sub_cmd,
+        sub,
+    )
+}
+
+/// Prints clap's help or usage error; help exits 0, a usage error 2.
+fn usage_error(e: clap::Error) -> i32 {
+    let _ = e.print();
+    e.exit_code()
+}
+
+fn dispatch(command: Command, a: &Args, sub_cmd: &clap::Command, sub: &clap::ArgMatches) -> i32 {
+    match command {
+        Command::Play { args } => play::run(&args),
+        Command::Session { args } => session::run(&args),
+        Command::Say { .. } if a.get("wav").is_some() => speak::say(a),
+        Command::Say { .. } => core::say(a),
+        Command::Hear { .. } => core::hear(a),
+        Command::San { .. } => core::san(a),
+        Command::Replay { .. } if a.get("wav").is_some() => speak::replay(a),
+        Command::Replay { .. } => core::replay(a),
+        Command::Status { .. } => core::status(a),
+        Command::Bench { .. } => core::bench(a),
+        Command::Clock {
+            sim: Some(ClockCommand::Sim { .. }),
+            ..
+        } => {
+            let (name, m) = sub.subcommand().expect("clap matched clock sim");
+            let sim_cmd = sub_cmd.find_subcommand(name).expect("clock sim is defined");
+            clock::sim(&Args::from_matches(sim_cmd, m))
         }
-        other => {
-            eprintln!("Unknown command '{other}'. Try 'hector help'.");
-            2
-        }
+        Command::Clock { sim: None, .. } => clock::run(a),
+        Command::Braille { .. } => braille::braille(a),
+        Command::Scoresheet { .. } => braille::scoresheet(a),
+        Command::Display { .. } => braille::display(a),
+        Command::BaumEmulator { .. } => braille::baum_emulator(a),
+        Command::Reconcile { .. } => reconcile::run(a),
+        Command::Eboard { .. } => eboard::run(a),
+        Command::Hall { .. } => hall::run(a),
+        Command::Listen { .. } => listen::run(&a.to_raw()),
+        Command::Announce { .. } => speak::announce(a),
     }
 }

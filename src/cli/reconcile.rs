@@ -73,9 +73,8 @@ pub fn reconcile_json(text: &str, locale: Option<&str>) -> Result<serde_json::Va
 }
 
 /// `hector reconcile FILE.json [--locale L]` (`-` reads standard input).
-pub fn run(raw: &[String]) -> i32 {
+pub fn run(args: &Args) -> i32 {
     let go = || -> Result<String, String> {
-        let args = Args::parse(raw, &["locale"], &[])?;
         let [path] = args.positional() else {
             return Err("Usage: hector reconcile FILE.json [--locale de|en|pl|sr|el] (FILE - reads standard input).".into());
         };

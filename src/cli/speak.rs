@@ -11,11 +11,6 @@ use crate::speech::speaker::{Speaker, Voice, WavSpeaker};
 use shakmaty::Color;
 use std::path::Path;
 
-/// Whether `--wav` is among the arguments (then speech goes to a file).
-pub fn wants_wav(args: &[String]) -> bool {
-    args.iter().any(|a| a == "--wav" || a.starts_with("--wav="))
-}
-
 fn voice(args: &Args, loc: &Locale) -> Result<Voice, String> {
     let mut v = Voice::for_locale(loc.code());
     if let Some(r) = args.get("rate") {
@@ -34,16 +29,11 @@ fn fail(e: impl std::fmt::Display) -> i32 {
 }
 
 /// `hector say [--locale L] [--fen F] [--moves M] [--form short|long] [--rate WPM] --wav OUT MOVE`
-pub fn say(raw: &[String]) -> i32 {
+pub fn say(args: &Args) -> i32 {
     let run = || -> Result<(String, f64), String> {
-        let args = Args::parse(
-            raw,
-            &["locale", "fen", "moves", "form", "wav", "rate"],
-            &["pawn-word", "no-capture-word", "no-check-word"],
-        )?;
         let out = args.get("wav").ok_or("--wav needs a file name.")?;
-        let loc = locale_from_args(&args)?;
-        let game = game_from_args(&args)?;
+        let loc = locale_from_args(args)?;
+        let game = game_from_args(args)?;
         let text = args.rest_joined();
         if text.trim().is_empty() {
             return Err("Give a move, e.g. Nf3 or g1f3.".into());
@@ -51,8 +41,8 @@ pub fn say(raw: &[String]) -> i32 {
         let en = Locale::get("en").map_err(|e| e.to_string())?;
         let m =
             crate::notation::san::read(game.position(), &text, en).map_err(|e| e.to_string())?;
-        let phrase = say_with(game.position(), m, loc, &say_options(&args)?);
-        let mut s = WavSpeaker::new(voice(&args, loc)?);
+        let phrase = say_with(game.position(), m, loc, &say_options(args)?);
+        let mut s = WavSpeaker::new(voice(args, loc)?);
         s.speak(&phrase).map_err(|e| e.to_string())?;
         s.save(Path::new(out)).map_err(|e| e.to_string())?;
         Ok((phrase, s.seconds()))
@@ -67,16 +57,11 @@ pub fn say(raw: &[String]) -> i32 {
 }
 
 /// `hector replay [--locale L] [--form short|long] [--rate WPM] --wav OUT.wav GAME.pgn`
-pub fn replay(raw: &[String]) -> i32 {
+pub fn replay(args: &Args) -> i32 {
     let run = || -> Result<(usize, f64), String> {
-        let args = Args::parse(
-            raw,
-            &["locale", "form", "wav", "rate"],
-            &["pawn-word", "no-capture-word", "no-check-word"],
-        )?;
         let out = args.get("wav").ok_or("--wav needs a file name.")?;
-        let loc = locale_from_args(&args)?;
-        let opts = say_options(&args)?;
+        let loc = locale_from_args(args)?;
+        let opts = say_options(args)?;
         let path = args
             .positional()
             .first()
@@ -84,7 +69,7 @@ pub fn replay(raw: &[String]) -> i32 {
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("Cannot read {path}: {e}."))?;
         let games = read_pgn(&text).map_err(|e| format!("{path}: {e}"))?;
-        let mut s = WavSpeaker::new(voice(&args, loc)?);
+        let mut s = WavSpeaker::new(voice(args, loc)?);
         let mut plies = 0;
         for pgn in &games {
             let game = &pgn.game;
@@ -122,17 +107,16 @@ pub fn replay(raw: &[String]) -> i32 {
 /// `hector announce [--locale L] [--rate WPM] TEXT`: says TEXT through the
 /// system's speech service (speech-dispatcher) and waits until it is said.
 #[cfg(feature = "tts")]
-pub fn announce(raw: &[String]) -> i32 {
+pub fn announce(args: &Args) -> i32 {
     use crate::speech::dispatcher::Dispatcher;
     let run = || -> Result<u128, String> {
-        let args = Args::parse(raw, &["locale", "rate"], &[])?;
-        let loc = locale_from_args(&args)?;
+        let loc = locale_from_args(args)?;
         let text = args.rest_joined();
         if text.trim().is_empty() {
             return Err("Give the sentence to say.".into());
         }
         let t0 = std::time::Instant::now();
-        let mut d = Dispatcher::new(&voice(&args, loc)?).map_err(|e| e.to_string())?;
+        let mut d = Dispatcher::new(&voice(args, loc)?).map_err(|e| e.to_string())?;
         d.speak(&text).map_err(|e| e.to_string())?;
         if !d.wait(std::time::Duration::from_secs(20)) {
             return Err(
@@ -152,6 +136,6 @@ pub fn announce(raw: &[String]) -> i32 {
 
 /// Without the `tts` feature there is no speech service to talk to.
 #[cfg(not(feature = "tts"))]
-pub fn announce(_raw: &[String]) -> i32 {
+pub fn announce(_args: &Args) -> i32 {
     fail("This hector was built without the tts feature; use say --wav instead.")
 }

@@ -3,6 +3,7 @@
 //! a panic on standard error always a test failure.
 #![allow(dead_code)]
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
@@ -22,6 +23,13 @@ pub fn hector_with_input(args: &[&str], input: &str) -> Ran {
 }
 
 fn run(args: &[&str], input: Option<&str>) -> Ran {
+    let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+    hector_raw(&args, input.map(str::as_bytes))
+}
+
+/// Runs `hector ARGS` with raw arguments and raw standard input (either may
+/// be bytes that are not valid UTF-8).
+pub fn hector_raw(args: &[OsString], input: Option<&[u8]>) -> Ran {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
         .args(args)
         .stdin(if input.is_some() {
@@ -34,8 +42,13 @@ fn run(args: &[&str], input: Option<&str>) -> Ran {
         .spawn()
         .expect("hector runs");
     if let (Some(text), Some(mut stdin)) = (input, child.stdin.take()) {
-        // hector may stop reading early (quit, game over): a broken pipe is fine.
-        let _ = stdin.write_all(text.as_bytes());
+        // Written from its own thread, so that a long input never waits on
+        // hector's output; hector may stop reading early (quit, game over):
+        // a broken pipe is fine.
+        let text = text.to_vec();
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(&text);
+        });
     }
     let pid = child.id();
     let (tx, rx) = mpsc::channel();
