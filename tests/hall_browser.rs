@@ -78,9 +78,7 @@ fn a_flag_fall_and_a_d_2_9_board_difference_are_announced_on_the_arbiter_overvie
     // move falls.
     rt.block_on(async {
         let b = &mut boards[1];
-        let row = b
-            .sim
-            .boards_differ("remove the white knight from f3, put it on g1");
+        let row = b.sim.boards_differ();
         b.commit(row);
         let row = b.sim.flag_fall();
         b.commit(row);

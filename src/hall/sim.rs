@@ -1,42 +1,48 @@
 //! A simulated board for the hall's tests and benchmark: a seeded game of
-//! random legal moves with a Fischer clock, turned into the rows a real
-//! board journals (`moved` events, the `status` object, the PGN with
-//! `[%clk]`), in accelerated time (the game's `t` is simulated; no sleeps).
+//! random legal moves played through the real session (`hector::session`,
+//! both players sighted, a 300+2 clock) in accelerated time — the game's
+//! `t` is simulated, nothing sleeps — turned into the rows a board journals:
+//! the events for the hall (public and the arbiter's, with their
+//! sentences), the `status` object and the PGN with `[%clk]`.
 
-use serde_json::{Value, json};
-use shakmaty::{Color, Position};
+use serde_json::Value;
+use shakmaty::Position;
 
 use super::message::BoardMessage;
-use crate::rules::random::SplitMix64;
-use crate::rules::{Game, pgn::write_pgn};
+use crate::session::{Blind, Command, Config, Event, Renderer, Seat, Session};
 
 /// One simulated board.
 pub struct SimBoard {
     pub board: u32,
-    game: Game,
-    rng: SplitMix64,
-    /// Time left, white then black, in ms.
-    clock: [u64; 2],
-    increment_ms: u64,
+    session: Session,
+    renderer: Renderer,
+    rng: crate::rules::random::SplitMix64,
     /// The game's time in ms.
     t: u64,
     seq: u64,
-    /// Extra events for the next row (a flag fall, a board difference).
-    extra: Vec<Value>,
+    /// The position before the last move (a board left behind, D.2.9).
+    before_last: Option<String>,
 }
 
 impl SimBoard {
     /// A board with `base_ms` + `increment_ms` for each player.
     pub fn new(board: u32, seed: u64, base_ms: u64, increment_ms: u64) -> SimBoard {
+        let config = Config {
+            locale: "en".into(),
+            control: Some(format!("{}+{}", base_ms / 1000, increment_ms / 1000)),
+            blind: Blind::None,
+            ..Config::default()
+        };
+        let session = Session::new(&config).expect("a sighted game with a clock");
+        let renderer = Renderer::for_session(&session);
         SimBoard {
             board,
-            game: Game::new(shakmaty::Chess::default()),
-            rng: SplitMix64::new(seed),
-            clock: [base_ms, base_ms],
-            increment_ms,
+            session,
+            renderer,
+            rng: crate::rules::random::SplitMix64::new(seed),
             t: 0,
             seq: 0,
-            extra: Vec::new(),
+            before_last: None,
         }
     }
 
@@ -47,145 +53,113 @@ impl SimBoard {
 
     /// The moves played so far (English SAN).
     pub fn sans(&self) -> &[String] {
-        self.game.sans()
+        self.session.game().sans()
     }
 
     pub fn is_over(&self) -> bool {
-        self.game.is_over()
+        self.session.game().is_over()
+    }
+
+    fn mover(&self) -> Seat {
+        Seat::of(self.session.game().turn())
+    }
+
+    /// Applies what a seat says now; the events as the session gives them.
+    fn say(&mut self, from: Seat, text: &str) -> Vec<Event> {
+        self.session.apply(&Command::text(self.t, from, text))
     }
 
     /// Plays one random legal move after `think_ms`; `None` when the game
     /// is over.
     pub fn play(&mut self, think_ms: u64) -> Option<BoardMessage> {
-        let moves = self.game.position().legal_moves();
-        if moves.is_empty() || self.game.is_over() {
+        let pos = self.session.game().position().clone();
+        let moves = pos.legal_moves();
+        if moves.is_empty() || self.is_over() {
             return None;
         }
         let m = moves[self.rng.below(moves.len())];
-        let by = self.game.turn();
-        let i = if by == Color::White { 0 } else { 1 };
+        let uci = m.to_uci(shakmaty::CastlingMode::Standard).to_string();
         self.t += think_ms;
-        self.clock[i] = self.clock[i].saturating_sub(think_ms) + self.increment_ms;
-        self.game.play(m).ok()?;
-        let ply = self.game.sans().len();
-        let san = self.game.sans()[ply - 1].clone();
-        self.game.set_comment(ply, &clk(self.clock[i]));
-        let moved = json!({
-            "t": self.t, "to": ["all"], "kind": "moved", "san": san, "ply": ply,
-            "by": side(by), "via": side(by), "text": format!("{san}"),
-        });
-        Some(self.row(vec![moved]))
+        let fen = self.session.game().fen();
+        let events = self.say(self.mover(), &uci);
+        if !events.iter().any(|e| e.kind_name() == "moved") {
+            return None;
+        }
+        self.before_last = Some(fen);
+        Some(self.row(events))
     }
 
-    /// The side to move lets its flag fall (6.9): a `flag` event, an
-    /// `arbiter` report and the result.
+    /// The side to move lets its flag fall (6.9): the session's `flag`
+    /// event, its report to the arbiter and the result.
     pub fn flag_fall(&mut self) -> BoardMessage {
-        let loser = self.game.turn();
-        let i = if loser == Color::White { 0 } else { 1 };
-        self.t += self.clock[i];
-        self.clock[i] = 0;
-        let _ = self.game.flag_fall(loser);
-        let result = if loser == Color::White { "0-1" } else { "1-0" };
-        let events = vec![
-            json!({"t": self.t, "to": ["all"], "kind": "flag", "player": side(loser),
-                   "text": format!("{}'s flag has fallen.", title(loser))}),
-            json!({"t": self.t, "to": ["arbiter"], "kind": "arbiter", "reason": "flag",
-                   "detail": side(loser), "text": format!("A flag has fallen: {}.", side(loser))}),
-            json!({"t": self.t, "to": ["all"], "kind": "result", "result": result, "reason": "flag",
-                   "text": format!("{result} on time.")}),
-        ];
+        let left = self
+            .session
+            .status(self.t)
+            .clock
+            .map(|c| c.white_ms.max(c.black_ms))
+            .unwrap_or(0);
+        self.t += left + 1;
+        let events = self.session.apply(&Command::tick(self.t));
         self.row(events)
     }
 
-    /// The two boards differ (D.2.9): guidance and a report to the arbiter;
-    /// the status says `boards_differ` until [`SimBoard::boards_agree`].
-    pub fn boards_differ(&mut self, detail: &str) -> BoardMessage {
-        self.extra.push(json!({"boards_differ": true}));
-        let events = vec![
-            json!({"t": self.t, "to": ["all"], "kind": "guidance", "board": "blind",
-                   "lines": [detail], "decision": "arbiter",
-                   "text": format!("The blind board differs: {detail}")}),
-            json!({"t": self.t, "to": ["arbiter"], "kind": "arbiter", "reason": "boards_differ",
-                   "detail": detail, "text": format!("The two boards differ: {detail}")}),
-        ];
+    /// The sighted board of the player who just moved is left one move
+    /// behind (D.2.9): the session compares both boards and guides, and
+    /// the arbiter is told.
+    pub fn boards_differ(&mut self) -> BoardMessage {
+        let fen = self
+            .before_last
+            .clone()
+            .unwrap_or_else(|| self.session.game().fen());
+        let placement = fen.split(' ').next().unwrap_or("").to_string();
+        let seat = self.mover();
+        let events = self.say(seat, &format!("shows {placement}"));
         self.row(events)
     }
 
-    /// The boards agree again.
+    /// The board is fixed: the boards agree again.
     pub fn boards_agree(&mut self) -> BoardMessage {
-        self.extra.clear();
-        let events = vec![json!({"t": self.t, "to": ["all"], "kind": "boards_agree",
-                                 "text": "The boards agree again."})];
+        let seat = self.mover();
+        let events = self.say(seat, "fixed");
         self.row(events)
     }
 
     /// A player calls the arbiter.
-    pub fn call_arbiter(&mut self, by: &str) -> BoardMessage {
-        let events = vec![
-            json!({"t": self.t, "to": ["arbiter"], "kind": "arbiter", "reason": "called",
-                                 "by": by, "text": format!("The arbiter is called by {by}.")}),
-        ];
+    pub fn call_arbiter(&mut self, by: Seat) -> BoardMessage {
+        let events = self.say(by, "arbiter");
         self.row(events)
     }
 
     /// The `status` object now.
     pub fn status(&self) -> Value {
-        let running = if self.game.is_over() {
-            Value::Null
-        } else {
-            json!(side(self.game.turn()))
-        };
-        let differ = self.extra.iter().any(|e| e["boards_differ"] == true);
-        json!({
-            "fen": self.game.fen(),
-            "turn": side(self.game.turn()),
-            "ply": self.game.sans().len(),
-            "result": self.game.result().map(|r| r.outcome.to_string()),
-            "clock": {"white_ms": self.clock[0], "black_ms": self.clock[1], "running": running},
-            "moves": self.game.sans(),
-            "pending": false,
-            "adjourned": false,
-            "boards_differ": differ,
-        })
+        serde_json::to_value(self.session.status(self.t)).unwrap_or(Value::Null)
     }
 
     /// The PGN now, with `[%clk]` after every move.
     pub fn pgn(&self) -> String {
-        write_pgn(
-            &self.game,
-            &[
-                ("Event".to_string(), "Simulated round".to_string()),
-                ("White".to_string(), format!("White {}", self.board)),
-                ("Black".to_string(), format!("Black {}", self.board)),
-                ("TimeControl".to_string(), "300+2".to_string()),
-            ],
-        )
+        self.session.pgn(&[
+            ("Event".to_string(), "Simulated round".to_string()),
+            ("White".to_string(), format!("White {}", self.board)),
+            ("Black".to_string(), format!("Black {}", self.board)),
+        ])
     }
 
-    fn row(&mut self, events: Vec<Value>) -> BoardMessage {
+    /// The row a board journals: the events the hall may see (public and
+    /// the arbiter's), with their sentences.
+    fn row(&mut self, events: Vec<Event>) -> BoardMessage {
         self.seq += 1;
         BoardMessage {
             board: self.board,
             seq: self.seq,
-            events,
+            events: events
+                .iter()
+                .filter(|e| e.is_for(Seat::Arbiter))
+                .map(|e| self.renderer.line(e))
+                .collect(),
             state: self.status(),
             pgn: self.pgn(),
             arbiter_url: None,
         }
-    }
-}
-
-fn side(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-fn title(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
     }
 }
 
