@@ -17,13 +17,13 @@ PKGS="$PKGS libpocketsphinx-dev pocketsphinx-en-us espeak-ng flite sox"
 PKGS="$PKGS libspeechd-dev libclang1-14 libclang-common-14-dev speech-dispatcher speech-dispatcher-espeak-ng"
 # Microphone (cpal over ALSA).
 PKGS="$PKGS libasound2-dev"
-# The tournament hall: Debian's NATS broker with JetStream (nats-server 2.9;
-# the tests start their own on a free loopback port).
-PKGS="$PKGS nats-server"
 # hector serve's page tests: headless Chromium, driven by Playwright from
 # node (the npm packages are installed below, from tests/browser's lock file).
 PKGS="$PKGS chromium"
 command -v npm >/dev/null 2>&1 || PKGS="$PKGS nodejs npm"
+# The tournament hall: Debian's NATS broker with JetStream (nats-server 2.9;
+# the tests start their own on a free loopback port).
+PKGS="$PKGS nats-server"
 # Vosk (cargo feature `vosk`): libvosk.so and a test model come from PyPI.
 PKGS="$PKGS python3-pip unzip"
 

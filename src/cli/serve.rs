@@ -35,13 +35,11 @@ struct ServeCli {
     /// The board number in the hall.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     board: u32,
-    /// The tournament hall's broker, nats://HOST:PORT: every committed row is
-    /// published there (with --tournament), and re-published from the journal
-    /// after the broker was away.
-    #[arg(long, value_name = "nats://HOST:PORT")]
+    /// Publish the game to the tournament hall's NATS broker, nats://HOST:PORT (with --tournament).
+    #[arg(long, value_name = "URL", requires = "tournament")]
     hall: Option<String>,
     /// The tournament's name in the hall (letters, digits, - and _).
-    #[arg(long, value_name = "T")]
+    #[arg(long, requires = "hall")]
     tournament: Option<String>,
     /// PGN tag Event.
     #[arg(long)]
@@ -115,20 +113,14 @@ fn options(cli: &ServeCli) -> Result<Options, String> {
         None => default_journal(y, m, d, cli.board, cli.round.as_deref())?,
     };
     let hall = match (&cli.hall, &cli.tournament) {
-        (Some(url), Some(t)) => Some(crate::hall::publish::Target {
+        (Some(url), Some(t)) => Some(service::publish::Hall {
             url: crate::hall::message::broker_url(url)?,
             tournament: crate::hall::message::Tournament::parse(t)?,
-            board: cli.board,
         }),
-        (None, None) => None,
-        _ => {
-            return Err(
-                "--hall and --tournament go together: the broker and the tournament's name."
-                    .to_string(),
-            );
-        }
+        _ => None,
     };
     Ok(Options {
+        board: cli.board,
         hall,
         bind: cli.bind,
         port: cli.port,
@@ -232,5 +224,22 @@ mod tests {
         assert!(parse(&["--bind", "hall"]).is_err());
         let bad = parse(&["--control", "300+x"]).unwrap();
         assert!(options(&bad).is_err());
+        assert!(
+            parse(&["--hall", "nats://127.0.0.1:4222"]).is_err(),
+            "--hall needs --tournament"
+        );
+        let hall = parse(&[
+            "--hall",
+            "nats://127.0.0.1:4222",
+            "--tournament",
+            "open-2026",
+        ])
+        .unwrap();
+        assert_eq!(
+            options(&hall).unwrap().hall.unwrap().tournament.as_str(),
+            "open-2026"
+        );
+        let bad = parse(&["--hall", "127.0.0.1:4222", "--tournament", "open"]).unwrap();
+        assert!(options(&bad).unwrap_err().contains("nats://"));
     }
 }

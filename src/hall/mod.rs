@@ -15,7 +15,6 @@ pub mod follow;
 pub mod http;
 pub mod message;
 pub mod publish;
-pub mod serve;
 pub mod sim;
 pub mod state;
 

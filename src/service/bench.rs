@@ -84,6 +84,7 @@ fn bench(kills: usize, watchers: usize, seed: u64) -> Result<bool, String> {
         journal: dir.join("board.sqlite"),
         config: json!({"locale": "en", "control": "5400+30", "blind": "none"}),
         tags: vec![],
+        board: 1,
         hall: None,
     };
     let server = rt.block_on(Server::start(opts, shutdown_rx))?;

@@ -11,6 +11,7 @@ pub mod client;
 pub mod game;
 pub mod journal;
 pub mod pages;
+pub mod publish;
 pub mod server;
 pub mod tokens;
 
@@ -42,9 +43,10 @@ pub struct Options {
     pub config: Value,
     /// PGN tags for a new game (the seven tag roster and `TimeControl`).
     pub tags: Vec<(String, String)>,
-    /// The tournament hall to publish every committed row to (`--hall`,
-    /// `--tournament`, `--board`).
-    pub hall: Option<crate::hall::publish::Target>,
+    /// The board number in the hall.
+    pub board: u32,
+    /// Publish every committed row to the tournament hall.
+    pub hall: Option<publish::Hall>,
 }
 
 /// Which colours are blind, from the session options (`blind`: `white`
@@ -184,14 +186,20 @@ impl Server {
             IpAddr::V6(a) => format!("[{a}]"),
             IpAddr::V4(a) => a.to_string(),
         });
-        if let Some(target) = &opts.hall {
-            let arbiter = format!(
-                "http://{host}:{}/{}?token={}",
-                addr.port(),
-                Who::Arbiter.name(),
-                tokens.token(Who::Arbiter)
-            );
-            crate::hall::serve::attach(&mut board, target.clone(), &opts.journal, arbiter);
+        if let Some(hall) = opts.hall.clone() {
+            let feed = publish::Feed {
+                path: opts.journal.clone(),
+                config: board.config().clone(),
+                tags: board.tags().to_vec(),
+                board: opts.board,
+                arbiter_url: Some(format!(
+                    "http://{host}:{}/{}?token={}",
+                    addr.port(),
+                    Who::Arbiter.name(),
+                    tokens.token(Who::Arbiter)
+                )),
+            };
+            board.on_commit(publish::start(hall, opts.board, feed));
         }
         let (events, _) = broadcast::channel(1024);
         let app = Arc::new(server::App {
