@@ -15,11 +15,8 @@ pub mod eboard;
 pub mod hall;
 pub mod listen;
 pub mod play;
-pub mod play_boards;
-pub mod play_clock;
-#[cfg(feature = "mic")]
-pub mod play_voice;
 pub mod reconcile;
+pub mod serve;
 pub mod session;
 pub mod speak;
 
@@ -76,13 +73,10 @@ struct Wording {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play a game in the terminal (the default).
-    ///
-    /// Options: --locale L, --fen FEN, --moves MOVES, --form short|long,
-    /// --pawn-word, --no-capture-word, --no-check-word, --control TC (a clock),
-    /// --braille DEV (a Braille display for the blind side); --voice plays the
-    /// blind side by microphone (--side white|black, --speech dispatcher|text,
-    /// --barge-in, --engine E, --model M, --threshold DBFS).
+    /// Play a game at the board (the default): terminal, voice, Braille
+    /// display, DGT e-board and clock together (hector play --help lists its
+    /// options).
+    #[command(disable_help_flag = true)]
     Play {
         /// The options above, passed on to the game.
         #[arg(
@@ -97,6 +91,18 @@ enum Command {
     #[command(disable_help_flag = true)]
     Session {
         /// The options of the session, read by `hector session` itself.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "OPTIONS"
+        )]
+        args: Vec<String>,
+    },
+    /// One board as a service: a crash-proof journal, a page for every
+    /// seat, the live PGN (hector serve --help lists its options).
+    #[command(disable_help_flag = true)]
+    Serve {
+        /// The options of the service, read by `hector serve` itself.
         #[arg(
             trailing_var_arg = true,
             allow_hyphen_values = true,
@@ -460,7 +466,7 @@ where
         Err(e) => return usage_error(e),
     };
     let Some((name, sub)) = matches.subcommand() else {
-        return play::play(&[]);
+        return play::run(&[]);
     };
     let sub_cmd = cmd
         .find_subcommand(name)
@@ -482,10 +488,9 @@ fn usage_error(e: clap::Error) -> i32 {
 
 fn dispatch(command: Command, a: &Args, sub_cmd: &clap::Command, sub: &clap::ArgMatches) -> i32 {
     match command {
-        #[cfg(feature = "mic")]
-        Command::Play { args } if play_voice::wants_voice(&args) => play_voice::run(&args),
-        Command::Play { args } => play::play(&args),
+        Command::Play { args } => play::run(&args),
         Command::Session { args } => session::run(&args),
+        Command::Serve { args } => serve::run(&args),
         Command::Say { .. } if a.get("wav").is_some() => speak::say(a),
         Command::Say { .. } => core::say(a),
         Command::Hear { .. } => core::hear(a),
