@@ -14,7 +14,6 @@ use crate::rules::Game;
 use crate::rules::pgn::read_pgn;
 use crate::rules::random::{SplitMix64, random_game};
 
-
 fn fail(msg: impl std::fmt::Display) -> i32 {
     eprintln!("{msg}");
     1

@@ -93,6 +93,11 @@ impl Board {
             on_commit: None,
         };
         if fresh {
+            // At a tournament the arbiter starts the clocks (hector session
+            // starts White's at once): a served game begins with them stopped.
+            if board.config.get("control").is_some_and(|c| !c.is_null()) {
+                board.submit_at(json!({"from": "arbiter", "text": "stop clock"}), 0)?;
+            }
             return Ok((board, tokens, Opened::New));
         }
         let mut interrupted_ms = None;
