@@ -166,15 +166,6 @@ impl Server {
                 opts.journal.display()
             );
         }
-        if let Some(hall) = opts.hall.clone() {
-            let feed = publish::Feed {
-                path: opts.journal.clone(),
-                config: board.config().clone(),
-                tags: board.tags().to_vec(),
-                board: opts.board,
-            };
-            board.on_commit(publish::start(hall, opts.board, feed));
-        }
         let config = board.config().clone();
         let locale = config
             .get("locale")
@@ -195,6 +186,21 @@ impl Server {
             IpAddr::V6(a) => format!("[{a}]"),
             IpAddr::V4(a) => a.to_string(),
         });
+        if let Some(hall) = opts.hall.clone() {
+            let feed = publish::Feed {
+                path: opts.journal.clone(),
+                config: board.config().clone(),
+                tags: board.tags().to_vec(),
+                board: opts.board,
+                arbiter_url: Some(format!(
+                    "http://{host}:{}/{}?token={}",
+                    addr.port(),
+                    Who::Arbiter.name(),
+                    tokens.token(Who::Arbiter)
+                )),
+            };
+            board.on_commit(publish::start(hall, opts.board, feed));
+        }
         let (events, _) = broadcast::channel(1024);
         let app = Arc::new(server::App {
             board: Mutex::new(board),

@@ -52,6 +52,8 @@ pub struct Feed {
     pub config: Value,
     pub tags: Vec<(String, String)>,
     pub board: u32,
+    /// The board's arbiter page, linked from the hall's overview.
+    pub arbiter_url: Option<String>,
 }
 
 impl publish::Journal for Feed {
@@ -64,7 +66,9 @@ impl publish::Journal for Feed {
             game.apply(&row.command);
             if row.seq.max(0) as u64 > seq {
                 let state = game.status(row.t);
-                out.push(message(self.board, row, &state, &game.pgn(&self.tags)));
+                let mut m = message(self.board, row, &state, &game.pgn(&self.tags));
+                m.arbiter_url = self.arbiter_url.clone();
+                out.push(m);
             }
         }
         Ok(out)
@@ -74,6 +78,7 @@ impl publish::Journal for Feed {
 /// Starts the publisher (on the current tokio runtime) and returns the
 /// function the board calls after each commit.
 pub fn start(hall: Hall, board: u32, feed: Feed) -> super::OnCommit {
+    let arbiter_url = feed.arbiter_url.clone();
     let publisher = Publisher::start(
         Target {
             url: hall.url,
@@ -83,7 +88,9 @@ pub fn start(hall: Hall, board: u32, feed: Feed) -> super::OnCommit {
         Arc::new(feed),
     );
     Box::new(move |row: &Row, state: &Value, pgn: &str| {
-        publisher.committed(message(board, row, state, pgn));
+        let mut m = message(board, row, state, pgn);
+        m.arbiter_url = arbiter_url.clone();
+        publisher.committed(m);
     })
 }
 
