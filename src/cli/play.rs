@@ -3,7 +3,7 @@
 //! algebraic, UCI); every move is announced as a plain line in the chosen
 //! locale, readable by any screen reader — no cursor tricks.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use shakmaty::{Chess, Color, File, Move, Position, Rank, Role, Square};
 
@@ -581,9 +581,7 @@ pub fn play(raw: &[String]) -> i32 {
         serve(&mut session, &mut out);
         return 0;
     }
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    for line in crate::console::text_lines(std::io::stdin().lock()) {
         for l in session.handle(&line) {
             let _ = writeln!(out, "{l}");
         }
