@@ -19,6 +19,8 @@ PKGS="$PKGS libspeechd-dev libclang1-14 libclang-common-14-dev speech-dispatcher
 PKGS="$PKGS libasound2-dev"
 # Vosk (cargo feature `vosk`): libvosk.so and a test model come from PyPI.
 PKGS="$PKGS python3-pip unzip"
+# Fuzzing (fuzz/run-all): cargo-fuzz builds libFuzzer from its C++ source.
+PKGS="$PKGS g++"
 
 missing=""
 for p in $PKGS; do
