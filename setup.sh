@@ -17,6 +17,9 @@ PKGS="$PKGS libpocketsphinx-dev pocketsphinx-en-us espeak-ng flite sox"
 PKGS="$PKGS libspeechd-dev libclang1-14 libclang-common-14-dev speech-dispatcher speech-dispatcher-espeak-ng"
 # Microphone (cpal over ALSA).
 PKGS="$PKGS libasound2-dev"
+# The tournament hall: Debian's NATS broker with JetStream (nats-server 2.9;
+# the tests start their own on a free loopback port).
+PKGS="$PKGS nats-server"
 # Vosk (cargo feature `vosk`): libvosk.so and a test model come from PyPI.
 PKGS="$PKGS python3-pip unzip"
 # Fuzzing (fuzz/run-all): cargo-fuzz builds libFuzzer from its C++ source.

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod clock;
 pub mod console;
 pub mod eboard;
+pub mod hall;
 pub mod locale;
 pub mod notation;
 pub mod rules;

@@ -8,7 +8,7 @@ use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 
 /// Every command a user can type (`baum-emulator` is a hidden helper).
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     "session",
     "play",
     "say",
@@ -25,6 +25,7 @@ const COMMANDS: [&str; 16] = [
     "eboard",
     "listen",
     "announce",
+    "hall",
 ];
 
 fn os(args: &[&str]) -> Vec<OsString> {

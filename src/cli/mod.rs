@@ -13,6 +13,7 @@ pub mod clock;
 pub mod core;
 pub mod eboard;
 pub mod files;
+pub mod hall;
 pub mod listen;
 pub mod play;
 pub mod play_boards;
@@ -285,6 +286,40 @@ enum Command {
         #[arg(long)]
         watch: bool,
     },
+    /// The tournament hall: every board of a tournament from the broker
+    /// (NATS JetStream), the chief arbiter's overview, the watch page,
+    /// /round.pgn and /api/boards. --bench measures a hall with simulated
+    /// boards.
+    Hall {
+        /// The broker the boards publish to, nats://HOST:PORT.
+        #[arg(long, value_name = "nats://HOST:PORT")]
+        hall: Option<String>,
+        /// The tournament's name, as the boards were started with.
+        #[arg(long, value_name = "T")]
+        tournament: Option<String>,
+        /// The port of the pages (default 0: any free port).
+        #[arg(long, value_name = "P")]
+        port: Option<String>,
+        /// The address to listen on (default 127.0.0.1).
+        #[arg(long, value_name = "ADDR")]
+        bind: Option<String>,
+        /// The round, for games whose PGN has none.
+        #[arg(long, value_name = "R")]
+        round: Option<String>,
+        /// Measure: nats-server, simulated boards and a hall, with the broker
+        /// and the hall restarted during the run.
+        #[arg(long)]
+        bench: bool,
+        /// With --bench: the number of boards (default 100).
+        #[arg(long, value_name = "N")]
+        boards: Option<String>,
+        /// With --bench: half-moves per game (default 60).
+        #[arg(long, value_name = "N")]
+        moves: Option<String>,
+        /// With --bench: ms between two moves of a board (default 250).
+        #[arg(long, value_name = "MS")]
+        interval: Option<String>,
+    },
     /// Recognise a spoken move: --wav FILE or --mic [--push-to-talk].
     Listen {
         /// A recording of the move (16 kHz mono is best).
@@ -467,6 +502,7 @@ fn dispatch(command: Command, a: &Args, sub_cmd: &clap::Command, sub: &clap::Arg
         Command::BaumEmulator { .. } => braille::baum_emulator(a),
         Command::Reconcile { .. } => reconcile::run(a),
         Command::Eboard { .. } => eboard::run(a),
+        Command::Hall { .. } => hall::run(a),
         Command::Listen { .. } => listen::run(&a.to_raw()),
         Command::Announce { .. } => speak::announce(a),
     }

@@ -1,0 +1,265 @@
+//! The hall's HTTP side: the chief arbiter's overview (token), the watch
+//! overview, `GET /round.pgn`, `GET /api/boards` and the live updates
+//! (`GET /api/updates`, server-sent events) the pages follow.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::get;
+use futures_util::Stream;
+use serde::Deserialize;
+use serde_json::Value;
+use tokio::sync::broadcast;
+
+use super::follow::Shared;
+
+/// What the handlers share.
+pub struct App {
+    pub shared: Arc<Shared>,
+    /// The arbiter's token (hex, 128 bits from the OS).
+    pub token: String,
+    /// The round for games whose PGN says "?".
+    pub round: Option<String>,
+    pub tournament: String,
+}
+
+/// A fresh token: 128 random bits from the operating system, as hex.
+pub fn new_token() -> Result<String, String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| format!("The system gave no random bytes for the arbiter's token: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Compares two tokens in time independent of where they differ.
+fn same_token(a: &str, b: &str) -> bool {
+    use subtle::ConstantTimeEq;
+    a.as_bytes().ct_eq(b.as_bytes()).into()
+}
+
+#[derive(Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+/// Who asks: nobody in particular, the arbiter, or someone with a wrong
+/// token (refused with 401).
+enum Asker {
+    Public,
+    Arbiter,
+    Wrong,
+}
+
+fn asker(app: &App, q: &TokenQuery, headers: &HeaderMap) -> Asker {
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    match q.token.as_deref().or(bearer) {
+        None => Asker::Public,
+        Some(t) if same_token(t, &app.token) => Asker::Arbiter,
+        Some(_) => Asker::Wrong,
+    }
+}
+
+fn unauthorized() -> Response {
+    (
+        StatusCode::UNAUTHORIZED,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        "This page needs the arbiter's token: use the arbiter URL hector hall printed.\n",
+    )
+        .into_response()
+}
+
+fn no_store(mut r: Response) -> Response {
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// The routes of the hall.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(|| async { Redirect::to("/watch") }))
+        .route("/watch", get(watch_page))
+        .route("/arbiter", get(arbiter_page))
+        .route("/hall.js", get(script))
+        .route("/round.pgn", get(round_pgn))
+        .route("/api/boards", get(boards))
+        .route("/api/updates", get(updates))
+        .fallback(|| async {
+            (
+                StatusCode::NOT_FOUND,
+                [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+                "No such page in the hall: try /watch, /round.pgn or /api/boards.\n",
+            )
+        })
+        .with_state(app)
+}
+
+const PAGE: &str = include_str!("pages/hall.html");
+const SCRIPT: &str = include_str!("pages/hall.js");
+
+fn page(app: &App, arbiter: bool) -> Response {
+    let title = if arbiter {
+        format!("Chief arbiter — {}", app.tournament)
+    } else {
+        format!("Hall — {}", app.tournament)
+    };
+    let html = PAGE
+        .replace("{{title}}", &html_escape(&title))
+        .replace("{{mode}}", if arbiter { "arbiter" } else { "watch" });
+    no_store(Html(html).into_response())
+}
+
+async fn watch_page(State(app): State<Arc<App>>) -> Response {
+    page(&app, false)
+}
+
+async fn arbiter_page(
+    State(app): State<Arc<App>>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> Response {
+    match asker(&app, &q, &headers) {
+        Asker::Arbiter => page(&app, true),
+        _ => unauthorized(),
+    }
+}
+
+async fn script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        SCRIPT,
+    )
+        .into_response()
+}
+
+async fn round_pgn(State(app): State<Arc<App>>) -> Response {
+    let pgn = match app.shared.hall.lock() {
+        Ok(hall) => hall.round_pgn(app.round.as_deref()),
+        Err(_) => String::new(),
+    };
+    no_store(
+        (
+            [(
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8",
+            )],
+            pgn,
+        )
+            .into_response(),
+    )
+}
+
+fn boards_value(app: &App, arbiter: bool) -> Value {
+    match app.shared.hall.lock() {
+        Ok(hall) => hall.boards_json(arbiter),
+        Err(_) => Value::Array(Vec::new()),
+    }
+}
+
+async fn boards(
+    State(app): State<Arc<App>>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let arbiter = match asker(&app, &q, &headers) {
+        Asker::Public => false,
+        Asker::Arbiter => true,
+        Asker::Wrong => return unauthorized(),
+    };
+    no_store(axum::Json(boards_value(&app, arbiter)).into_response())
+}
+
+/// Server-sent events: `board` (one board's object as in `/api/boards`)
+/// after each change, `boards` (the whole list) at the start and after
+/// falling behind.
+async fn updates(
+    State(app): State<Arc<App>>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let arbiter = match asker(&app, &q, &headers) {
+        Asker::Public => false,
+        Asker::Arbiter => true,
+        Asker::Wrong => return unauthorized(),
+    };
+    let rx = app.shared.changes.subscribe();
+    let first = Event::default()
+        .event("boards")
+        .data(boards_value(&app, arbiter).to_string());
+    let stream = updates_stream(app, arbiter, rx, first);
+    no_store(
+        Sse::new(stream)
+            .keep_alive(KeepAlive::default())
+            .into_response(),
+    )
+}
+
+fn updates_stream(
+    app: Arc<App>,
+    arbiter: bool,
+    rx: broadcast::Receiver<u32>,
+    first: Event,
+) -> impl Stream<Item = Result<Event, Infallible>> {
+    futures_util::stream::unfold(
+        (app, rx, Some(first)),
+        move |(app, mut rx, first)| async move {
+            if let Some(ev) = first {
+                return Some((Ok(ev), (app, rx, None)));
+            }
+            let ev = match rx.recv().await {
+                Ok(board) => {
+                    let json = app
+                        .shared
+                        .hall
+                        .lock()
+                        .ok()
+                        .and_then(|h| h.board(board).map(|b| b.json(arbiter)))
+                        .unwrap_or(Value::Null);
+                    Event::default().event("board").data(json.to_string())
+                }
+                Err(broadcast::error::RecvError::Lagged(_)) => Event::default()
+                    .event("boards")
+                    .data(boards_value(&app, arbiter).to_string()),
+                Err(broadcast::error::RecvError::Closed) => return None,
+            };
+            Some((Ok(ev), (app, rx, None)))
+        },
+    )
+}
+
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_128_bit_hex_and_differ() {
+        let a = new_token().unwrap();
+        let b = new_token().unwrap();
+        assert_eq!(a.len(), 32);
+        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn token_comparison_needs_every_byte() {
+        assert!(same_token("abcd", "abcd"));
+        assert!(!same_token("abcd", "abce"));
+        assert!(!same_token("abcd", "abc"));
+        assert!(!same_token("", "a"));
+    }
+}

@@ -1,0 +1,377 @@
+//! The board side of the hall: after each committed journal row, the board
+//! hands the row to a [`Publisher`], which publishes it to JetStream in the
+//! background. Publishing never blocks the game and never stops it: while
+//! the broker is down the board plays on, and once it is back the publisher
+//! re-publishes from the [`Journal`] every row after the last one the broker
+//! acknowledged. Each message carries the id `<T>.<N>.<seq>`
+//! (`Nats-Msg-Id`), so the broker stores a row once however often it is
+//! sent (at least once on the wire, exactly once in the stream).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use async_nats::jetstream::{self, context::Context, message::PublishMessage, stream};
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+
+use super::message::{BoardMessage, DUPLICATE_WINDOW, STREAM, STREAM_SUBJECTS, Tournament};
+
+/// Where the rows come from after an outage: the board's journal.
+/// `hector serve` implements it over its SQLite journal; tests and the
+/// benchmark over a list in memory.
+pub trait Journal: Send + Sync + 'static {
+    /// Every committed row with a sequence above `seq`, oldest first, as
+    /// the hall sees it. An error is a sentence; the publisher tries again.
+    fn rows_after(&self, seq: u64) -> Result<Vec<BoardMessage>, String>;
+}
+
+/// Where and as what a board publishes.
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// `nats://HOST:PORT`.
+    pub url: String,
+    pub tournament: Tournament,
+    pub board: u32,
+}
+
+/// The handle a board keeps: [`Publisher::committed`] after each row.
+pub struct Publisher {
+    tx: Option<mpsc::UnboundedSender<BoardMessage>>,
+    acked: Arc<AtomicU64>,
+    task: Option<JoinHandle<()>>,
+}
+
+/// How long one publish may wait for the broker's acknowledgement before
+/// the publisher counts the broker as gone and falls back to the journal.
+const ACK_TIMEOUT: Duration = Duration::from_secs(2);
+/// The pauses between two attempts while the broker is connected but does
+/// not take the rows (JetStream not ready yet after a restart).
+const MIN_PAUSE: Duration = Duration::from_millis(50);
+const MAX_BACKOFF: Duration = Duration::from_secs(2);
+
+impl Publisher {
+    /// Starts publishing in a task on the current tokio runtime. Returns at
+    /// once, whether or not the broker is reachable.
+    pub fn start(target: Target, journal: Arc<dyn Journal>) -> Publisher {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let acked = Arc::new(AtomicU64::new(0));
+        let task = tokio::spawn(run(target, journal, rx, acked.clone()));
+        Publisher {
+            tx: Some(tx),
+            acked,
+            task: Some(task),
+        }
+    }
+
+    /// Hands over a row the journal has committed. Never blocks; if the
+    /// broker is away the row waits in the journal.
+    pub fn committed(&self, row: BoardMessage) {
+        if let Some(tx) = &self.tx {
+            // The task only ends when this handle is dropped.
+            let _ = tx.send(row);
+        }
+    }
+
+    /// The highest row the broker has acknowledged (0: none yet).
+    pub fn acknowledged(&self) -> u64 {
+        self.acked.load(Ordering::SeqCst)
+    }
+
+    /// Stops taking rows and waits up to `within` for the broker to
+    /// acknowledge the ones handed over (a clean shutdown); returns the
+    /// last acknowledged row.
+    pub async fn close(mut self, within: Duration) -> u64 {
+        self.tx = None;
+        if let Some(task) = self.task.take() {
+            let abort = task.abort_handle();
+            if tokio::time::timeout(within, task).await.is_err() {
+                abort.abort();
+            }
+        }
+        self.acknowledged()
+    }
+}
+
+impl Drop for Publisher {
+    fn drop(&mut self) {
+        if let Some(task) = self.task.take() {
+            task.abort();
+        }
+    }
+}
+
+/// Connects to the broker in the background: the call returns at once and
+/// the client keeps reconnecting (quickly: a tournament hall's broker is
+/// on the local network) for as long as it lives.
+pub async fn connect(url: &str, name: &str) -> Result<async_nats::Client, String> {
+    connect_with(url, name, async_nats::ConnectOptions::new()).await
+}
+
+/// [`connect`] with more options (e.g. an event callback).
+pub async fn connect_with(
+    url: &str,
+    name: &str,
+    options: async_nats::ConnectOptions,
+) -> Result<async_nats::Client, String> {
+    options
+        .name(name)
+        .retry_on_initial_connect()
+        .max_reconnects(None)
+        .connection_timeout(Duration::from_secs(2))
+        .reconnect_delay_callback(|attempts| {
+            Duration::from_millis((100 * attempts as u64).min(1000))
+        })
+        .connect(url)
+        .await
+        .map_err(|e| format!("Cannot use the broker at {url}: {e}"))
+}
+
+/// The JetStream context hector uses (acknowledgements within
+/// [`ACK_TIMEOUT`]).
+pub fn context(client: async_nats::Client) -> Context {
+    jetstream::ContextBuilder::new()
+        .timeout(ACK_TIMEOUT)
+        .build(client)
+}
+
+/// Creates the hall's stream if it does not exist yet (file storage, so a
+/// restarted broker keeps the round; a duplicate window of a day).
+pub async fn ensure_stream(js: &Context) -> Result<stream::Stream, String> {
+    js.get_or_create_stream(stream::Config {
+        name: STREAM.to_string(),
+        subjects: vec![STREAM_SUBJECTS.to_string()],
+        storage: stream::StorageType::File,
+        duplicate_window: DUPLICATE_WINDOW,
+        ..Default::default()
+    })
+    .await
+    .map_err(|e| format!("The broker has no hall stream and cannot make one: {e}"))
+}
+
+/// The last row of a board the stream holds (0: none).
+async fn last_in_stream(stream: &stream::Stream, subject: &str) -> Result<u64, String> {
+    match stream.get_last_raw_message_by_subject(subject).await {
+        Ok(m) => serde_json::from_slice::<BoardMessage>(&m.payload)
+            .map(|b| b.seq)
+            .map_err(|e| format!("The stream's last message on {subject} is not a board row: {e}")),
+        Err(e) if e.kind() == stream::LastRawMessageErrorKind::NoMessageFound => Ok(0),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Publishes one row and waits for the broker's acknowledgement.
+async fn publish(js: &Context, target: &Target, row: &BoardMessage) -> Result<(), String> {
+    let payload = serde_json::to_vec(row).map_err(|e| e.to_string())?;
+    let msg = PublishMessage::build()
+        .payload(payload.into())
+        .message_id(target.tournament.msg_id(target.board, row.seq));
+    let ack = js
+        .send_publish(target.tournament.subject(target.board), msg)
+        .await
+        .map_err(|e| e.to_string())?;
+    ack.await.map(|_| ()).map_err(|e| e.to_string())
+}
+
+enum Outage {
+    /// The broker did not answer in time, or refused: retry after a pause.
+    Broker,
+    /// Every `Publisher` handle is gone and every row is acknowledged.
+    Done,
+}
+
+async fn run(
+    target: Target,
+    journal: Arc<dyn Journal>,
+    mut rx: mpsc::UnboundedReceiver<BoardMessage>,
+    acked: Arc<AtomicU64>,
+) {
+    let name = format!(
+        "hector board {} of {}",
+        target.board,
+        target.tournament.as_str()
+    );
+    let client = match connect(&target.url, &name).await {
+        Ok(c) => c,
+        Err(e) => {
+            // Only a malformed address gets here (checked by the caller).
+            eprintln!("{e}");
+            return;
+        }
+    };
+    let js = context(client.clone());
+    let mut pause = MIN_PAUSE;
+    let mut closed = false;
+    loop {
+        match session(
+            &js,
+            &target,
+            &journal,
+            &mut rx,
+            &acked,
+            &mut closed,
+            &mut pause,
+        )
+        .await
+        {
+            Outage::Done => return,
+            Outage::Broker => {
+                // Wait for the client to be connected again (it reconnects
+                // by itself) and at least `pause`. The rows handed over
+                // meanwhile are in the journal: drop them here so an outage
+                // of hours costs no memory.
+                let since = tokio::time::Instant::now();
+                loop {
+                    while let Ok(_row) = rx.try_recv() {}
+                    if rx.is_closed() && rx.is_empty() {
+                        closed = true;
+                    }
+                    let connected =
+                        client.connection_state() == async_nats::connection::State::Connected;
+                    if connected && since.elapsed() >= pause {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(25)).await;
+                }
+                pause = (pause * 2).min(MAX_BACKOFF);
+            }
+        }
+    }
+}
+
+/// One stretch with the broker up: catch up from the journal after the
+/// stream's last row of this board, then publish rows as they come.
+async fn session(
+    js: &Context,
+    target: &Target,
+    journal: &Arc<dyn Journal>,
+    rx: &mut mpsc::UnboundedReceiver<BoardMessage>,
+    acked: &AtomicU64,
+    closed: &mut bool,
+    pause: &mut Duration,
+) -> Outage {
+    let subject = target.tournament.subject(target.board);
+    let Ok(stream) = ensure_stream(js).await else {
+        return Outage::Broker;
+    };
+    // Ask the stream rather than trusting memory: a broker that lost its
+    // store gets the whole game again.
+    let Ok(last) = last_in_stream(&stream, &subject).await else {
+        return Outage::Broker;
+    };
+    acked.store(last, Ordering::SeqCst);
+    if catch_up(js, target, journal, acked).await.is_err() {
+        return Outage::Broker;
+    }
+    *pause = MIN_PAUSE;
+    loop {
+        let row = if *closed {
+            match rx.try_recv() {
+                Ok(row) => row,
+                Err(_) => return Outage::Done,
+            }
+        } else {
+            match rx.recv().await {
+                Some(row) => row,
+                None => {
+                    // Shutting down: what is in the journal and not yet
+                    // acknowledged goes out first.
+                    *closed = true;
+                    if catch_up(js, target, journal, acked).await.is_err() {
+                        return Outage::Broker;
+                    }
+                    return Outage::Done;
+                }
+            }
+        };
+        let have = acked.load(Ordering::SeqCst);
+        if row.seq <= have {
+            continue;
+        }
+        let result = if row.seq == have + 1 {
+            publish(js, target, &row)
+                .await
+                .map(|()| row.seq)
+                .map_err(|_| ())
+        } else {
+            // A gap (rows dropped during an outage): the journal has them.
+            catch_up(js, target, journal, acked)
+                .await
+                .map(|()| acked.load(Ordering::SeqCst))
+        };
+        match result {
+            Ok(seq) => {
+                acked.fetch_max(seq, Ordering::SeqCst);
+            }
+            Err(()) => return Outage::Broker,
+        }
+    }
+}
+
+/// Publishes every journal row after the acknowledged one, in order.
+async fn catch_up(
+    js: &Context,
+    target: &Target,
+    journal: &Arc<dyn Journal>,
+    acked: &AtomicU64,
+) -> Result<(), ()> {
+    let after = acked.load(Ordering::SeqCst);
+    let j = journal.clone();
+    let rows = match tokio::task::spawn_blocking(move || j.rows_after(after)).await {
+        Ok(Ok(rows)) => rows,
+        Ok(Err(e)) => {
+            eprintln!(
+                "Board {}: cannot read the journal for the hall: {e}",
+                target.board
+            );
+            return Err(());
+        }
+        Err(_) => return Err(()),
+    };
+    for row in rows {
+        if row.seq <= acked.load(Ordering::SeqCst) {
+            continue;
+        }
+        publish(js, target, &row).await.map_err(|_| ())?;
+        acked.fetch_max(row.seq, Ordering::SeqCst);
+    }
+    Ok(())
+}
+
+/// A journal in memory: the rows a board committed, for tests, the
+/// benchmark and boards without a journal file.
+#[derive(Default)]
+pub struct MemoryJournal {
+    rows: std::sync::Mutex<Vec<BoardMessage>>,
+}
+
+impl MemoryJournal {
+    pub fn new() -> MemoryJournal {
+        MemoryJournal::default()
+    }
+
+    /// Commits a row (its `seq` must be the next one).
+    pub fn commit(&self, row: BoardMessage) {
+        if let Ok(mut rows) = self.rows.lock() {
+            rows.push(row);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows.lock().map(|r| r.len()).unwrap_or(0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Journal for MemoryJournal {
+    fn rows_after(&self, seq: u64) -> Result<Vec<BoardMessage>, String> {
+        let rows = self
+            .rows
+            .lock()
+            .map_err(|_| "the journal in memory is poisoned".to_string())?;
+        Ok(rows.iter().filter(|r| r.seq > seq).cloned().collect())
+    }
+}

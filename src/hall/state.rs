@@ -1,0 +1,495 @@
+//! The hall as a fold over the boards' messages: pure, no I/O. The same
+//! messages in the same order always give the same hall, which is how a
+//! restarted `hector hall` rebuilds it from the stream.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::message::BoardMessage;
+
+/// What needs the chief arbiter at a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Need {
+    /// A flag fell, or the assistant claims a win on time (6.9, D.2.10.5).
+    FlagFall,
+    /// The two boards differ (D.2.9).
+    BoardDifference,
+    /// A player or the assistant called the arbiter.
+    ArbiterCalled,
+    /// An assistant is compulsory and missing (D.2.11).
+    MissingAssistant,
+    /// A player claims an illegal move was completed (7.5).
+    IllegalMoveClaimed,
+    /// The assistant reports a touched piece (D.2.10.5).
+    TouchedPiece,
+    /// The board's service was interrupted; the clocks wait for him.
+    Interrupted,
+}
+
+impl Need {
+    /// What the overview says before the board's own sentence.
+    pub fn label(self) -> &'static str {
+        match self {
+            Need::FlagFall => "Flag fall",
+            Need::BoardDifference => "Boards differ (D.2.9)",
+            Need::ArbiterCalled => "Arbiter called",
+            Need::MissingAssistant => "Compulsory assistant missing (D.2.11)",
+            Need::IllegalMoveClaimed => "Illegal move claimed",
+            Need::TouchedPiece => "Touched piece reported (D.2.10.5)",
+            Need::Interrupted => "Game interrupted",
+        }
+    }
+
+    /// Which need an event raises, if any. Events are the JSON of
+    /// `hector session` (kinds `flag`, `arbiter` with a `reason`,
+    /// `guidance`).
+    pub fn of_event(event: &Value) -> Option<Need> {
+        match event.get("kind")?.as_str()? {
+            "flag" => Some(Need::FlagFall),
+            "guidance" => Some(Need::BoardDifference),
+            "arbiter" => match event.get("reason")?.as_str()? {
+                "flag" | "flag_claim" => Some(Need::FlagFall),
+                "boards_differ" => Some(Need::BoardDifference),
+                "called" => Some(Need::ArbiterCalled),
+                "assistant_missing" => Some(Need::MissingAssistant),
+                "illegal_claimed" => Some(Need::IllegalMoveClaimed),
+                "touched" => Some(Need::TouchedPiece),
+                "interrupted" => Some(Need::Interrupted),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// One thing that needs the arbiter, as the overview lists it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Alert {
+    /// Unique in the hall: `<board>.<seq>.<index>` (the page remembers which
+    /// ones the arbiter has dealt with by this id).
+    pub id: String,
+    pub need: Need,
+    pub label: &'static str,
+    /// The board's own sentence for it, when the board sent one.
+    pub text: String,
+    /// The journal row it came with.
+    pub seq: u64,
+    /// The board's game time of the event, in ms.
+    pub t: u64,
+    /// Still open: a board difference closes when the boards agree again.
+    pub open: bool,
+}
+
+/// The last move made at a board.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LastMove {
+    pub san: String,
+    pub ply: u64,
+    pub by: String,
+}
+
+/// One board as the hall knows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Board {
+    pub board: u32,
+    /// The last journal row applied; older or repeated rows are ignored.
+    pub seq: u64,
+    pub state: Value,
+    pub pgn: String,
+    pub last_move: Option<LastMove>,
+    pub alerts: Vec<Alert>,
+    pub arbiter_url: Option<String>,
+    /// Journal rows skipped because they were already applied (the broker
+    /// de-duplicates; this counts what still came twice).
+    pub repeats: u64,
+}
+
+/// How many alerts of a board the hall keeps (the newest).
+const ALERTS_KEPT: usize = 50;
+
+/// What applying a message changed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Applied {
+    /// The board moved on to this row; these alerts are new.
+    Changed { board: u32, new_alerts: Vec<Alert> },
+    /// The row was already applied (or older): nothing changed.
+    Repeat,
+}
+
+/// Every board of one tournament.
+#[derive(Debug, Default, Clone)]
+pub struct Hall {
+    boards: BTreeMap<u32, Board>,
+}
+
+impl Hall {
+    pub fn new() -> Hall {
+        Hall::default()
+    }
+
+    pub fn board(&self, n: u32) -> Option<&Board> {
+        self.boards.get(&n)
+    }
+
+    pub fn boards(&self) -> impl Iterator<Item = &Board> {
+        self.boards.values()
+    }
+
+    /// Folds one message in. A row at or below the board's last applied row
+    /// changes nothing (at least once delivery becomes exactly once here).
+    pub fn apply(&mut self, m: BoardMessage) -> Applied {
+        let board = self.boards.entry(m.board).or_insert_with(|| Board {
+            board: m.board,
+            seq: 0,
+            state: Value::Null,
+            pgn: String::new(),
+            last_move: None,
+            alerts: Vec::new(),
+            arbiter_url: None,
+            repeats: 0,
+        });
+        if m.seq <= board.seq {
+            board.repeats += 1;
+            return Applied::Repeat;
+        }
+        board.seq = m.seq;
+        let mut new_alerts = Vec::new();
+        for (i, e) in m.events.iter().enumerate() {
+            let kind = e.get("kind").and_then(Value::as_str).unwrap_or("");
+            if kind == "moved" {
+                board.last_move = Some(LastMove {
+                    san: str_field(e, "san"),
+                    ply: e.get("ply").and_then(Value::as_u64).unwrap_or(0),
+                    by: str_field(e, "by"),
+                });
+            }
+            if kind == "boards_agree" {
+                close(&mut board.alerts, Need::BoardDifference);
+            }
+            if kind == "retraced" {
+                // The game went back: the last move is the scoresheet's.
+                board.last_move = None;
+            }
+            if let Some(need) = Need::of_event(e) {
+                // One open alert per need: the session may report a board
+                // difference both as guidance and to the arbiter.
+                if new_alerts.iter().any(|a: &Alert| a.need == need) {
+                    continue;
+                }
+                new_alerts.push(Alert {
+                    id: format!("{}.{}.{i}", m.board, m.seq),
+                    need,
+                    label: need.label(),
+                    text: str_field(e, "text"),
+                    seq: m.seq,
+                    t: e.get("t").and_then(Value::as_u64).unwrap_or(0),
+                    open: true,
+                });
+            }
+        }
+        if !m.state.is_null() {
+            board.state = m.state;
+            if board.state.get("boards_differ") == Some(&Value::Bool(false)) {
+                close(&mut board.alerts, Need::BoardDifference);
+                new_alerts.retain(|a| a.need != Need::BoardDifference);
+            }
+        }
+        if board.last_move.is_none() {
+            board.last_move = last_move_of_state(&board.state);
+        }
+        if !m.pgn.is_empty() {
+            board.pgn = m.pgn;
+        }
+        if m.arbiter_url.is_some() {
+            board.arbiter_url = m.arbiter_url;
+        }
+        board.alerts.extend(new_alerts.iter().cloned());
+        if board.alerts.len() > ALERTS_KEPT {
+            let drop = board.alerts.len() - ALERTS_KEPT;
+            board.alerts.drain(..drop);
+        }
+        Applied::Changed {
+            board: m.board,
+            new_alerts,
+        }
+    }
+
+    /// `GET /api/boards`: one object per board, ordered by board number,
+    /// holding the board's status fields (`fen`, `turn`, `ply`, `result`,
+    /// `clock`, …) plus `board`, `seq` and `last_move`. For the arbiter also
+    /// `alerts` and `arbiter_url`.
+    pub fn boards_json(&self, arbiter: bool) -> Value {
+        Value::Array(self.boards.values().map(|b| b.json(arbiter)).collect())
+    }
+
+    /// Every game as one multi-game PGN, ordered by board, each with a
+    /// `Board` tag and a `Round` tag (`round` replaces an unknown "?").
+    pub fn round_pgn(&self, round: Option<&str>) -> String {
+        let mut out = String::new();
+        for b in self.boards.values() {
+            if b.pgn.trim().is_empty() {
+                continue;
+            }
+            out.push_str(&with_tags(&b.pgn, b.board, round));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl Board {
+    /// The board as `/api/boards` shows it.
+    pub fn json(&self, arbiter: bool) -> Value {
+        let mut o = match &self.state {
+            Value::Object(m) => m.clone(),
+            _ => serde_json::Map::new(),
+        };
+        // The status' move list can be long; the PGN has it.
+        o.remove("moves");
+        for key in ["fen", "turn", "ply", "result", "clock"] {
+            o.entry(key).or_insert(Value::Null);
+        }
+        o.insert("board".into(), json!(self.board));
+        o.insert("seq".into(), json!(self.seq));
+        o.insert("last_move".into(), json!(self.last_move));
+        if arbiter {
+            o.insert("alerts".into(), json!(self.alerts));
+            o.insert("arbiter_url".into(), json!(self.arbiter_url));
+        }
+        Value::Object(o)
+    }
+}
+
+fn str_field(e: &Value, key: &str) -> String {
+    e.get(key)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn close(alerts: &mut [Alert], need: Need) {
+    for a in alerts.iter_mut().filter(|a| a.need == need) {
+        a.open = false;
+    }
+}
+
+/// The last move from a status' `moves` list (English SAN), when the row
+/// that made it was not seen (a retrace, or a hall that joined late).
+fn last_move_of_state(state: &Value) -> Option<LastMove> {
+    let moves = state.get("moves")?.as_array()?;
+    let san = moves.last()?.as_str()?.to_string();
+    let ply = state
+        .get("ply")
+        .and_then(Value::as_u64)
+        .unwrap_or(moves.len() as u64);
+    // The side to move now did not make the last move.
+    let by = match state.get("turn").and_then(Value::as_str) {
+        Some("white") => "black",
+        Some("black") => "white",
+        _ => "",
+    };
+    Some(LastMove {
+        san,
+        ply,
+        by: by.to_string(),
+    })
+}
+
+/// The board's PGN with `[Board "N"]` and a `Round` tag: an existing
+/// `Board` tag is replaced, a missing or "?" round takes `round`.
+fn with_tags(pgn: &str, board: u32, round: Option<&str>) -> String {
+    let pgn = pgn.trim_start();
+    let mut tags: Vec<String> = Vec::new();
+    let mut body = String::new();
+    let mut in_tags = true;
+    for line in pgn.lines() {
+        let l = line.trim();
+        if in_tags && l.starts_with('[') && l.ends_with(']') {
+            tags.push(l.to_string());
+            continue;
+        }
+        if in_tags && l.is_empty() && tags.is_empty() {
+            continue;
+        }
+        in_tags = false;
+        body.push_str(line);
+        body.push('\n');
+    }
+    let name = |t: &str| {
+        t.trim_start_matches('[')
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    tags.retain(|t| name(t) != "Board");
+    let round_tag = tags.iter().position(|t| name(t) == "Round");
+    match (round_tag, round) {
+        (Some(i), Some(r)) if tags[i] == "[Round \"?\"]" => {
+            tags[i] = format!("[Round \"{}\"]", escape(r));
+        }
+        (None, r) => tags.push(format!("[Round \"{}\"]", escape(r.unwrap_or("?")))),
+        _ => {}
+    }
+    // After the seven-tag roster (Event Site Date Round White Black Result).
+    let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+    let at = tags
+        .iter()
+        .rposition(|t| roster.contains(&name(t).as_str()))
+        .map_or(0, |i| i + 1);
+    tags.insert(at, format!("[Board \"{board}\"]"));
+    let mut out = tags.join("\n");
+    out.push_str("\n\n");
+    out.push_str(body.trim());
+    out.push('\n');
+    out
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn msg(board: u32, seq: u64, events: Vec<Value>, state: Value) -> BoardMessage {
+        BoardMessage {
+            board,
+            seq,
+            events,
+            state,
+            pgn: format!(
+                "[Annotator \"{seq}\"]\n[Event \"Open\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 {{[%clk 0:05:00]}} *\n"
+            ),
+            arbiter_url: None,
+        }
+    }
+
+    fn status(ply: u64, differ: bool) -> Value {
+        json!({"fen": "f", "turn": "black", "ply": ply, "result": null,
+               "clock": {"white_ms": 1, "black_ms": 2, "running": "black"},
+               "moves": ["e4"], "boards_differ": differ})
+    }
+
+    #[test]
+    fn a_repeated_or_older_row_changes_nothing() {
+        let mut h = Hall::new();
+        let moved =
+            json!({"t": 5, "kind": "moved", "san": "e4", "ply": 1, "by": "white", "to": ["all"]});
+        assert!(matches!(
+            h.apply(msg(1, 1, vec![moved.clone()], status(1, false))),
+            Applied::Changed { .. }
+        ));
+        let before = h.boards_json(true);
+        assert_eq!(
+            h.apply(msg(1, 1, vec![moved], status(9, false))),
+            Applied::Repeat
+        );
+        assert_eq!(h.boards_json(true), before);
+        assert_eq!(h.board(1).unwrap().repeats, 1);
+        assert_eq!(h.board(1).unwrap().last_move.as_ref().unwrap().san, "e4");
+    }
+
+    #[test]
+    fn d_2_9_a_board_difference_opens_an_alert_and_boards_agreeing_close_it() {
+        let mut h = Hall::new();
+        let differ = json!({"t": 9, "kind": "arbiter", "reason": "boards_differ", "text": "The two boards differ: e4", "to": ["arbiter"]});
+        let guidance = json!({"t": 9, "kind": "guidance", "board": "sighted", "lines": [], "decision": "", "to": ["all"]});
+        let Applied::Changed { new_alerts, .. } =
+            h.apply(msg(2, 1, vec![guidance, differ], status(1, true)))
+        else {
+            panic!("changed");
+        };
+        assert_eq!(new_alerts.len(), 1);
+        assert_eq!(new_alerts[0].need, Need::BoardDifference);
+        assert!(h.board(2).unwrap().alerts[0].open);
+        h.apply(msg(
+            2,
+            2,
+            vec![json!({"kind": "boards_agree", "to": ["all"]})],
+            status(1, false),
+        ));
+        assert!(!h.board(2).unwrap().alerts[0].open);
+    }
+
+    #[test]
+    fn every_arbiter_reason_the_session_reports_is_a_need() {
+        for (reason, need) in [
+            ("called", Need::ArbiterCalled),
+            ("touched", Need::TouchedPiece),
+            ("flag_claim", Need::FlagFall),
+            ("flag", Need::FlagFall),
+            ("boards_differ", Need::BoardDifference),
+            ("assistant_missing", Need::MissingAssistant),
+            ("illegal_claimed", Need::IllegalMoveClaimed),
+            ("interrupted", Need::Interrupted),
+        ] {
+            assert_eq!(
+                Need::of_event(&json!({"kind": "arbiter", "reason": reason})),
+                Some(need)
+            );
+        }
+        assert_eq!(
+            Need::of_event(&json!({"kind": "flag", "player": "white"})),
+            Some(Need::FlagFall)
+        );
+        assert_eq!(Need::of_event(&json!({"kind": "moved"})), None);
+        assert_eq!(Need::of_event(&json!("garbage")), None);
+    }
+
+    #[test]
+    fn the_public_view_hides_alerts_and_the_arbiter_link() {
+        let mut h = Hall::new();
+        let mut m = msg(
+            4,
+            1,
+            vec![json!({"kind": "flag", "player": "white"})],
+            status(3, false),
+        );
+        m.arbiter_url = Some("http://127.0.0.1:1/arbiter?token=x".into());
+        h.apply(m);
+        let public = h.boards_json(false).to_string();
+        assert!(
+            !public.contains("token") && !public.contains("alerts"),
+            "{public}"
+        );
+        let arbiter = h.boards_json(true);
+        assert_eq!(arbiter[0]["alerts"][0]["need"], "flag_fall");
+        assert_eq!(arbiter[0]["board"], 4);
+        assert_eq!(arbiter[0]["ply"], 3);
+        assert_eq!(arbiter[0]["clock"]["black_ms"], 2);
+        assert!(arbiter[0].get("moves").is_none());
+    }
+
+    #[test]
+    fn the_round_pgn_has_board_and_round_tags_in_board_order() {
+        let mut h = Hall::new();
+        h.apply(msg(10, 1, vec![], status(1, false)));
+        h.apply(msg(2, 1, vec![], status(1, false)));
+        let pgn = h.round_pgn(Some("5"));
+        let boards: Vec<&str> = pgn.lines().filter(|l| l.starts_with("[Board ")).collect();
+        assert_eq!(boards, ["[Board \"2\"]", "[Board \"10\"]"]);
+        assert_eq!(pgn.matches("[Round \"5\"]").count(), 2);
+        assert_eq!(pgn.matches("[Result \"*\"]\n[Board").count(), 2, "{pgn}");
+        // The PGN stays readable by the tools that poll it.
+        assert_eq!(crate::rules::pgn::read_pgn(&pgn).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn a_round_tag_the_board_set_is_kept() {
+        let out = with_tags("[Event \"x\"]\n[Round \"3\"]\n\n1. e4 *\n", 1, Some("5"));
+        assert!(
+            out.contains("[Round \"3\"]") && !out.contains("\"5\""),
+            "{out}"
+        );
+        let out = with_tags("1. e4 *\n", 7, None);
+        assert!(
+            out.starts_with("[Round \"?\"]\n[Board \"7\"]\n\n1. e4 *"),
+            "{out}"
+        );
+    }
+}

@@ -1,0 +1,94 @@
+//! The chief arbiter's overview in headless Chromium: a flag fall and a
+//! D.2.9 board difference on one board appear on the page and in its ARIA
+//! live region, and axe-core reports no violations (tests/browser/hall.mjs).
+
+#[path = "hall_support/mod.rs"]
+mod hall_support;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use hall_support::*;
+
+/// node, Chromium and the npm packages, or a visible SKIP (a failure
+/// under CI).
+fn browser_ready() -> bool {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    let missing =
+        if !Path::new("/usr/bin/chromium").exists() && std::env::var_os("CHROMIUM").is_none() {
+            Some("chromium is not installed")
+        } else if Command::new("node").arg("--version").output().is_err() {
+            Some("node is not installed")
+        } else if !dir.join("node_modules/playwright-core").exists()
+            || !dir.join("node_modules/axe-core").exists()
+        {
+            Some("the npm packages are missing (npm ci in tests/browser; setup.sh does it)")
+        } else {
+            None
+        };
+    match missing {
+        None => true,
+        Some(why) => {
+            // Under CI setup.sh installs the packages tests/browser/package.json
+            // lists: then a missing one is a failure.
+            if std::env::var("CI").as_deref() == Ok("true") && dir.join("package.json").exists() {
+                panic!("{why}");
+            }
+            let _ = writeln!(std::io::stderr(), "SKIP: {why}");
+            false
+        }
+    }
+}
+
+#[test]
+fn a_flag_fall_and_a_d_2_9_board_difference_are_announced_on_the_arbiter_overview() {
+    if !browser_ready() {
+        return;
+    }
+    let dir = TempDir::new("hall-browser");
+    let Some(broker) = broker(&dir) else { return };
+    let hall = hall(&broker, "browser");
+    let rt = runtime();
+    let mut boards: Vec<Board> = rt.block_on(async {
+        (1..=3)
+            .map(|n| Board::new(&broker, "browser", n, 40 + n as u64))
+            .collect()
+    });
+    rt.block_on(async {
+        for b in boards.iter_mut() {
+            b.play(6);
+            b.flushed().await;
+        }
+    });
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/hall.mjs");
+    let mut node = Command::new("node")
+        .arg(&script)
+        .args([&hall.arbiter_url, &hall.watch_url, "2"])
+        .current_dir(script.parent().unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("node starts");
+    let mut lines = BufReader::new(node.stdout.take().unwrap()).lines();
+    let first = lines.next().and_then(Result::ok).unwrap_or_default();
+    assert_eq!(first, "OPENED", "the page did not open: {first}");
+    // On board 2 the boards differ (D.2.9), then the flag of the side to
+    // move falls.
+    rt.block_on(async {
+        let b = &mut boards[1];
+        let row = b.sim.boards_differ();
+        b.commit(row);
+        let row = b.sim.flag_fall();
+        b.commit(row);
+        b.flushed().await;
+    });
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    let status = node.wait().expect("node ends");
+    assert!(
+        status.success() && rest.last().map(String::as_str) == Some("OK"),
+        "browser test: {rest:?}"
+    );
+    std::thread::sleep(Duration::from_millis(10));
+}

@@ -1,0 +1,153 @@
+//! What the hall tests share: a real nats-server on a free loopback port
+//! (or a visible SKIP; under CI a missing nats-server fails), `hector hall`
+//! processes, simulated boards publishing through the real publisher, and
+//! plain HTTP/1.0 requests.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use hector::hall::bench::{Broker, HallProcess, http_get, nats_server_program};
+use hector::hall::message::{BoardMessage, Tournament};
+use hector::hall::publish::{MemoryJournal, Publisher, Target};
+use hector::hall::sim::SimBoard;
+
+/// A temporary directory removed on drop.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        let p = std::env::temp_dir().join(format!("hector-{tag}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&p).expect("temp dir");
+        TempDir(p)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A broker for one test, or `None` after a visible SKIP line (straight to
+/// the terminal: the test runner hides `println!`). Under CI a missing
+/// nats-server is a failure.
+pub fn broker(dir: &TempDir) -> Option<Broker> {
+    if nats_server_program().is_none() {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("nats-server is missing under CI: setup.sh must install it");
+        }
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIP: nats-server is not installed (./setup.sh installs it)"
+        );
+        return None;
+    }
+    Some(Broker::start(&dir.0).expect("nats-server starts"))
+}
+
+pub fn hall(broker: &Broker, tournament: &str) -> HallProcess {
+    HallProcess::start(
+        std::path::Path::new(env!("CARGO_BIN_EXE_hector")),
+        &broker.url(),
+        tournament,
+    )
+    .expect("hector hall starts")
+}
+
+/// `GET path` from a hall: status and body.
+pub fn get(hall: &HallProcess, path: &str) -> (u16, String) {
+    http_get(&hall.addr, path).expect("the hall answers")
+}
+
+pub fn boards_json(hall: &HallProcess) -> serde_json::Value {
+    let (code, body) = get(hall, "/api/boards");
+    assert_eq!(code, 200, "{body}");
+    serde_json::from_str(&body).expect("/api/boards is JSON")
+}
+
+/// Waits until `ok` holds for the hall's `/api/boards` (at most 30 s).
+pub fn wait_boards(hall: &HallProcess, what: &str, ok: impl Fn(&serde_json::Value) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let v = boards_json(hall);
+        if ok(&v) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{what}: the hall shows {v:#}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A simulated board publishing through the real publisher with a journal
+/// in memory.
+pub struct Board {
+    pub sim: SimBoard,
+    pub journal: Arc<MemoryJournal>,
+    pub publisher: Publisher,
+}
+
+impl Board {
+    pub fn new(broker: &Broker, tournament: &str, n: u32, seed: u64) -> Board {
+        let journal = Arc::new(MemoryJournal::new());
+        let publisher = Publisher::start(
+            Target {
+                url: broker.url(),
+                tournament: Tournament::parse(tournament).unwrap(),
+                board: n,
+            },
+            journal.clone(),
+        );
+        Board {
+            sim: SimBoard::new(n, seed, 300_000, 2_000),
+            journal,
+            publisher,
+        }
+    }
+
+    /// Commits a row to the journal, then hands it to the publisher (as
+    /// serve does).
+    pub fn commit(&self, row: BoardMessage) {
+        self.journal.commit(row.clone());
+        self.publisher.committed(row);
+    }
+
+    /// Plays `n` moves.
+    pub fn play(&mut self, n: usize) {
+        for _ in 0..n {
+            let row = self.sim.play(3_000).expect("a legal move");
+            self.commit(row);
+        }
+    }
+
+    /// Waits (driving the runtime) until the broker acknowledged every row.
+    pub async fn flushed(&self) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while self.publisher.acknowledged() < self.sim.seq() {
+            assert!(
+                Instant::now() < deadline,
+                "board {}: {} of {} rows acknowledged",
+                self.sim.board,
+                self.publisher.acknowledged(),
+                self.sim.seq()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// A runtime whose worker runs the publishers in the background while the
+/// test thread talks to the hall.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap()
+}
