@@ -263,13 +263,16 @@ fn play_takes_moves_from_the_braille_keyboard_and_shows_them() {
             "play",
             "--locale",
             "en",
+            "--blind",
+            "black",
             "--braille",
             &format!("baum:{host}"),
         ],
         true,
     );
     assert!(wait_for("first draw", 5000, || emu.writes() > 0));
-    // White plays e4 from the terminal; Black types s f 6 and dot 8.
+    // White plays e4 from the terminal; Black (blind) types s f 6 and dot
+    // 8, reads the move back on his display and confirms with dot 8.
     let mut stdin = guard.0.stdin.take().expect("stdin");
     stdin.write_all(b"e4\n").unwrap();
     stdin.flush().unwrap();
@@ -285,6 +288,18 @@ fn play_takes_moves_from_the_braille_keyboard_and_shows_them() {
             space: false,
         });
     }
+    // The read-back: "Knight Felix six?" as text cells.
+    let readback = hector::braille::brf::text_cells("Knight Felix six?");
+    assert!(
+        wait_for("read-back", 5000, || emu.display()[..readback.len()]
+            == readback[..]),
+        "{:?}",
+        emu.display()
+    );
+    emu.press(&KeyEvent::Chord {
+        dots: Cell::from_dots("8").unwrap(),
+        space: false,
+    });
     // Status: 1 ⠤⠎⠋⠖ w  (Black's move, then White to move).
     let nf6 = cells(&["2", "0", "36", "234", "124", "235", "0", "2456"]);
     assert!(
@@ -360,8 +375,16 @@ fn terminal_display_shows_unicode_and_reads_typed_keys() {
 #[test]
 fn play_on_the_terminal_display() {
     let (code, out, err) = hector_with_input(
-        &["play", "--locale", "en", "--braille", "terminal:20"],
-        "e4\n> 234\n> 124\n> 235\n> 8\nquit\n",
+        &[
+            "play",
+            "--locale",
+            "en",
+            "--blind",
+            "black",
+            "--braille",
+            "terminal:20",
+        ],
+        "e4\n> 234\n> 124\n> 235\n> 8\n> 8\nquit\n",
     );
     assert_eq!(code, 0, "{err}");
     // The status line after 1. e4 Nf6 on the virtual display.

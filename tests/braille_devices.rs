@@ -247,6 +247,8 @@ fn play_survives_unplug_and_redraws_mid_game() {
             "play",
             "--locale",
             "en",
+            "--blind",
+            "none",
             "--braille",
             &format!("baum:{host}"),
         ],

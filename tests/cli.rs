@@ -224,8 +224,8 @@ fn bad_input_gives_a_sentence_and_a_nonzero_exit() {
 
 #[test]
 fn play_in_the_terminal() {
-    let script = "e4\nEva fünf\nSpringer Felix drei\nwhere are my knights\nKnight Cesar sechs\nBanane\nmoves\nboard\nrank 4\ndraw\naccept\ne5\n";
-    let o = hector_stdin(&["play", "--locale", "de"], script);
+    let script = "e4\nEva fünf\nSpringer Felix drei\nblack: where are my knights\nKnight Cesar sechs\nBanane\nlist\nboard\nrank 4\nwhite: draw\nblack: accept\ne5\n";
+    let o = hector_stdin(&["play", "--locale", "de", "--blind", "none"], script);
     no_panic(&o);
     assert_eq!(Some(o.code), Some(0));
     let text = out(&o);
@@ -236,12 +236,11 @@ fn play_in_the_terminal() {
         "Weiß: Springer Felix drei (Sf3).",
         "Schwarz Springer: Bella acht, Gustav acht.",
         "Schwarz: Springer Cesar sechs (Sc6).",
-        "Unbekanntes Wort: „Banane“.",
+        "Nicht verstanden: Banane. Bitte wiederholen.",
         "1. e4 e5 2. Sf3 Sc6",
-        "8 ♜·♝♛♚♝♞♜",
-        "  abcdefgh",
+        "acht: Anna acht Schwarz Turm, Cesar acht Schwarz Läufer",
         "Eva vier: Weiß Bauer",
-        "Schwarz bietet Remis an.",
+        "Weiß bietet Remis an.",
         "Remis vereinbart.",
         "Die Partie ist beendet.",
     ];
@@ -261,19 +260,24 @@ fn play_offers_a_numbered_choice_when_two_moves_fit() {
             "play",
             "--locale",
             "en",
+            "--blind",
+            "none",
             "--fen",
             "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1",
         ],
-        "Knight David two\n3\n2\nmoves\n",
+        "Knight David two\n3\n2\nlist\n",
     );
     let text = out(&o);
     assert!(
         text.contains(
-            "2 possibilities: 1) Knight Bella David two (Nbd2); 2) Knight Felix David two (Nfd2)."
+            "2 possibilities: 1, Knight Bella David two (Nbd2); 2, Knight Felix David two (Nfd2). Say the number."
         ),
         "{text}"
     );
-    assert!(text.contains("Choose a number from 1 to 2."), "{text}");
+    assert!(
+        text.contains("Please say a number from one to 2."),
+        "{text}"
+    );
     assert!(
         text.contains("White: Knight Felix David two (Nfd2)."),
         "{text}"
@@ -300,8 +304,8 @@ fn bench_prints_the_figures() {
 #[test]
 fn play_records_completed_illegal_moves_art_7_5_5() {
     let o = hector_stdin(
-        &["play", "--locale", "en"],
-        "e4\nillegal white\nillegal white\ne5\n",
+        &["play", "--locale", "en", "--blind", "none"],
+        "e4\narbiter: illegal white\narbiter: illegal white\ne5\n",
     );
     no_panic(&o);
     let text = out(&o);

@@ -1,13 +1,15 @@
-//! Two boards and adjournment in `hector play`: "my board shows …",
-//! board checks that do not nag, scoresheet corrections, retracing
-//! (FIDE Laws 2023, D.2.9) and adjourning and resuming (Guidelines I).
+//! Two boards and adjournment in `hector play` at the terminal: "my board
+//! shows …", board checks that do not nag, scoresheet corrections and
+//! retracing by the arbiter (FIDE Laws 2023, D.2.9), adjourning and
+//! resuming (Guidelines I). Lines start with the seat that speaks.
 
 mod support;
 
 fn play(args: &[&str], input: &str) -> Vec<String> {
-    let mut all = vec!["play"];
+    let mut all = vec!["play", "--blind", "none"];
     all.extend_from_slice(args);
-    let (_, out, _) = support::hector_with_input(&all, input);
+    let (code, out, err) = support::hector_with_input(&all, input);
+    assert_eq!(code, 0, "{out}{err}");
     out.lines().map(str::to_string).collect()
 }
 
@@ -16,96 +18,95 @@ fn count(lines: &[String], text: &str) -> usize {
 }
 
 #[test]
-fn board_reports_checks_corrections_and_retrace() {
+fn d_2_9_board_reports_checks_corrections_and_retrace() {
     let out = play(
         &["--locale", "en"],
-        "e4\ne5\nNf3\nshows blind f3=- h3=N\ncheck\ncheck\nfixed blind\n\
-         shows sighted nonsense=Q\ncorrect sighted 3 Nc3\nretrace\nfen\n",
+        "e4\ne5\nNf3\nwhite: shows f3=- h3=N\narbiter: check\narbiter: check\nwhite: fixed\n\
+         black: shows nonsense=Q\narbiter: correct sighted 3 Nc3\narbiter: retrace\nfen\n",
     );
-    let fix = "Board of the blind player: Move the white knight from Hector three to Felix three.";
+    let fix =
+        "The blind player's board differs: Move the white knight from Hector three to Felix three.";
     // Said once, not on every check.
     assert_eq!(count(&out, fix), 1, "{out:#?}");
-    assert_eq!(count(&out, "To correct: the board of the blind player."), 3);
-    assert_eq!(count(&out, "Both boards and both scoresheets agree."), 1);
-    assert_eq!(count(&out, "cannot be read"), 1);
-    assert_eq!(count(&out, "The scoresheets differ."), 1);
+    assert_eq!(count(&out, "The boards agree again."), 1, "{out:#?}");
+    assert_eq!(count(&out, "cannot be read"), 1, "{out:#?}");
+    assert_eq!(
+        count(&out, "The game is retraced to half-move 2."),
+        1,
+        "{out:#?}"
+    );
     // After retracing, the game stands after 1...e5 again.
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
-    assert!(count(&out, fen) >= 2, "{out:#?}");
-    assert_eq!(out.last().unwrap(), fen);
+    assert_eq!(out.last().unwrap(), fen, "{out:#?}");
 }
 
 #[test]
-fn adjourn_seal_refuse_moves_open_only_with_responder_and_resume() {
-    let path = std::env::temp_dir().join(format!("hector-env-{}.json", std::process::id()));
-    let p = path.display().to_string();
+fn guidelines_i_seal_refuse_moves_open_only_with_responder_and_resume() {
     let out = play(
         &["--locale", "de"],
-        &format!(
-            "e4\ne5\nadjourn Sf3\nenvelope {p}\nSc3\nresume\npresent white\nresume\npresent black\nresume\nmoves\n"
-        ),
+        "e4\ne5\nwhite: adjourn Sf3\narbiter: envelope\nSc3\narbiter: resume\n\
+         arbiter: present white\narbiter: resume\narbiter: present black\narbiter: resume\nlist\n",
     );
     assert_eq!(count(&out, "Weiß hat den 2. Zug abgegeben."), 1, "{out:#?}");
-    assert_eq!(count(&out, "The game is adjourned"), 1);
     assert_eq!(
         count(
             &out,
-            "Der Umschlag darf nur in Anwesenheit von Schwarz geöffnet werden."
+            "Die Partie ist abgebrochen: kein Zug bis zur Fortsetzung."
         ),
-        2
-    );
-    assert_eq!(
-        count(&out, "Der abgegebene Zug ist Springer Felix drei."),
         1
     );
+    assert_eq!(count(&out, "Der Umschlag darf nur geöffnet werden"), 2);
+    assert_eq!(
+        count(
+            &out,
+            "Weiß: Springer Felix drei (Sf3) (eingegeben vom Schiedsrichter)."
+        ),
+        1,
+        "{out:#?}"
+    );
     assert_eq!(out.last().unwrap(), "1. e4 e5 2. Sf3");
-    let env = std::fs::read_to_string(&path).unwrap();
-    let _ = std::fs::remove_file(&path);
-    let v: serde_json::Value = serde_json::from_str(&env).unwrap();
-    assert_eq!(v["sealed_by"], "white");
-    assert_eq!(v["move_number"], 2);
-    // The sealed move is in the envelope but was never printed before opening.
+    // The sealed move was never printed before the envelope was opened.
     let opened_at = out
         .iter()
-        .position(|l| l.contains("abgegebene Zug ist"))
+        .position(|l| l.contains("Umschlag ist geöffnet"))
         .unwrap();
     assert!(
         !out[..opened_at]
             .iter()
-            .any(|l| l.contains("Sf3") || l.contains("Felix"))
+            .any(|l| l.contains("Sf3") || l.contains("Felix")),
+        "{out:#?}"
     );
 }
 
 #[test]
-fn an_illegal_sealed_move_loses_and_a_draw_before_resumption_ends_the_game() {
+fn guidelines_i_8_an_illegal_sealed_move_loses_and_i_6_a_draw_before_resumption() {
     let out = play(
         &["--locale", "en"],
-        "e4\ne5\nadjourn Ke3\npresent black\nresume\n",
+        "e4\ne5\nwhite: adjourn Ke3\narbiter: present black\narbiter: resume\n",
     );
     assert_eq!(
-        count(&out, "The sealed move 'Ke3' cannot be played: White loses."),
+        count(&out, "The sealed move cannot be played: White loses"),
         1,
         "{out:#?}"
     );
-    let out = play(&["--locale", "en"], "e4\nadjourn Nc6\ndraw\nresume\ne5\n");
-    assert_eq!(
-        count(&out, "The players agreed a draw before resumption."),
-        1,
-        "{out:#?}"
+    let out = play(
+        &["--locale", "en"],
+        "e4\nblack: adjourn Nc6\nwhite: draw\narbiter: resume\ne5\n",
     );
-    assert_eq!(count(&out, "The game is not adjourned."), 1);
+    assert_eq!(count(&out, "Draw agreed."), 1, "{out:#?}");
+    assert_eq!(count(&out, "The game is not adjourned."), 1, "{out:#?}");
 }
 
 #[test]
-fn adjourning_early_with_a_clock_charges_the_sealer() {
+fn guidelines_i_1_2_adjourning_early_with_a_clock_charges_the_sealer() {
     let out = play(
         &["--locale", "en", "--control", "blitz"],
-        "e4\ne5\nadjourn Nf3 early 1\nmy time\n",
+        "e4\ne5\nwhite: adjourn Nf3 early 1\n",
     );
     assert_eq!(
         count(
             &out,
-            "Adjourned before the end of the session: one minute taken from White's clock."
+            "Adjourned before the end of the session: one minute taken from White's clock"
         ),
         1,
         "{out:#?}"
@@ -113,15 +114,20 @@ fn adjourning_early_with_a_clock_charges_the_sealer() {
 }
 
 #[test]
-fn after_a_move_only_new_guidance_is_said() {
+fn d_2_9_after_a_move_only_new_guidance_is_said() {
     let out = play(
         &["--locale", "en"],
-        "e4\ne5\nshows blind g1=- h3=N\nd3\nd6\nfixed\nNf3\n",
+        "e4\ne5\nwhite: shows g1=- h3=N\nd3\nd6\nwhite: fixed\nNf3\n",
     );
-    let fix = "Board of the blind player: Move the white knight from Hector three to Gustav one.";
+    let fix =
+        "The blind player's board differs: Move the white knight from Hector three to Gustav one.";
     // Said when reported; not again after d3 and d6, which change nothing.
     assert_eq!(count(&out, fix), 1, "{out:#?}");
-    assert_eq!(count(&out, "Board of the blind player"), 1, "{out:#?}");
-    assert_eq!(count(&out, "Both boards and both scoresheets agree."), 1);
+    assert_eq!(
+        count(&out, "The blind player's board differs"),
+        1,
+        "{out:#?}"
+    );
+    assert_eq!(count(&out, "The boards agree again."), 1);
     assert_eq!(count(&out, "White: Knight Felix three (Nf3)."), 1);
 }

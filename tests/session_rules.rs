@@ -423,9 +423,32 @@ fn guidelines_i_sealed_move_is_never_echoed_to_the_other_seats() {
     let mut s2 = session(&cfg(None));
     let ev = say(&mut s2, 0, Seat::Black, "adjourn Nf6");
     assert_eq!(refused(&ev), Some(Refusal::NotYourTurn));
-    // The arbiter opens the envelope: the sealed move is made.
+    // I.7: the envelope is opened only with the replying player present.
     let ev = say(&mut s, 60_000, Seat::Arbiter, "resume");
+    assert!(matches!(refused(&ev), Some(Refusal::Rules { reason }) if reason == "not_present"));
+    let ev = say(&mut s, 60_000, Seat::Arbiter, "envelope");
+    let line = Renderer::for_session(&s).line(&ev[0]).to_string();
+    assert!(
+        !line.contains("Nf3"),
+        "the envelope's outside never shows the move: {line}"
+    );
+    say(&mut s, 60_000, Seat::Arbiter, "present black");
+    // I.9.1: the sealed move is made; the clocks have the envelope's times.
+    let ev = say(&mut s, 61_000, Seat::Arbiter, "resume");
     assert_eq!(moved(&ev).unwrap().0, "Nf3");
+    assert_eq!(clock(&s, 61_000), (299_000, 300_000, Some(Side::Black)));
+}
+
+#[test]
+fn guidelines_i_8_an_illegal_sealed_move_loses() {
+    let mut s = session(&cfg(None));
+    say(&mut s, 0, Seat::White, "adjourn Ke2");
+    say(&mut s, 1, Seat::Arbiter, "present black");
+    let ev = say(&mut s, 2, Seat::Arbiter, "resume");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(&e.kind, Kind::Result { result, .. } if result == "0-1"))
+    );
 }
 
 #[test]

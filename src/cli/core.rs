@@ -13,7 +13,6 @@ use crate::notation::san::{self, SanStyle};
 use crate::rules::Game;
 use crate::rules::random::{SplitMix64, random_game};
 
-pub use super::play::play;
 
 fn fail(msg: impl std::fmt::Display) -> i32 {
     eprintln!("{msg}");
@@ -218,7 +217,10 @@ pub fn status(args: &Args) -> i32 {
         };
         println!("{}", game.fen());
         match result {
-            Some(r) => println!("{}", super::play::result_sentence(loc, &game, r)),
+            Some(r) => match crate::session::Renderer::new(loc.code(), Default::default()) {
+                Ok(render) => println!("{}", render.text(&crate::session::result_kind(&game, r))),
+                Err(e) => return fail(e),
+            },
             None => println!(
                 "{}",
                 loc.game_text("to_move", &[("color", loc.color_name(pos.turn()))])

@@ -16,10 +16,6 @@ pub mod files;
 pub mod hall;
 pub mod listen;
 pub mod play;
-pub mod play_boards;
-pub mod play_clock;
-#[cfg(feature = "mic")]
-pub mod play_voice;
 pub mod reconcile;
 pub mod session;
 pub mod speak;
@@ -77,13 +73,10 @@ struct Wording {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play a game in the terminal (the default).
-    ///
-    /// Options: --locale L, --fen FEN, --moves MOVES, --form short|long,
-    /// --pawn-word, --no-capture-word, --no-check-word, --control TC (a clock),
-    /// --braille DEV (a Braille display for the blind side); --voice plays the
-    /// blind side by microphone (--side white|black, --speech dispatcher|text,
-    /// --barge-in, --engine E, --model M, --threshold DBFS).
+    /// Play a game at the board (the default): terminal, voice, Braille
+    /// display, DGT e-board and clock together (hector play --help lists its
+    /// options).
+    #[command(disable_help_flag = true)]
     Play {
         /// The options above, passed on to the game.
         #[arg(
@@ -434,7 +427,7 @@ where
     };
     console_language(&cli.command);
     let Some((name, sub)) = matches.subcommand() else {
-        return play::play(&[]);
+        return play::run(&[]);
     };
     let sub_cmd = cmd
         .find_subcommand(name)
@@ -475,9 +468,7 @@ fn usage_error(e: clap::Error) -> i32 {
 
 fn dispatch(command: Command, a: &Args, sub_cmd: &clap::Command, sub: &clap::ArgMatches) -> i32 {
     match command {
-        #[cfg(feature = "mic")]
-        Command::Play { args } if play_voice::wants_voice(&args) => play_voice::run(&args),
-        Command::Play { args } => play::play(&args),
+        Command::Play { args } => play::run(&args),
         Command::Session { args } => session::run(&args),
         Command::Say { .. } if a.get("wav").is_some() => speak::say(a),
         Command::Say { .. } => core::say(a),

@@ -139,7 +139,8 @@ struct SessionCli {
 }
 
 /// Reads lines as bytes, so that a line that is not UTF-8 or is too long
-/// is refused instead of ending the game. `None` at the end of input.
+/// is refused instead of ending the game (the error is `not_utf8` or
+/// `too_long`, worded by the renderer). `None` at the end of input.
 pub fn read_line(input: &mut impl BufRead, max: usize) -> Option<Result<String, String>> {
     let mut buf = Vec::new();
     let mut too_long = false;
@@ -170,12 +171,12 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> Option<Result<String, 
         }
     }
     if too_long {
-        return Some(Err(format!("the line is longer than {max} bytes")));
+        return Some(Err("too_long".into()));
     }
     while buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
         buf.pop();
     }
-    Some(String::from_utf8(buf).map_err(|_| "the line is not valid UTF-8 text".to_string()))
+    Some(String::from_utf8(buf).map_err(|_| "not_utf8".to_string()))
 }
 
 /// `hector session [OPTIONS]`

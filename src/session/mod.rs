@@ -8,6 +8,7 @@
 //! Events are facts, never sentences: [`render::Renderer`] words them per
 //! locale at the edge.
 
+mod adjourn;
 pub mod json;
 pub mod render;
 mod types;
@@ -170,14 +171,6 @@ enum Pending {
     Promotion(Vec<Move>),
 }
 
-/// An adjourned game (Guidelines I): the sealed move is kept here, hidden
-/// from every seat until the envelope is opened.
-#[derive(Debug, Clone)]
-struct Adjournment {
-    by: Color,
-    sealed: Move,
-}
-
 /// One game with its seats.
 pub struct Session {
     cfg: Config,
@@ -199,7 +192,7 @@ pub struct Session {
     synced: usize,
     /// The boards differ and wait for the arbiter (D.2.9).
     boards_differ: bool,
-    adjourned: Option<Adjournment>,
+    adjourned: Option<adjourn::Adjournment>,
     alerted: [bool; 2],
     last_t: u64,
     /// The last event said to each seat, for `repeat`.
@@ -495,21 +488,10 @@ impl Session {
             let _ = c.pause(t);
         }
         self.pending = [None, None];
-        let player = match r.termination {
-            Termination::Resignation(c)
-            | Termination::FlagFall(c)
-            | Termination::IllegalMoves(c) => Some(c.into()),
-            Termination::Checkmate => Some((!self.game.turn()).into()),
-            _ => None,
-        };
         vec![Event {
             t,
             to: vec![To::All],
-            kind: Kind::Result {
-                result: result_text(&r),
-                reason: r.termination.name().to_string(),
-                player,
-            },
+            kind: result_kind(&self.game, r),
         }]
     }
 
@@ -610,6 +592,22 @@ impl Session {
 fn is_move_number(token: &str) -> bool {
     let digits = token.trim_end_matches('.');
     digits.len() < token.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+/// The `result` event of a game that ended with `r`.
+pub fn result_kind(game: &Game, r: GameResult) -> Kind {
+    let player = match r.termination {
+        Termination::Resignation(c) | Termination::FlagFall(c) | Termination::IllegalMoves(c) => {
+            Some(c.into())
+        }
+        Termination::Checkmate => Some((!game.turn()).into()),
+        _ => None,
+    };
+    Kind::Result {
+        result: result_text(&r),
+        reason: r.termination.name().to_string(),
+        player,
+    }
 }
 
 /// `1-0`, `0-1` or `1/2-1/2`.

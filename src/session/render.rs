@@ -259,11 +259,18 @@ impl Renderer {
                     }
                     ArbiterReason::FlagClaim => self.s("arbiter_flag_claim", &[]),
                     ArbiterReason::BoardsDiffer => {
-                        self.s("arbiter_boards_differ", &[("detail", &detail)])
+                        let key = format!("decision_{}", detail.replace('-', "_"));
+                        let why = if self.words.has(&key) {
+                            self.s(&key, &[])
+                        } else {
+                            detail.clone()
+                        };
+                        self.s("arbiter_boards_differ", &[("detail", &why)])
                     }
                     ArbiterReason::AssistantMissing => self.s("arbiter_assistant_missing", &[]),
                     ArbiterReason::IllegalClaimed => self.s("arbiter_illegal", &[("seat", &seat)]),
                     ArbiterReason::Interrupted => self.s("arbiter_interrupted", &[]),
+                    ArbiterReason::Present => self.s("arbiter_present", &[("seat", &seat)]),
                     ArbiterReason::Flag => {
                         let c = match detail.as_str() {
                             "white" => self.color(Side::White).to_string(),
@@ -295,7 +302,28 @@ impl Renderer {
                     ("time", &self.time(*added_ms)),
                 ],
             ),
-            Kind::Adjourned { by } => self.s("adjourned", &[("color", self.color(*by))]),
+            Kind::Adjourned {
+                by,
+                move_number,
+                early_ms,
+                ..
+            } => {
+                let mut text = self.s(
+                    "adjourned",
+                    &[
+                        ("color", self.color(*by)),
+                        ("number", &move_number.to_string()),
+                    ],
+                );
+                if let Some(ms) = early_ms {
+                    text.push(' ');
+                    text.push_str(&self.s(
+                        "adjourned_early",
+                        &[("color", self.color(*by)), ("time", &self.time(*ms))],
+                    ));
+                }
+                text
+            }
             Kind::Sealed { san } => self.s("sealed", &[("move", san)]),
             Kind::Resumed => self.s("resumed", &[]),
             Kind::Interrupted { ms } => self.s("interrupted", &[("time", &self.time(*ms))]),
@@ -345,13 +373,17 @@ impl Renderer {
                 }
             }
             Refusal::Rules { reason } => match reason.as_str() {
-                "no_draw_offer" | "not_adjourned" => self.s(reason, &[]),
+                "no_draw_offer" | "not_adjourned" | "not_present" | "tampered" => {
+                    self.s(reason, &[])
+                }
                 "claim_incorrect" => self.loc.game_text("claim_incorrect", &[]),
                 other => self.s("rules_problem", &[("reason", other)]),
             },
-            Refusal::BadLine { problem } => {
-                self.s("bad_line", &[("problem", problem.trim_end_matches('.'))])
-            }
+            Refusal::BadLine { problem } => match problem.as_str() {
+                "not_utf8" => self.s("bad_utf8", &[]),
+                "too_long" => self.s("too_long", &[]),
+                _ => self.s("bad_line", &[("problem", problem.trim_end_matches('.'))]),
+            },
             Refusal::Clock { reason } => self.s("clock_problem", &[("reason", reason)]),
         }
     }
@@ -457,6 +489,10 @@ impl Renderer {
                     items.join("; ")
                 }
             }
+            Query::Fen => detail
+                .and_then(|d| d["fen"].as_str())
+                .unwrap_or_default()
+                .to_string(),
             Query::Board => match detail.and_then(|d| d["fen"].as_str()) {
                 Some(fen) => self.board(fen),
                 None => String::new(),
@@ -601,6 +637,8 @@ impl Renderer {
                 &[("color", &concerned), ("winner", &other)],
             ),
             "draw-agreed" => self.loc.game_text("draw_agreed", &[]),
+            "sealed-move" => self.s("sealed_move_loses", &[("color", &concerned)]),
+            "arbiter" => self.s("result_arbiter", &[("result", result)]),
             _ => result.to_string(),
         }
     }

@@ -222,6 +222,7 @@ pub enum Query {
     Help,
     Sheet,
     List,
+    Fen,
 }
 
 /// Why something was refused (the sentence says it in the locale).
@@ -276,6 +277,8 @@ pub enum ArbiterReason {
     Interrupted,
     /// A flag fell.
     Flag,
+    /// A player is present for the opening of the envelope (I.7).
+    Present,
 }
 
 /// Everything a session can say. Facts, never sentences: the renderer
@@ -395,6 +398,11 @@ pub enum Kind {
     /// game resumed (Guidelines I).
     Adjourned {
         by: Side,
+        move_number: u32,
+        seal: String,
+        /// I.1.2: time taken from the sealer for adjourning early.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        early_ms: Option<u64>,
     },
     Sealed {
         san: String,

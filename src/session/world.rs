@@ -20,7 +20,7 @@ use crate::rules::{Claim, ClaimRuling, GameResult, IllegalMoveRuling, Terminatio
 /// Longest piece of a player's text said back to him.
 const ECHO: usize = 80;
 
-fn echo(text: &str) -> String {
+pub(super) fn echo(text: &str) -> String {
     let mut s: String = text.chars().take(ECHO).collect();
     if text.chars().count() > ECHO {
         s.push('…');
@@ -37,7 +37,7 @@ pub(crate) fn san_en(pos: &shakmaty::Chess, m: Move) -> String {
     shakmaty::san::SanPlus::from_move(pos.clone(), m).to_string()
 }
 
-fn one(t: u64, to: Vec<To>, kind: Kind) -> Vec<Event> {
+pub(super) fn one(t: u64, to: Vec<To>, kind: Kind) -> Vec<Event> {
     vec![Event { t, to, kind }]
 }
 
@@ -142,7 +142,7 @@ impl Session {
 
     /// The colour a seat moves for now: a player his own (only on his
     /// turn), the assistant the side to move (D.2.10.1).
-    fn mover(&self, t: u64, from: Seat) -> Result<Color, Vec<Event>> {
+    pub(super) fn mover(&self, t: u64, from: Seat) -> Result<Color, Vec<Event>> {
         if self.game.is_over() {
             return Err(self.refuse(t, from, Refusal::GameOver));
         }
@@ -290,7 +290,7 @@ impl Session {
     /// Makes a move: announced to all (D.2.1), written on both scoresheets,
     /// and the clock switched (D.2.4; D.2.5 unless the sighted player
     /// presses separately).
-    fn make(&mut self, t: u64, c: Color, m: Move, via: Seat) -> Vec<Event> {
+    pub(super) fn make(&mut self, t: u64, c: Color, m: Move, via: Seat) -> Vec<Event> {
         let mut out = Vec::new();
         if let Some(owed) = self.owed_press
             && owed != c
@@ -337,6 +337,10 @@ impl Session {
         }
         if let Some(r) = self.game.result() {
             out.extend(self.ended(t, r));
+        }
+        if self.boards_differ {
+            // D.2.9: the boards stay compared; only new guidance is said.
+            out.extend(self.check_boards(t, false));
         }
         out
     }
@@ -405,7 +409,7 @@ impl Session {
         }
     }
 
-    fn need_arbiter(&self, t: u64, from: Seat, name: &str) -> Option<Vec<Event>> {
+    pub(super) fn need_arbiter(&self, t: u64, from: Seat, name: &str) -> Option<Vec<Event>> {
         (from != Seat::Arbiter).then(|| {
             self.refuse(
                 t,
@@ -531,7 +535,7 @@ impl Session {
             "fen" => one(
                 t,
                 me,
-                detail_answer(Query::Board, Some(json!({ "fen": self.game.fen() }))),
+                detail_answer(Query::Fen, Some(json!({ "fen": self.game.fen() }))),
             ),
             "pgn" => one(
                 t,
@@ -547,6 +551,9 @@ impl Session {
                     Ok(c) => c,
                     Err(e) => return e,
                 };
+                if self.adjourned.is_some() {
+                    return self.end_adjourned(t, Some(c));
+                }
                 match self.game.resign(c) {
                     Ok(()) => match self.game.result() {
                         Some(r) => self.ended(t, r),
@@ -557,29 +564,8 @@ impl Session {
             }
             "adjourn" => self.adjourn(t, from, rest),
             "resume" => self.resume(t, from),
-            "present" | "envelope" => {
-                if let Some(e) = self.need_arbiter(t, from, name) {
-                    return e;
-                }
-                if self.adjourned.is_none() {
-                    return self.refuse(
-                        t,
-                        from,
-                        Refusal::Rules {
-                            reason: "not adjourned".into(),
-                        },
-                    );
-                }
-                let by = self.adjourned.as_ref().map(|a| Side::from(a.by).name());
-                one(
-                    t,
-                    me,
-                    detail_answer(
-                        Query::Sheet,
-                        Some(json!({ "adjourned_by": by, "fen": self.game.fen() })),
-                    ),
-                )
-            }
+            "present" => self.present(t, from, &folded),
+            "envelope" => self.envelope(t, from),
             "arbiter" => vec![Event {
                 t,
                 to: vec![To::Seat(Seat::Arbiter), To::Seat(from)],
@@ -765,7 +751,7 @@ impl Session {
         })
     }
 
-    fn color_in(&self, folded: &[String], asker: Option<Color>) -> Option<Color> {
+    pub(super) fn color_in(&self, folded: &[String], asker: Option<Color>) -> Option<Color> {
         for w in folded {
             for c in [Color::White, Color::Black] {
                 if fold(self.loc.color_name(c)) == *w
@@ -1491,127 +1477,6 @@ impl Session {
             kind: Kind::Status(self.status(t)),
         });
         out
-    }
-
-    // ---- Guidelines I: adjournment ----
-
-    fn adjourn(&mut self, t: u64, from: Seat, rest: &[&str]) -> Vec<Event> {
-        let c = match self.mover(t, from) {
-            Ok(c) => c,
-            Err(e) => return e,
-        };
-        if from != Seat::of(c) {
-            return self.refuse(
-                t,
-                from,
-                Refusal::NotYourRight {
-                    command: "adjourn".into(),
-                },
-            );
-        }
-        if rest.is_empty() {
-            return self.refuse(
-                t,
-                from,
-                Refusal::Incomplete {
-                    command: "adjourn".into(),
-                },
-            );
-        }
-        let text = rest.join(" ");
-        let m = match hear(self.position(), &text, self.loc) {
-            Heard::Move(m) => m,
-            Heard::Ambiguous(_) => {
-                // I.8: the sealed move must be unambiguous.
-                return self.refuse(
-                    t,
-                    from,
-                    Refusal::Illegal {
-                        reason: self
-                            .loc
-                            .message("ambiguous", &[("n", "2"), ("list", &text)]),
-                    },
-                );
-            }
-            Heard::NoMatch(r) => {
-                return self.refuse(
-                    t,
-                    from,
-                    Refusal::Illegal {
-                        reason: r.sentence(self.loc),
-                    },
-                );
-            }
-        };
-        let san = san_en(self.position(), m);
-        self.adjourned = Some(super::Adjournment { by: c, sealed: m });
-        self.pending = [None, None];
-        // I.1.1: the clock is stopped once the envelope is sealed.
-        if let Some(clock) = self.clock.as_mut()
-            && clock.running().is_some()
-        {
-            let _ = clock.pause(t);
-        }
-        vec![
-            Event {
-                t,
-                to: vec![To::Seat(from)],
-                kind: Kind::Sealed { san },
-            },
-            Event {
-                t,
-                to: vec![To::All],
-                kind: Kind::Adjourned { by: c.into() },
-            },
-        ]
-    }
-
-    /// I.7, I.9: the arbiter opens the envelope; the sealed move is made on
-    /// the board and the opponent's clock started.
-    fn resume(&mut self, t: u64, from: Seat) -> Vec<Event> {
-        if let Some(e) = self.need_arbiter(t, from, "resume") {
-            return e;
-        }
-        let Some(a) = self.adjourned.take() else {
-            return self.refuse(
-                t,
-                from,
-                Refusal::Rules {
-                    reason: "not_adjourned".into(),
-                },
-            );
-        };
-        let mut out = one(t, vec![To::All], Kind::Resumed);
-        if let Some(clock) = self.clock.as_mut()
-            && clock.is_paused()
-        {
-            let _ = clock.resume(t);
-        }
-        out.extend(self.make(t, a.by, a.sealed, Seat::Arbiter));
-        out
-    }
-
-    /// I.6: a draw agreed or a resignation before the envelope is opened.
-    fn end_adjourned(&mut self, t: u64, resigned: Option<Color>) -> Vec<Event> {
-        self.adjourned = None;
-        let r = match resigned {
-            Some(c) => {
-                let _ = self.game.resign(c);
-                self.game.result()
-            }
-            None => {
-                let r = GameResult {
-                    outcome: shakmaty::KnownOutcome::Draw,
-                    termination: Termination::DrawAgreed,
-                };
-                self.game.set_result(r);
-                Some(r)
-            }
-        };
-        match r {
-            Some(r) => self.ended(t, r),
-            None => Vec::new(),
-        }
     }
 }
 

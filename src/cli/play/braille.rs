@@ -1,0 +1,326 @@
+//! The Braille display front end of `hector play`: the blind player reads
+//! the status line (move number, last move, whose turn, clocks) and every
+//! sentence addressed to him; he enters moves on the Braille keyboard
+//! (confirmed with dot 8, then confirmed again after the read-back, D.2.1)
+//! and asks with display keys and space chords:
+//!
+//! | chord (with space) | command |
+//! |---|---|
+//! | t | time | i | my time | o | opponent time | u | time used |
+//! | m | moves | l | last move | r | repeat | b | board |
+//! | d | draw | a | accept | x | decline | h | help | p | call the arbiter |
+//! | y | yes | n | no | g then dot 8 | resign |
+
+use std::sync::mpsc::{self, Sender};
+
+use super::{CommandText, Front, Input};
+use crate::braille::brf::text_cells;
+use crate::braille::cell::Cell;
+use crate::braille::display::{Facts, Page, View};
+use crate::braille::driver::{self, KeyEvent};
+use crate::braille::input::{MoveEntry, Outcome, Request};
+use crate::session::{Event, Kind, Seat, Session};
+
+/// What the display thread is asked to do.
+enum ToDisplay {
+    Cells(Vec<Cell>),
+    /// Answer once everything before has been written.
+    Flush(Sender<()>),
+}
+
+pub(super) struct BrailleFront {
+    seat: Seat,
+    cells_tx: Sender<ToDisplay>,
+    width: usize,
+    view: View,
+    entry: MoveEntry,
+    /// A sentence on the display instead of the status line.
+    message: Option<Vec<Cell>>,
+    /// A move read back and waiting for dot 8 (D.2.1).
+    readback: bool,
+    /// Resign asked, waiting for dot 8.
+    resigning: bool,
+}
+
+fn chord_letter(dots: Cell) -> Option<char> {
+    // Literary Braille letters a–z (dots 1–6).
+    const LETTERS: [(u8, char); 26] = [
+        (0x01, 'a'),
+        (0x03, 'b'),
+        (0x09, 'c'),
+        (0x19, 'd'),
+        (0x11, 'e'),
+        (0x0B, 'f'),
+        (0x1B, 'g'),
+        (0x13, 'h'),
+        (0x0A, 'i'),
+        (0x1A, 'j'),
+        (0x05, 'k'),
+        (0x07, 'l'),
+        (0x0D, 'm'),
+        (0x1D, 'n'),
+        (0x15, 'o'),
+        (0x0F, 'p'),
+        (0x1F, 'q'),
+        (0x17, 'r'),
+        (0x0E, 's'),
+        (0x1E, 't'),
+        (0x25, 'u'),
+        (0x27, 'v'),
+        (0x3A, 'w'),
+        (0x2D, 'x'),
+        (0x3D, 'y'),
+        (0x35, 'z'),
+    ];
+    LETTERS.iter().find(|(d, _)| *d == dots.0).map(|(_, c)| *c)
+}
+
+/// The command of a space chord (English words work in every locale).
+fn chord_command(letter: char) -> Option<&'static str> {
+    Some(match letter {
+        't' => "time",
+        'i' => "my time",
+        'o' => "opponent time",
+        'u' => "time used",
+        'm' => "moves",
+        'l' => "last",
+        'r' => "repeat",
+        'b' => "board",
+        'd' => "draw",
+        'a' => "accept",
+        'x' => "decline",
+        'h' => "help",
+        'p' => "arbiter",
+        'y' => "yes",
+        'n' => "no",
+        _ => return None,
+    })
+}
+
+fn facts(s: &Session) -> Facts<'_> {
+    let st = s.status(s.last_t());
+    Facts {
+        start: s.game().start(),
+        moves: s.game().moves(),
+        clock_ms: st.clock.map(|c| (c.white_ms, c.black_ms)),
+        locale: &s.config().locale,
+    }
+}
+
+impl BrailleFront {
+    /// Opens the display on its own thread: cells go to it on a channel,
+    /// its keys come back as [`Input::Key`].
+    pub(super) fn open(
+        device: &str,
+        seat: Seat,
+        _session: &Session,
+        tx: Sender<Input>,
+    ) -> Result<BrailleFront, String> {
+        let (cells_tx, cells_rx) = mpsc::channel::<ToDisplay>();
+        let (ready_tx, ready_rx) = mpsc::channel::<Result<usize, String>>();
+        let device = device.to_string();
+        std::thread::spawn(move || {
+            let opened = match driver::terminal_cells(&device) {
+                Some(cells) => cells.map(|c| {
+                    // Keys of the terminal display are typed as "> 234".
+                    let (_keep, none) = mpsc::channel::<String>();
+                    std::mem::forget(_keep);
+                    Box::new(driver::TerminalDisplay::with_input(c, none))
+                        as Box<dyn driver::BrailleDisplay>
+                }),
+                None => driver::open(&device),
+            };
+            let mut d = match opened {
+                Ok(d) => d,
+                Err(e) => {
+                    let _ = ready_tx.send(Err(e.to_string()));
+                    return;
+                }
+            };
+            let _ = ready_tx.send(Ok(d.cells()));
+            loop {
+                let mut latest = None;
+                let mut flushed = Vec::new();
+                loop {
+                    match cells_rx.try_recv() {
+                        Ok(ToDisplay::Cells(c)) => latest = Some(c),
+                        Ok(ToDisplay::Flush(done)) => flushed.push(done),
+                        Err(mpsc::TryRecvError::Empty) => break,
+                        Err(mpsc::TryRecvError::Disconnected) => return,
+                    }
+                }
+                if let Some(c) = latest
+                    && let Err(e) = d.write(&c)
+                {
+                    let _ = tx.send(Input::Note(e.to_string()));
+                }
+                for done in flushed {
+                    let _ = done.send(());
+                }
+                match d.next_key(20) {
+                    Ok(Some(k)) => {
+                        if tx.send(Input::Key(k)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        let _ = tx.send(Input::Note(e.to_string()));
+                        std::thread::sleep(std::time::Duration::from_millis(200));
+                    }
+                }
+            }
+        });
+        let width = match ready_rx.recv() {
+            Ok(r) => r?,
+            Err(_) => return Err("The Braille display could not be opened.".into()),
+        };
+        Ok(BrailleFront {
+            seat,
+            cells_tx,
+            width,
+            view: View::new(width),
+            entry: MoveEntry::new(),
+            message: None,
+            readback: false,
+            resigning: false,
+        })
+    }
+
+    fn refresh(&mut self, session: &Session) {
+        let mut cells = match &self.message {
+            Some(m) => m.clone(),
+            None if !self.entry.typed().is_empty() => self.entry.typed().to_vec(),
+            None => self.view.render(&facts(session)).unwrap_or_default(),
+        };
+        cells.truncate(self.width.max(self.view.width()));
+        let _ = self.cells_tx.send(ToDisplay::Cells(cells));
+    }
+}
+
+impl Front for BrailleFront {
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    fn wants(&self, input: &Input) -> bool {
+        matches!(input, Input::Key(_))
+    }
+
+    /// Waits (at most a second) until the display shows the last cells.
+    fn close(&mut self) {
+        let (done, wait) = mpsc::channel();
+        if self.cells_tx.send(ToDisplay::Flush(done)).is_ok() {
+            let _ = wait.recv_timeout(std::time::Duration::from_secs(1));
+        }
+    }
+
+    fn show(&mut self, session: &Session, lines: &[(Event, String)]) {
+        for (e, text) in lines {
+            match &e.kind {
+                Kind::Moved { .. } | Kind::Status(_) | Kind::Retraced { .. } => {
+                    self.message = None;
+                    self.readback = false;
+                    self.view.show(Page::Status);
+                }
+                Kind::Readback { .. } => {
+                    self.readback = true;
+                    self.message = Some(text_cells(text));
+                }
+                Kind::Cancelled => {
+                    self.readback = false;
+                    self.message = Some(text_cells(text));
+                }
+                _ if !text.is_empty() => self.message = Some(text_cells(text)),
+                _ => {}
+            }
+        }
+        self.refresh(session);
+    }
+
+    fn input(&mut self, session: &Session, input: Input) -> Vec<(Seat, CommandText)> {
+        let Input::Key(key) = input else {
+            return Vec::new();
+        };
+        let seat = self.seat;
+        let say = |t: &str| vec![(seat, CommandText::Text(t.to_string()))];
+        let dot8 = matches!(&key, KeyEvent::Chord { dots, space: false } if dots.0 == 0x80);
+        // dot 8 with nothing typed confirms a read-back or a resignation.
+        if dot8 && self.entry.typed().is_empty() {
+            if self.resigning {
+                self.resigning = false;
+                return say("resign");
+            }
+            if self.readback {
+                self.readback = false;
+                return say("yes");
+            }
+        }
+        if let KeyEvent::Chord { dots, space: true } = &key
+            && let Some(letter) = chord_letter(*dots)
+        {
+            if letter == 'g' {
+                self.resigning = true;
+                self.message = Some(text_cells("resign? dot 8"));
+                self.refresh(session);
+                return Vec::new();
+            }
+            if let Some(cmd) = chord_command(letter) {
+                self.resigning = false;
+                return say(cmd);
+            }
+        }
+        self.resigning = false;
+        self.message = None;
+        let pan = self.view.position().1;
+        let pos = session.game().position().clone();
+        let out = match self.entry.key(&key, &pos, &session.config().locale, pan) {
+            Ok(Outcome::Move(m)) => {
+                let uci = m.to_uci(session.game().castling_mode()).to_string();
+                say(&uci)
+            }
+            Ok(Outcome::Choose(_)) => {
+                let (line, _) = self.entry.choice_line();
+                self.view.show(Page::Query(vec![line]));
+                Vec::new()
+            }
+            Ok(Outcome::NoMatch(typed)) => {
+                let mut m = vec![Cell(0x3F), Cell::BLANK];
+                m.extend(typed);
+                self.message = Some(m);
+                Vec::new()
+            }
+            Ok(Outcome::Request(r)) => match r {
+                Request::LastMove => say("last"),
+                Request::Time => say("time"),
+                Request::Status => {
+                    self.view.show(Page::Status);
+                    Vec::new()
+                }
+                Request::Moves => {
+                    self.view.show(Page::Moves);
+                    Vec::new()
+                }
+                Request::Board => {
+                    self.view.show(Page::Board);
+                    Vec::new()
+                }
+                Request::PanLeft => {
+                    let _ = self.view.pan_left(&facts(session));
+                    Vec::new()
+                }
+                Request::PanRight => {
+                    let _ = self.view.pan_right(&facts(session));
+                    Vec::new()
+                }
+            },
+            Ok(Outcome::Typed(_) | Outcome::Nothing) => Vec::new(),
+            Err(e) => {
+                self.message = Some(text_cells(&e.to_string()));
+                Vec::new()
+            }
+        };
+        self.refresh(session);
+        out
+    }
+}

@@ -1,0 +1,99 @@
+//! The sighted player's DGT e-board in `hector play`: a move he makes on it
+//! is his move (made and, unless `--separate-press`, his clock pressed,
+//! D.2.5); the blind player's moves he repeats on it are checked; a
+//! position no legal move reaches is reported as what his board shows, so
+//! the session compares the boards and gives square-by-square guidance
+//! (D.2.9).
+
+use std::sync::mpsc::Sender;
+
+use shakmaty::{EnPassantMode, Position, fen::Fen};
+
+use super::{CommandText, Front, Input};
+use crate::eboard::{WatchEvent, Watcher};
+use crate::session::{Event, Seat, Session};
+
+pub(super) struct EboardFront {
+    seat: Seat,
+}
+
+impl EboardFront {
+    /// Follows the board at `dgt:PATH` on its own thread.
+    pub(super) fn open(
+        device: &str,
+        seat: Seat,
+        session: &Session,
+        tx: Sender<Input>,
+    ) -> Result<EboardFront, String> {
+        let path = device
+            .strip_prefix("dgt:")
+            .filter(|p| !p.is_empty())
+            .ok_or_else(|| crate::eboard::EboardError::BadDevice(device.to_string()).to_string())?
+            .to_string();
+        let start = session.game().position().clone();
+        std::thread::spawn(move || {
+            let mut w = Watcher::new(&path, start);
+            loop {
+                for ev in w.step() {
+                    if tx.send(Input::Board(ev)).is_err() {
+                        return;
+                    }
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        });
+        Ok(EboardFront { seat })
+    }
+}
+
+impl Front for EboardFront {
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    fn wants(&self, input: &Input) -> bool {
+        matches!(input, Input::Board(_))
+    }
+
+    /// The e-board shows nothing: its player reads the terminal.
+    fn echoed(&self) -> bool {
+        true
+    }
+
+    fn show(&mut self, _session: &Session, _lines: &[(Event, String)]) {}
+
+    fn input(&mut self, session: &Session, input: Input) -> Vec<(Seat, CommandText)> {
+        let Input::Board(ev) = input else {
+            return Vec::new();
+        };
+        let game = session.game();
+        let shows = |fen: String| vec![(self.seat, CommandText::Text(format!("shows {fen}")))];
+        match ev {
+            WatchEvent::Move { before, mv } => {
+                let uci = mv.to_uci(game.castling_mode()).to_string();
+                // His own move, on his turn, from the game's position.
+                if *before == *game.position() && Some(game.turn()) == self.seat.color() {
+                    return vec![(self.seat, CommandText::Text(uci))];
+                }
+                // The blind player's move repeated on his board (D.2.1):
+                // fine when it is a move of the game.
+                let n = game.moves().len();
+                let seen = (0..n).any(|i| {
+                    game.position_at(i).is_some_and(|p| *p == *before) && game.moves()[i] == mv
+                });
+                if seen {
+                    return Vec::new();
+                }
+                let mut after = (*before).clone();
+                after.play_unchecked(mv);
+                shows(Fen::from_position(&after, EnPassantMode::Legal).to_string())
+            }
+            WatchEvent::Difference(board) => shows(board.to_string()),
+            WatchEvent::Restored => {
+                shows(Fen::from_position(game.position(), EnPassantMode::Legal).to_string())
+            }
+            WatchEvent::Connected => Vec::new(),
+            WatchEvent::Disconnected(_) => Vec::new(),
+        }
+    }
+}

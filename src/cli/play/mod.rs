@@ -1,0 +1,420 @@
+//! `hector play`: one game at the board with every front end at once — the
+//! terminal, the blind player's voice (`--voice`), his Braille display
+//! (`--braille`), the sighted player's DGT e-board (`--eboard`) and the
+//! clock (`--control`) — all feeding one session. Each front end turns what
+//! its person does into a command from that person's seat; the session's
+//! events go back to the seats they are addressed to.
+
+mod braille;
+mod eboard;
+#[cfg(feature = "mic")]
+mod voice;
+
+use std::io::Write;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+
+use super::session::{GameArgs, read_line};
+use crate::session::{Command, Event, Kind, Refusal, Renderer, Seat, Session, To};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "hector play",
+    about = "Play a game at the board: terminal, voice, Braille display, DGT e-board and clock together.",
+    long_about = "Play a game at the board. Every front end feeds one game: the terminal (always), \
+the blind player's microphone (--voice), his Braille display (--braille), the sighted player's DGT \
+e-board (--eboard) and the talking clock (--control).\n\n\
+A terminal line goes to the player to move; start it with a seat to speak for another seat: \
+'black: my time', 'arbiter: retrace', 'assistant: e4'. Type help for the commands, quit to stop."
+)]
+struct PlayCli {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The blind player's microphone; SEAT is whose voice it is (default: the blind player).
+    #[arg(long, num_args = 0..=1, default_missing_value = "", value_name = "SEAT")]
+    voice: Option<String>,
+    /// A Braille display: terminal[:CELLS], baum:PATH or brlapi[:HOST:PORT]; then optionally its SEAT.
+    #[arg(long, num_args = 1..=2, value_names = ["DEVICE", "SEAT"])]
+    braille: Option<Vec<String>>,
+    /// The sighted player's DGT e-board: dgt:PATH. Its settled moves are his moves.
+    #[arg(long, value_name = "dgt:PATH")]
+    eboard: Option<String>,
+    /// Speech out for the voice seat: dispatcher (speech-dispatcher) or text (printed only).
+    #[arg(long)]
+    speech: Option<String>,
+    /// Speech engine: pocketsphinx (default) or vosk.
+    #[arg(long)]
+    engine: Option<String>,
+    /// Speech model directory (Vosk).
+    #[arg(long)]
+    model: Option<String>,
+    /// Voice activity threshold in dBFS (-90 … 0).
+    #[arg(long, allow_hyphen_values = true)]
+    threshold: Option<String>,
+    /// The player starting to speak interrupts hector (for an earphone).
+    #[arg(long)]
+    barge_in: bool,
+}
+
+/// Something a front end hands to the loop.
+pub(crate) enum Input {
+    /// A terminal line (or why it could not be read).
+    Line(Result<String, String>),
+    /// The terminal closed.
+    Closed,
+    /// An utterance from the microphone, to be recognised.
+    #[allow(dead_code)]
+    Utterance(Vec<i16>),
+    /// A key from the Braille display.
+    Key(crate::braille::driver::KeyEvent),
+    /// Something the e-board saw.
+    Board(crate::eboard::WatchEvent),
+    /// A message for the terminal (a device connected or went away).
+    Note(String),
+}
+
+/// A front end bound to a seat: gets the events addressed to it.
+pub(crate) trait Front {
+    fn seat(&self) -> Seat;
+    /// Whether a device input is this front end's.
+    fn wants(&self, input: &Input) -> bool;
+    /// Whether what this seat hears is also printed on the terminal (the
+    /// voice seat: everything hector says is printed too), except a sealed
+    /// move.
+    fn echoed(&self) -> bool {
+        false
+    }
+    /// The game is over for this front end: finish what it shows.
+    fn close(&mut self) {}
+    /// Shows or says the events for this seat (already worded).
+    fn show(&mut self, session: &Session, lines: &[(Event, String)]);
+    /// Handles an input meant for this front end; returns commands.
+    fn input(&mut self, session: &Session, input: Input) -> Vec<(Seat, CommandText)>;
+}
+
+/// What a front end asks the session to do.
+pub(crate) enum CommandText {
+    Text(String),
+    Heard(Vec<String>, f32),
+}
+
+fn fail(msg: impl std::fmt::Display) -> i32 {
+    eprintln!("{msg}");
+    1
+}
+
+/// The seat a terminal line speaks for: a leading `white:`, `black:`,
+/// `assistant:` or `arbiter:`, else the player to move (or a player whose
+/// read-back is pending).
+fn terminal_seat(session: &Session, line: &str) -> (Seat, String) {
+    if let Some((head, rest)) = line.split_once(':')
+        && let Some(seat) = Seat::parse(head.trim().to_ascii_lowercase().as_str())
+    {
+        return (seat, rest.trim().to_string());
+    }
+    (Seat::of(session.game().turn()), line.to_string())
+}
+
+/// `hector play [OPTIONS]`
+pub fn run(raw: &[String]) -> i32 {
+    let cli = match PlayCli::try_parse_from(
+        std::iter::once("hector play".to_string()).chain(raw.iter().cloned()),
+    ) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let mut session = match cli.game.session() {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    let render = Renderer::for_session(&session);
+    let (tx, rx) = mpsc::channel::<Input>();
+    spawn_terminal(tx.clone());
+    let blind_seat = blind_seat(&session);
+    let mut fronts: Vec<Box<dyn Front>> = Vec::new();
+    if let Some(spec) = &cli.braille {
+        let seat = match spec.get(1).map(|s| Seat::parse(&s.to_ascii_lowercase())) {
+            Some(Some(s)) => s,
+            Some(None) => return fail(format!("--braille: '{}' is not a seat.", spec[1])),
+            None => blind_seat,
+        };
+        match braille::BrailleFront::open(&spec[0], seat, &session, tx.clone()) {
+            Ok(f) => fronts.push(Box::new(f)),
+            Err(e) => return fail(e),
+        }
+    }
+    if let Some(dev) = &cli.eboard {
+        let seat = Seat::of(!match blind_seat {
+            Seat::Black => shakmaty::Color::Black,
+            _ => shakmaty::Color::White,
+        });
+        match eboard::EboardFront::open(dev, seat, &session, tx.clone()) {
+            Ok(f) => fronts.push(Box::new(f)),
+            Err(e) => return fail(e),
+        }
+    }
+    if let Some(v) = &cli.voice {
+        #[cfg(feature = "mic")]
+        {
+            let seat = if v.is_empty() {
+                blind_seat
+            } else {
+                match Seat::parse(&v.to_ascii_lowercase()) {
+                    Some(s) => s,
+                    None => return fail(format!("--voice: '{v}' is not a seat.")),
+                }
+            };
+            let opts = voice::VoiceOptions {
+                speech: cli.speech.clone(),
+                engine: cli.engine.clone(),
+                model: cli.model.clone(),
+                threshold: cli.threshold.clone(),
+                barge_in: cli.barge_in,
+            };
+            match voice::VoiceFront::open(seat, &session, opts, tx.clone()) {
+                Ok(f) => fronts.push(Box::new(f)),
+                Err(e) => return fail(e),
+            }
+        }
+        #[cfg(not(feature = "mic"))]
+        {
+            let _ = v;
+            return fail("This hector was built without the microphone (cargo feature mic).");
+        }
+    }
+    drop(tx);
+    play_loop(&mut session, &render, &mut fronts, rx)
+}
+
+/// The blind player's seat (white when both or none are blind).
+fn blind_seat(session: &Session) -> Seat {
+    match session.config().blind {
+        crate::session::Blind::Black => Seat::Black,
+        _ => Seat::White,
+    }
+}
+
+fn spawn_terminal(tx: Sender<Input>) {
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        while let Some(line) = read_line(&mut input, crate::session::json::MAX_LINE) {
+            if tx.send(Input::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = tx.send(Input::Closed);
+    });
+}
+
+fn print(out: &mut impl Write, lines: &[String]) {
+    for l in lines {
+        let _ = writeln!(out, "{l}");
+    }
+    let _ = out.flush();
+}
+
+fn play_loop(
+    session: &mut Session,
+    render: &Renderer,
+    fronts: &mut [Box<dyn Front>],
+    rx: Receiver<Input>,
+) -> i32 {
+    let code = run_loop(session, render, fronts, rx);
+    for f in fronts.iter_mut() {
+        f.close();
+    }
+    code
+}
+
+fn run_loop(
+    session: &mut Session,
+    render: &Renderer,
+    fronts: &mut [Box<dyn Front>],
+    rx: Receiver<Input>,
+) -> i32 {
+    let origin = Instant::now();
+    let now = || origin.elapsed().as_millis() as u64;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    print(
+        &mut out,
+        &[render
+            .words()
+            .text("welcome", &[("language", session.locale().name())])],
+    );
+    let opening = session.opening();
+    deliver(session, render, fronts, &mut out, &opening);
+    let bound: Vec<Seat> = fronts.iter().map(|f| f.seat()).collect();
+    let mut terminal_open = true;
+    loop {
+        let wait = if session.clock().is_some() {
+            Duration::from_millis(100)
+        } else {
+            Duration::from_secs(3600)
+        };
+        let input = match rx.recv_timeout(wait) {
+            Ok(i) => Some(i),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => return 0,
+        };
+        let t = now();
+        let mut commands: Vec<Command> = Vec::new();
+        match input {
+            None => commands.push(Command::tick(t)),
+            Some(Input::Closed) => {
+                terminal_open = false;
+            }
+            Some(Input::Line(Err(problem))) => {
+                let e = Event {
+                    t: session.last_t(),
+                    to: vec![To::All],
+                    kind: Kind::Refused {
+                        why: Refusal::BadLine { problem },
+                    },
+                };
+                deliver(session, render, fronts, &mut out, &[e]);
+            }
+            Some(Input::Line(Ok(line))) => {
+                let trimmed = line.trim();
+                if ["quit", "exit", "ende", "beenden"].contains(&trimmed.to_lowercase().as_str()) {
+                    return 0;
+                }
+                if trimmed.is_empty() {
+                    continue;
+                }
+                // Keys of a terminal Braille display are typed as "> 234".
+                if let Some(typed) = trimmed.strip_prefix('>')
+                    && let Some(k) = crate::braille::driver::parse_typed_key(typed)
+                {
+                    let i = Input::Key(k);
+                    if let Some(f) = fronts.iter_mut().find(|f| f.wants(&i)) {
+                        for (seat, c) in f.input(session, i) {
+                            if let CommandText::Text(text) = c {
+                                commands.push(Command::text(t, seat, &text));
+                            }
+                        }
+                    }
+                    for c in commands.drain(..) {
+                        let events = session.apply(&c);
+                        deliver(session, render, fronts, &mut out, &events);
+                    }
+                    continue;
+                }
+                let (seat, text) = terminal_seat(session, trimmed);
+                commands.push(Command::text(t, seat, &text));
+            }
+            Some(Input::Note(n)) => print(&mut out, &[n]),
+            Some(i) => {
+                // Device input: the front end that owns it turns it into
+                // commands from its seat.
+                if let Some(f) = fronts.iter_mut().find(|f| f.wants(&i)) {
+                    for (seat, c) in f.input(session, i) {
+                        commands.push(match c {
+                            CommandText::Text(text) => Command::text(t, seat, &text),
+                            CommandText::Heard(heard, confidence) => Command {
+                                t,
+                                input: crate::session::Input::Heard {
+                                    from: seat,
+                                    heard,
+                                    confidence,
+                                },
+                            },
+                        });
+                    }
+                }
+            }
+        }
+        for c in commands {
+            let events = session.apply(&c);
+            deliver(session, render, fronts, &mut out, &events);
+        }
+        if !terminal_open && stuck_without_terminal(session, &bound) {
+            return 0;
+        }
+    }
+}
+
+/// With the terminal closed: true when nobody left can act — the game is
+/// over, or the player to move has no front end of his own and no read-back
+/// is pending.
+fn stuck_without_terminal(session: &Session, bound: &[Seat]) -> bool {
+    if session.game().is_over() {
+        return true;
+    }
+    let st = session.status(session.last_t());
+    let to_move = Seat::of(session.game().turn());
+    !bound.contains(&to_move) && !bound.contains(&Seat::Assistant) && !st.pending
+}
+
+/// Words the events, prints what the terminal shows and hands every front
+/// end the events addressed to its seat.
+fn deliver(
+    session: &Session,
+    render: &Renderer,
+    fronts: &mut [Box<dyn Front>],
+    out: &mut impl Write,
+    events: &[Event],
+) {
+    if events.is_empty() {
+        return;
+    }
+    let bound: Vec<Seat> = fronts
+        .iter()
+        .filter(|f| !f.echoed())
+        .map(|f| f.seat())
+        .collect();
+    let echoed: Vec<Seat> = fronts
+        .iter()
+        .filter(|f| f.echoed())
+        .map(|f| f.seat())
+        .collect();
+    let worded: Vec<(Event, String)> = events
+        .iter()
+        .map(|e| (e.clone(), render.text(&e.kind)))
+        .collect();
+    let mut lines = Vec::new();
+    for (e, text) in &worded {
+        // The terminal shows what is public and what is for a seat without
+        // a front end of its own (so a sealed move said into the
+        // microphone is not printed for the opponent to read).
+        // The sealed move is never printed: the terminal is where the
+        // opponent reads (Guidelines I.1.1).
+        if matches!(e.kind, Kind::Sealed { .. }) {
+            continue;
+        }
+        let for_terminal = e.is_public()
+            || e.to.iter().any(|t| match t {
+                To::Seat(s) if echoed.contains(s) => true,
+                To::Seat(s) => !bound.contains(s),
+                To::All => true,
+            });
+        if for_terminal && !text.is_empty() {
+            lines.push(text.clone());
+        }
+    }
+    if worded
+        .iter()
+        .any(|(e, _)| matches!(e.kind, Kind::Moved { .. } | Kind::Retraced { .. }))
+        && !session.game().is_over()
+    {
+        lines.push(render.text(&Kind::Status(session.status(session.last_t()))));
+    }
+    print(out, &lines);
+    for f in fronts.iter_mut() {
+        let seat = f.seat();
+        let mine: Vec<(Event, String)> = worded
+            .iter()
+            .filter(|(e, _)| e.is_for(seat))
+            .cloned()
+            .collect();
+        if !mine.is_empty() {
+            f.show(session, &mine);
+        }
+    }
+}

@@ -1,0 +1,267 @@
+//! The blind player's voice in `hector play`: the microphone (on its own
+//! thread, with end-of-utterance detection) and the earphone. An utterance
+//! is recognised with a grammar of the legal moves (on his turn), the
+//! command phrases and the answer words, and goes to the session from his
+//! seat; everything addressed to him is spoken (and printed). The
+//! microphone is muted while hector speaks, unless `--barge-in`.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Sender};
+use std::time::Duration;
+
+use super::{CommandText, Front, Input};
+use crate::locale::session::{SessionWords, command_phrases};
+use crate::session::{Event, Seat, Session};
+use crate::speech::settle::{Settled, settle_in};
+use crate::speech::speaker::{Speaker, TextSpeaker, Voice};
+use crate::speech::vad::{Vad, VadConfig, VadEvent};
+use crate::speech::wording::Wording;
+use crate::speech::{Recognizer, engine, moves};
+
+pub(super) struct VoiceOptions {
+    pub speech: Option<String>,
+    pub engine: Option<String>,
+    pub model: Option<String>,
+    pub threshold: Option<String>,
+    pub barge_in: bool,
+}
+
+pub(super) struct VoiceFront {
+    seat: Seat,
+    code: String,
+    rec: Box<dyn Recognizer>,
+    speaker: Box<dyn Speaker>,
+    audible: bool,
+    barge_in: bool,
+    muted: Arc<AtomicBool>,
+    speaking: bool,
+    /// The grammar is for this (ply, to move) — switched at every move.
+    grammar_for: Option<(usize, bool)>,
+    phrases: Vec<(shakmaty::Move, String)>,
+    words: &'static SessionWords,
+    wording: &'static Wording,
+    told_no_commands: bool,
+}
+
+fn speaker(kind: &str, locale: &str) -> Result<(Box<dyn Speaker>, bool), String> {
+    match kind {
+        "text" => Ok((
+            Box::new(TextSpeaker {
+                out: std::io::sink(),
+            }),
+            false,
+        )),
+        #[cfg(feature = "tts")]
+        "dispatcher" => Ok((
+            Box::new(
+                crate::speech::dispatcher::Dispatcher::new(&Voice::for_locale(locale))
+                    .map_err(|e| e.to_string())?,
+            ),
+            true,
+        )),
+        other => {
+            let _ = Voice::for_locale(locale);
+            Err(format!(
+                "Unknown --speech '{other}': say text or dispatcher (with the tts feature)."
+            ))
+        }
+    }
+}
+
+impl VoiceFront {
+    pub(super) fn open(
+        seat: Seat,
+        session: &Session,
+        opts: VoiceOptions,
+        tx: Sender<Input>,
+    ) -> Result<VoiceFront, String> {
+        let code = session.config().locale.clone();
+        let default_speech = if cfg!(feature = "tts") {
+            "dispatcher"
+        } else {
+            "text"
+        };
+        let (speaker, audible) = speaker(opts.speech.as_deref().unwrap_or(default_speech), &code)?;
+        let rec = engine::open(
+            opts.engine.as_deref().unwrap_or("pocketsphinx"),
+            opts.model.as_deref().map(std::path::Path::new),
+        )
+        .map_err(|e| e.to_string())?;
+        let cfg = VadConfig::with_threshold(opts.threshold.as_deref())?;
+        let (ready_tx, ready_rx) = mpsc::channel::<Result<Arc<AtomicBool>, String>>();
+        std::thread::spawn(move || {
+            let mic = match crate::speech::mic::Microphone::open() {
+                Ok(m) => m,
+                Err(e) => {
+                    let _ = ready_tx.send(Err(e.to_string()));
+                    return;
+                }
+            };
+            let _ = ready_tx.send(Ok(mic.mute_handle()));
+            let mut vad = Vad::new(cfg);
+            loop {
+                let Some(chunk) = mic.recv(Duration::from_millis(50)) else {
+                    continue;
+                };
+                for ev in vad.push(&chunk) {
+                    if let VadEvent::Utterance(u) = ev
+                        && tx.send(Input::Utterance(u)).is_err()
+                    {
+                        return;
+                    }
+                }
+            }
+        });
+        let muted = match ready_rx.recv() {
+            Ok(r) => r?,
+            Err(_) => return Err("The microphone could not be opened.".into()),
+        };
+        Ok(VoiceFront {
+            seat,
+            words: SessionWords::get(&code).map_err(|e| e.to_string())?,
+            wording: Wording::get(&code).map_err(|e| e.to_string())?,
+            code,
+            rec,
+            speaker,
+            audible,
+            barge_in: opts.barge_in,
+            muted,
+            speaking: false,
+            grammar_for: None,
+            phrases: Vec::new(),
+            told_no_commands: false,
+        })
+    }
+
+    /// The grammar follows the position: legal moves on his turn, the
+    /// command phrases and the answer words always.
+    fn grammar(&mut self, session: &Session) -> Result<(), String> {
+        let game = session.game();
+        let my_turn = self.seat.color() == Some(game.turn()) || self.seat == Seat::Assistant;
+        let key = (game.moves().len(), my_turn);
+        if self.grammar_for == Some(key) {
+            return Ok(());
+        }
+        self.phrases = if my_turn && !game.is_over() {
+            moves::legal_phrases(game.position(), &self.code)
+        } else {
+            Vec::new()
+        };
+        let mut texts: Vec<String> = self.phrases.iter().map(|(_, p)| p.clone()).collect();
+        texts.extend(self.wording.answer_words());
+        let mut with_commands = texts.clone();
+        for (_, p) in command_phrases(&self.code).map_err(|e| e.to_string())? {
+            with_commands.push(moves::folded(&p));
+        }
+        with_commands.sort();
+        with_commands.dedup();
+        if let Err(e) = self.rec.set_phrases(&with_commands) {
+            // A recogniser that cannot hear some command words still hears
+            // the moves and the answers; say so once.
+            if !self.told_no_commands {
+                self.told_no_commands = true;
+                eprintln!("{e}");
+            }
+            texts.sort();
+            texts.dedup();
+            self.rec.set_phrases(&texts).map_err(|e| e.to_string())?;
+        }
+        self.grammar_for = Some(key);
+        Ok(())
+    }
+
+    fn done_speaking(&mut self) {
+        if self.speaking && self.speaker.wait_done(Duration::ZERO) {
+            self.speaking = false;
+            self.muted.store(false, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Front for VoiceFront {
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    fn wants(&self, input: &Input) -> bool {
+        matches!(input, Input::Utterance(_))
+    }
+
+    fn echoed(&self) -> bool {
+        true
+    }
+
+    fn show(&mut self, _session: &Session, lines: &[(Event, String)]) {
+        let text: Vec<&str> = lines
+            .iter()
+            .map(|(_, t)| t.as_str())
+            .filter(|t| !t.is_empty())
+            .collect();
+        if text.is_empty() {
+            return;
+        }
+        if self.audible && !self.barge_in {
+            self.muted.store(true, Ordering::Relaxed);
+        }
+        if let Err(e) = self.speaker.speak(&text.join(" ")) {
+            eprintln!("{e}");
+        }
+        self.speaking = self.audible;
+        if self.audible {
+            // A sentence never holds up the game long: at most 10 s here,
+            // the rest is cut off.
+            for _ in 0..200 {
+                if self.speaker.wait_done(Duration::from_millis(50)) {
+                    break;
+                }
+            }
+        }
+        self.done_speaking();
+        if !self.audible {
+            self.muted.store(false, Ordering::Relaxed);
+        }
+    }
+
+    fn input(&mut self, session: &Session, input: Input) -> Vec<(Seat, CommandText)> {
+        self.done_speaking();
+        let Input::Utterance(u) = input else {
+            return Vec::new();
+        };
+        if let Err(e) = self.grammar(session) {
+            eprintln!("{e}");
+            return Vec::new();
+        }
+        let hyps = match self.rec.recognize(&u) {
+            Ok(h) => h,
+            Err(e) => {
+                eprintln!("{e}");
+                return Vec::new();
+            }
+        };
+        let Some(best) = hyps.first() else {
+            return vec![(self.seat, CommandText::Text(String::new()))];
+        };
+        let text = best.text.clone();
+        // A command phrase or an answer word: the session reads the text.
+        if self.words.command(&text).is_some() || self.wording.answer(&text).is_some() {
+            return vec![(self.seat, CommandText::Text(text))];
+        }
+        let pos = session.game().position();
+        let mode = session.game().castling_mode();
+        match settle_in(&hyps, &self.phrases, pos, &self.code) {
+            Settled::Move { mv, confidence, .. } => vec![(
+                self.seat,
+                CommandText::Heard(vec![mv.to_uci(mode).to_string()], confidence),
+            )],
+            Settled::Ambiguous(ms) => vec![(
+                self.seat,
+                CommandText::Heard(
+                    ms.iter().map(|m| m.to_uci(mode).to_string()).collect(),
+                    best.confidence,
+                ),
+            )],
+            Settled::NoMatch(heard) => vec![(self.seat, CommandText::Text(heard))],
+        }
+    }
+}

@@ -1,0 +1,316 @@
+//! Adjourned games in the session (FIDE Laws 2023, Guidelines I): the
+//! player to move seals his move (said only to him), the clock stops, the
+//! envelope is kept sealed (SHA-256 over its contents) until the arbiter
+//! opens it with the replying player present; then the sealed move is made,
+//! or the sealer loses when it is ambiguous, unreadable or illegal (I.8).
+
+use shakmaty::{Color, EnPassantMode, KnownOutcome, fen::Fen};
+
+use super::world::{echo, one};
+use super::{ArbiterReason, Event, Kind, Query, Refusal, Seat, Session, Side, To};
+use crate::boards::adjourn::{
+    Adjourned, EndedBefore, EnvelopeData, Opened, Resumption, Sealing, Times,
+};
+use crate::locale::session::Word;
+use crate::rules::{GameResult, Termination};
+
+/// An adjourned game: the envelope, and the seal the arbiter noted.
+pub(super) struct Adjournment {
+    pub(super) state: Adjourned,
+    pub(super) noted_seal: String,
+}
+
+impl Session {
+    /// Time used and left by each player, from the clock's snapshots (I.2.3).
+    fn times(&self, t: u64) -> [Times; 2] {
+        let mut times = [Times {
+            used_ms: 0,
+            remaining_ms: 0,
+            moves: 0,
+        }; 2];
+        let Some(clock) = self.clock.as_ref() else {
+            return times;
+        };
+        for (i, c) in [Color::White, Color::Black].into_iter().enumerate() {
+            times[i] = Times {
+                used_ms: clock.used(c, t),
+                remaining_ms: clock.remaining(c, t),
+                moves: clock.moves(c),
+            };
+        }
+        times
+    }
+
+    /// I.1.1, I.1.2: the player to move seals MOVE (`adjourn MOVE [early
+    /// MINUTES]`); the clock stops. The move is said back only to him.
+    pub(super) fn adjourn(&mut self, t: u64, from: Seat, rest: &[&str]) -> Vec<Event> {
+        let c = match self.mover(t, from) {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
+        if from != Seat::of(c) {
+            return self.refuse(
+                t,
+                from,
+                Refusal::NotYourRight {
+                    command: "adjourn".into(),
+                },
+            );
+        }
+        let early_at = rest.iter().position(|w| {
+            let f = crate::locale::fold(w);
+            f == "early" || self.words.word(&f) == Some(Word::Early)
+        });
+        let (move_words, early) = match early_at {
+            Some(i) => (
+                &rest[..i],
+                rest.get(i + 1).and_then(|m| m.parse::<u64>().ok()),
+            ),
+            None => (rest, None),
+        };
+        if move_words.is_empty() {
+            return self.refuse(
+                t,
+                from,
+                Refusal::Incomplete {
+                    command: "adjourn".into(),
+                },
+            );
+        }
+        let times = self.times(t);
+        let sans: Vec<String> = self.game.sans().to_vec();
+        let data = EnvelopeData {
+            white: self.loc.color_name(Color::White).to_string(),
+            black: self.loc.color_name(Color::Black).to_string(),
+            start_fen: Fen::from_position(self.game.start(), EnPassantMode::Legal).to_string(),
+            scoresheet_white: sans.clone(),
+            scoresheet_black: sans,
+            white_time: times[0],
+            black_time: times[1],
+            draw_offer: self.game.draw_offer(),
+            resumption: Resumption {
+                date: String::new(),
+                time: String::new(),
+                place: String::new(),
+            },
+        };
+        let text = move_words.join(" ");
+        let mut sealing = Sealing::begin();
+        sealing.write(&text);
+        let early = early.map(|min| (0, min.saturating_mul(60_000)));
+        let pos = self.game.position().clone();
+        let env = match sealing.stop_clock(&pos, self.loc.code(), data, early) {
+            Ok(e) => e,
+            Err(e) => {
+                return self.refuse(
+                    t,
+                    from,
+                    Refusal::Rules {
+                        reason: e.to_string(),
+                    },
+                );
+            }
+        };
+        if let Some(clock) = self.clock.as_mut() {
+            if clock.running().is_some() {
+                let _ = clock.pause(t);
+            }
+            if early.is_some() {
+                let left = match c {
+                    Color::White => env.white_time.remaining_ms,
+                    Color::Black => env.black_time.remaining_ms,
+                };
+                let _ = clock.set_time(c, left, t);
+            }
+        }
+        self.pending = [None, None];
+        let number = env.move_number;
+        let seal = env.seal.clone();
+        self.adjourned = Some(Adjournment {
+            state: Adjourned::new(env),
+            noted_seal: seal.clone(),
+        });
+        vec![
+            Event {
+                t,
+                to: vec![To::Seat(from)],
+                kind: Kind::Sealed { san: echo(&text) },
+            },
+            Event {
+                t,
+                to: vec![To::All],
+                kind: Kind::Adjourned {
+                    by: c.into(),
+                    move_number: number,
+                    seal,
+                    early_ms: early.map(|(_, ms)| ms),
+                },
+            },
+        ]
+    }
+
+    /// The envelope's outside for the arbiter (I.2): never the sealed move.
+    pub(super) fn envelope(&self, t: u64, from: Seat) -> Vec<Event> {
+        if let Some(e) = self.need_arbiter(t, from, "envelope") {
+            return e;
+        }
+        let Some(a) = self.adjourned.as_ref() else {
+            return self.not_adjourned(t, from);
+        };
+        let env = &a.state.envelope;
+        one(
+            t,
+            vec![To::Seat(from)],
+            Kind::Answer {
+                query: Query::Sheet,
+                player: None,
+                ms: None,
+                count: None,
+                detail: Some(serde_json::json!({
+                    "sealed_by": Side::from(env.sealed_by).name(),
+                    "move_number": env.move_number,
+                    "position": env.position_fen,
+                    "white_used_ms": env.white_time.used_ms,
+                    "black_used_ms": env.black_time.used_ms,
+                    "seal": env.seal,
+                })),
+            },
+        )
+    }
+
+    fn not_adjourned(&self, t: u64, from: Seat) -> Vec<Event> {
+        self.refuse(
+            t,
+            from,
+            Refusal::Rules {
+                reason: "not_adjourned".into(),
+            },
+        )
+    }
+
+    /// I.7: the arbiter notes a player present.
+    pub(super) fn present(&mut self, t: u64, from: Seat, folded: &[String]) -> Vec<Event> {
+        if let Some(e) = self.need_arbiter(t, from, "present") {
+            return e;
+        }
+        let Some(c) = self.color_in(folded, None) else {
+            return self.refuse(
+                t,
+                from,
+                Refusal::Incomplete {
+                    command: "present".into(),
+                },
+            );
+        };
+        let Some(a) = self.adjourned.as_mut() else {
+            return self.not_adjourned(t, from);
+        };
+        a.state.mark_present(c);
+        one(
+            t,
+            vec![To::Seat(Seat::Arbiter)],
+            Kind::Arbiter {
+                reason: ArbiterReason::Present,
+                by: Some(Seat::of(c)),
+                detail: None,
+            },
+        )
+    }
+
+    /// I.7, I.8, I.5, I.9.1: the arbiter opens the envelope with the
+    /// replying player present; the clocks get the times of the envelope
+    /// and the sealed move is made — or the sealer loses.
+    pub(super) fn resume(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        if let Some(e) = self.need_arbiter(t, from, "resume") {
+            return e;
+        }
+        let Some(a) = self.adjourned.as_mut() else {
+            return self.not_adjourned(t, from);
+        };
+        let env = a.state.envelope.clone();
+        let opened = match a.state.open(Some(&a.noted_seal)) {
+            Ok(o) => o,
+            Err(e) => {
+                let text = e.to_string();
+                let reason = if text.contains("I.7") {
+                    "not_present"
+                } else if text.contains("seal") {
+                    "tampered"
+                } else {
+                    return self.refuse(t, from, Refusal::Rules { reason: text });
+                };
+                return self.refuse(
+                    t,
+                    from,
+                    Refusal::Rules {
+                        reason: reason.into(),
+                    },
+                );
+            }
+        };
+        self.adjourned = None;
+        if let Some(clock) = self.clock.as_mut() {
+            let _ = clock.set_time(Color::White, env.white_time.remaining_ms, t);
+            let _ = clock.set_time(Color::Black, env.black_time.remaining_ms, t);
+            if clock.is_paused() {
+                let _ = clock.resume(t);
+            }
+        }
+        let mut out = one(t, vec![To::All], Kind::Resumed);
+        match opened {
+            Opened::Move { mv, .. } => out.extend(self.make(t, env.sealed_by, mv, Seat::Arbiter)),
+            Opened::SealerLoses { sealer, .. } => {
+                // I.8: the sealer loses (recorded as a loss by an illegal
+                // move, the nearest result the rules know).
+                let r = GameResult {
+                    outcome: KnownOutcome::Decisive { winner: !sealer },
+                    termination: Termination::IllegalMoves(sealer),
+                };
+                self.game.set_result(r);
+                let mut ended = self.ended(t, r);
+                if let Some(Event {
+                    kind: Kind::Result { reason, .. },
+                    ..
+                }) = ended.last_mut()
+                {
+                    *reason = "sealed-move".into();
+                }
+                out.extend(ended);
+            }
+        }
+        out
+    }
+
+    /// I.6: a draw agreed or a resignation before the envelope is opened.
+    pub(super) fn end_adjourned(&mut self, t: u64, resigned: Option<Color>) -> Vec<Event> {
+        let Some(mut a) = self.adjourned.take() else {
+            return Vec::new();
+        };
+        let r = match resigned {
+            Some(c) => a.state.resign(c),
+            None => a.state.agree_draw(),
+        };
+        let result = match r {
+            Ok(EndedBefore::DrawAgreed) => GameResult {
+                outcome: KnownOutcome::Draw,
+                termination: Termination::DrawAgreed,
+            },
+            Ok(EndedBefore::Resigned(c)) => GameResult {
+                outcome: KnownOutcome::Decisive { winner: !c },
+                termination: Termination::Resignation(c),
+            },
+            Err(e) => {
+                self.adjourned = Some(a);
+                return self.refuse(
+                    t,
+                    Seat::Arbiter,
+                    Refusal::Rules {
+                        reason: e.to_string(),
+                    },
+                );
+            }
+        };
+        self.game.set_result(result);
+        self.ended(t, result)
+    }
+}
