@@ -152,12 +152,16 @@ fn a_stdin_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
     let (code, out, err) =
         support::hector_raw(&os(&["play", "--locale", "en"]), Some(b"e4\n\xff\ne5\n"));
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("Black: Eva five (e5)."), "{out}");
-    assert!(err.contains("not valid text (UTF-8)"), "{err}");
+    let said = format!("{out}{err}");
+    let refused = said.find("not UTF-8").unwrap_or_else(|| panic!("{said}"));
+    // The line after it is still read (here: e5 while White's e4 waits).
+    assert!(said[refused..].contains("e5"), "{said}");
     // In the player's language.
     let (_, out, err) = support::hector_raw(&os(&["play", "--locale=pl"]), Some(b"\xc3(\ne4\n"));
-    assert!(err.contains("nie jest poprawnym tekstem"), "{err}");
-    assert!(out.lines().count() > 2, "{out}");
+    assert!(
+        format!("{out}{err}").contains("nie jest czytelnym tekstem"),
+        "{out}{err}"
+    );
     // The talking clock's keys go on too: both `s` lines are answered.
     let (code, out, err) = support::hector_raw(
         &os(&["clock", "--control", "300+2", "--locale", "en"]),
@@ -206,17 +210,14 @@ fn a_long_input_is_cut_before_it_is_echoed() {
     let (code, out, err) = support::hector_raw(&os(&["play", "--locale", "en"]), Some(&line));
     assert_eq!(code, 0);
     assert!(t.elapsed().as_secs() < 10);
+    let said = format!("{out}{err}");
     assert!(
-        err.contains("longer than 1000 bytes"),
+        said.contains("far too long"),
         "{}",
-        &err[..err.len().min(300)]
+        &said[..said.len().min(300)]
     );
-    assert!(
-        err.len() + out.len() < 2000,
-        "echoed {} bytes",
-        err.len() + out.len()
-    );
-    assert!(out.contains("White: Eva four (e4)."), "{out}");
+    assert!(said.len() < 2000, "echoed {} bytes", said.len());
+    assert!(said.contains("Eva four?"), "{said}");
     // A long argument is cut in the sentence that repeats it.
     let word = "Springerx".repeat(10_000);
     let (code, _, err) = support::hector(&["hear", "--locale", "en", &word]);

@@ -13,7 +13,6 @@ use crate::notation::san::{self, SanStyle};
 use crate::rules::Game;
 use crate::rules::random::{SplitMix64, random_game};
 
-
 fn fail(msg: impl std::fmt::Display) -> i32 {
     eprintln!("{msg}");
     1
