@@ -17,6 +17,10 @@ PKGS="$PKGS libpocketsphinx-dev pocketsphinx-en-us espeak-ng flite sox"
 PKGS="$PKGS libspeechd-dev libclang1-14 libclang-common-14-dev speech-dispatcher speech-dispatcher-espeak-ng"
 # Microphone (cpal over ALSA).
 PKGS="$PKGS libasound2-dev"
+# hector serve's page tests: headless Chromium, driven by Playwright from
+# node (the npm packages are installed below, from tests/browser's lock file).
+PKGS="$PKGS chromium"
+command -v npm >/dev/null 2>&1 || PKGS="$PKGS nodejs npm"
 # The tournament hall: Debian's NATS broker with JetStream (nats-server 2.9;
 # the tests start their own on a free loopback port).
 PKGS="$PKGS nats-server"
@@ -35,6 +39,15 @@ if [ -n "$missing" ]; then
     [ "$(id -u)" -ne 0 ] && SUDO=sudo
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+
+# playwright-core and axe-core for the page tests (no browser download:
+# the tests use Debian's /usr/bin/chromium).
+here="$(cd "$(dirname "$0")" && pwd)"
+if [ ! -d "$here/tests/browser/node_modules/playwright-core" ] || [ ! -d "$here/tests/browser/node_modules/axe-core" ] \
+    || [ "$here/tests/browser/package-lock.json" -nt "$here/tests/browser/node_modules/.package-lock.json" ]; then
+    echo "hector setup: installing the page tests' npm packages"
+    (cd "$here/tests/browser" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 if ! command -v cargo >/dev/null 2>&1; then

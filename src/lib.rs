@@ -14,5 +14,6 @@ pub mod hall;
 pub mod locale;
 pub mod notation;
 pub mod rules;
+pub mod service;
 pub mod session;
 pub mod speech;

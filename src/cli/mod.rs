@@ -17,6 +17,7 @@ pub mod hall;
 pub mod listen;
 pub mod play;
 pub mod reconcile;
+pub mod serve;
 pub mod session;
 pub mod speak;
 
@@ -91,6 +92,18 @@ enum Command {
     #[command(disable_help_flag = true)]
     Session {
         /// The options of the session, read by `hector session` itself.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "OPTIONS"
+        )]
+        args: Vec<String>,
+    },
+    /// One board as a service: a crash-proof journal, a page for every
+    /// seat, the live PGN (hector serve --help lists its options).
+    #[command(disable_help_flag = true)]
+    Serve {
+        /// The options of the service, read by `hector serve` itself.
         #[arg(
             trailing_var_arg = true,
             allow_hyphen_values = true,
@@ -470,6 +483,7 @@ fn dispatch(command: Command, a: &Args, sub_cmd: &clap::Command, sub: &clap::Arg
     match command {
         Command::Play { args } => play::run(&args),
         Command::Session { args } => session::run(&args),
+        Command::Serve { args } => serve::run(&args),
         Command::Say { .. } if a.get("wav").is_some() => speak::say(a),
         Command::Say { .. } => core::say(a),
         Command::Hear { .. } => core::hear(a),

@@ -1,0 +1,245 @@
+//! `hector serve`: one board as a service (see `crate::service`).
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+use clap::Parser;
+
+use super::session::GameArgs;
+use crate::service::{self, Options};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "hector serve",
+    about = "One board as a service: a crash-proof journal, a page for every seat, the live PGN.",
+    long_about = "One board as a service. Prints `URL <seat> <address>` for white, black, assistant, \
+arbiter and watch, then READY. Started again on the same --journal it resumes the game: same \
+position and clocks, the clocks stopped until the arbiter says \"start clock\". --bind 0.0.0.0 \
+opens it to the hall's network (give --host with the address the others reach this machine by)."
+)]
+struct ServeCli {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Port to listen on; 0 takes any free port. Default: the journal's last port, else any free one.
+    #[arg(long)]
+    port: Option<u16>,
+    /// Address to listen on: 127.0.0.1 (this machine only) or the hall network's, e.g. 0.0.0.0.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// Host name or address written in the seats' addresses (default: the --bind address).
+    #[arg(long)]
+    host: Option<String>,
+    /// The journal file (default: <data dir>/hector/journals/<date>-board-<N>[-round-<R>].sqlite).
+    #[arg(long)]
+    journal: Option<PathBuf>,
+    /// The board number in the hall.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    board: u32,
+    /// Publish the game to the tournament hall's NATS broker, nats://HOST:PORT (with --tournament).
+    #[arg(long, value_name = "URL", requires = "tournament")]
+    hall: Option<String>,
+    /// The tournament's name in the hall (letters, digits, - and _).
+    #[arg(long, requires = "hall")]
+    tournament: Option<String>,
+    /// PGN tag Event.
+    #[arg(long)]
+    event: Option<String>,
+    /// PGN tag Site.
+    #[arg(long)]
+    site: Option<String>,
+    /// PGN tag Round.
+    #[arg(long)]
+    round: Option<String>,
+    /// PGN tag White (the player's name).
+    #[arg(long)]
+    white: Option<String>,
+    /// PGN tag Black (the player's name).
+    #[arg(long)]
+    black: Option<String>,
+    /// Measure: journal commits, command round trips, event delivery to --watchers sockets.
+    #[arg(long)]
+    bench: bool,
+    /// With --bench: also kill -9 a served game this many times, checking each restart.
+    #[arg(long, default_value_t = 0)]
+    kills: usize,
+    /// With --bench: the number of watch sockets.
+    #[arg(long, default_value_t = 200)]
+    watchers: usize,
+    /// With --bench: the seed of the kill points (default: from the clock).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+/// Runs `hector serve`.
+pub fn run(raw: &[String]) -> i32 {
+    let cli = match ServeCli::try_parse_from(
+        std::iter::once("hector serve".to_string()).chain(raw.iter().cloned()),
+    ) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    if cli.bench {
+        return service::bench::run(cli.kills, cli.watchers, cli.seed);
+    }
+    match options(&cli) {
+        Ok(opts) => service::run(opts),
+        Err(e) => {
+            eprintln!("{e}");
+            2
+        }
+    }
+}
+
+fn options(cli: &ServeCli) -> Result<Options, String> {
+    let config = cli.game.config()?;
+    // The session checks everything else (FEN, moves, time control).
+    crate::session::Session::new(&config).map_err(|e| e.to_string())?;
+    let (y, m, d) = today();
+    let tag = |v: &Option<String>| v.clone().unwrap_or_else(|| "?".to_string());
+    let tags = vec![
+        ("Event".to_string(), tag(&cli.event)),
+        ("Site".to_string(), tag(&cli.site)),
+        ("Date".to_string(), format!("{y:04}.{m:02}.{d:02}")),
+        ("Round".to_string(), tag(&cli.round)),
+        ("White".to_string(), tag(&cli.white)),
+        ("Black".to_string(), tag(&cli.black)),
+        ("Board".to_string(), cli.board.to_string()),
+    ];
+    let journal = match &cli.journal {
+        Some(j) => j.clone(),
+        None => default_journal(y, m, d, cli.board, cli.round.as_deref())?,
+    };
+    let hall = match (&cli.hall, &cli.tournament) {
+        (Some(url), Some(t)) => Some(service::publish::Hall {
+            url: crate::hall::message::broker_url(url)?,
+            tournament: crate::hall::message::Tournament::parse(t)?,
+        }),
+        _ => None,
+    };
+    Ok(Options {
+        board: cli.board,
+        hall,
+        bind: cli.bind,
+        port: cli.port,
+        host: cli.host.clone(),
+        journal,
+        config: serde_json::to_value(&config).map_err(|e| e.to_string())?,
+        tags,
+    })
+}
+
+/// `<data dir>/hector/journals/<date>-board-<N>[-round-<R>].sqlite`, the
+/// data dir being `$XDG_DATA_HOME` or `~/.local/share`.
+fn default_journal(
+    y: i64,
+    m: u32,
+    d: u32,
+    board: u32,
+    round: Option<&str>,
+) -> Result<PathBuf, String> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .ok_or(
+            "Neither XDG_DATA_HOME nor HOME is set: give the journal's file with --journal FILE.",
+        )?;
+    let round: String = round
+        .map(|r| {
+            r.chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+                .collect()
+        })
+        .map(|r: String| format!("-round-{r}"))
+        .unwrap_or_default();
+    Ok(base
+        .join("hector")
+        .join("journals")
+        .join(format!("{y:04}-{m:02}-{d:02}-board-{board}{round}.sqlite")))
+}
+
+/// Today's date (UTC) as year, month, day.
+fn today() -> (i64, u32, u32) {
+    let days = (service::journal::wall_ms() / 86_400_000) as i64;
+    civil(days)
+}
+
+/// Days since 1970-01-01 → (year, month, day) in the proleptic Gregorian
+/// calendar (H. Hinnant's algorithm).
+fn civil(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil(0), (1970, 1, 1));
+        assert_eq!(civil(19_782), (2024, 2, 29));
+        assert_eq!(civil(20_780), (2026, 11, 23));
+    }
+
+    #[test]
+    fn options_make_tags_and_config() {
+        let parse = |args: &[&str]| {
+            ServeCli::try_parse_from(std::iter::once("hector serve").chain(args.iter().copied()))
+        };
+        let cli = parse(&[
+            "--control",
+            "300+2",
+            "--white",
+            "Anna",
+            "--round",
+            "3",
+            "--journal",
+            "/tmp/x.sqlite",
+            "--blind",
+            "black",
+            "--locale",
+            "en",
+        ])
+        .unwrap();
+        let o = options(&cli).unwrap();
+        assert_eq!(o.config["control"], "300+2");
+        assert_eq!(o.config["blind"], "black");
+        assert_eq!(o.config["locale"], "en");
+        assert!(o.tags.contains(&("White".into(), "Anna".into())));
+        assert_eq!(o.port, None);
+        assert_eq!(o.bind.to_string(), "127.0.0.1");
+        assert!(parse(&["--port", "70000"]).is_err());
+        assert!(parse(&["--bind", "hall"]).is_err());
+        let bad = parse(&["--control", "300+x"]).unwrap();
+        assert!(options(&bad).is_err());
+        assert!(
+            parse(&["--hall", "nats://127.0.0.1:4222"]).is_err(),
+            "--hall needs --tournament"
+        );
+        let hall = parse(&[
+            "--hall",
+            "nats://127.0.0.1:4222",
+            "--tournament",
+            "open-2026",
+        ])
+        .unwrap();
+        assert_eq!(
+            options(&hall).unwrap().hall.unwrap().tournament.as_str(),
+            "open-2026"
+        );
+        let bad = parse(&["--hall", "127.0.0.1:4222", "--tournament", "open"]).unwrap();
+        assert!(options(&bad).unwrap_err().contains("nats://"));
+    }
+}

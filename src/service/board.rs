@@ -1,0 +1,238 @@
+//! One board's live game: the session, its journal and the service clock.
+//! Every command goes through [`Board::submit`], which applies it, commits
+//! it to the journal and only then hands its events out.
+
+use std::path::Path;
+use std::time::Instant;
+
+use serde_json::{Value, json};
+
+use super::game::Game;
+use super::journal::{Journal, Row, Stored, wall_ms};
+use super::tokens::Tokens;
+
+/// What one command did.
+#[derive(Debug, Clone)]
+pub struct Committed {
+    /// The journal row, `None` when nothing was journaled (a refused
+    /// command, or time passing without any event).
+    pub seq: Option<i64>,
+    /// Session time of the command, ms.
+    pub t: u64,
+    /// The events, as `hector session` prints them.
+    pub events: Vec<Value>,
+}
+
+/// Called after each commit, before its events leave (the hall publisher
+/// queues the row here; it must not block).
+pub type OnCommit = Box<dyn FnMut(&Row, &Value, &str) + Send>;
+
+/// How a board came up.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Opened {
+    /// A new journal.
+    New,
+    /// An existing journal: its commands were replayed.
+    Resumed {
+        /// Commands replayed.
+        commands: usize,
+        /// How long the service was down (wall clock), ms.
+        interrupted_ms: Option<u64>,
+    },
+}
+
+/// One board.
+pub struct Board {
+    game: Game,
+    journal: Journal,
+    config: Value,
+    tags: Vec<(String, String)>,
+    base_t: u64,
+    started: Instant,
+    last_t: u64,
+    on_commit: Option<OnCommit>,
+}
+
+impl Board {
+    /// Opens the journal at `path`: resumes the game it holds, or starts a
+    /// new one with `config` and `tags`. Returns the board, the seat tokens
+    /// and how it was opened. A resumed game gets an `interrupted` command
+    /// at the time of its last command: the clocks stay stopped until the
+    /// arbiter starts them, and the downtime is charged to nobody.
+    pub fn open(
+        path: &Path,
+        config: &Value,
+        tags: &[(String, String)],
+    ) -> Result<(Board, Tokens, Opened), String> {
+        let mut journal = Journal::open(path).map_err(|e| e.to_string())?;
+        let (stored, fresh) = match journal.stored().map_err(|e| e.to_string())? {
+            Some(s) => (s, false),
+            None => {
+                let tokens = Tokens::generate()?;
+                let s = Stored {
+                    config: config.clone(),
+                    tags: tags.to_vec(),
+                    tokens: tokens.pairs(),
+                };
+                Game::new(&s.config)?;
+                journal.start(&s).map_err(|e| e.to_string())?;
+                (s, true)
+            }
+        };
+        let tokens = Tokens::from_pairs(&stored.tokens)?;
+        let (game, rows) = replay(&journal, &stored.config)?;
+        let last = rows.last().map(|r| (r.t, r.wall_ms));
+        let mut board = Board {
+            game,
+            journal,
+            config: stored.config,
+            tags: stored.tags,
+            base_t: last.map(|l| l.0).unwrap_or(0),
+            started: Instant::now(),
+            last_t: last.map(|l| l.0).unwrap_or(0),
+            on_commit: None,
+        };
+        if fresh {
+            return Ok((board, tokens, Opened::New));
+        }
+        let mut interrupted_ms = None;
+        if let Some((_, wall)) = last {
+            let for_ms = wall_ms().saturating_sub(wall);
+            board.submit_at(json!({"interrupted_ms": for_ms}), board.last_t)?;
+            interrupted_ms = Some(for_ms);
+        }
+        Ok((
+            board,
+            tokens,
+            Opened::Resumed {
+                commands: rows.len(),
+                interrupted_ms,
+            },
+        ))
+    }
+
+    /// Sets the function called after each commit.
+    pub fn on_commit(&mut self, f: OnCommit) {
+        self.on_commit = Some(f);
+    }
+
+    /// Session time now: the time of the last command before a restart plus
+    /// the time since this process opened the board.
+    pub fn now(&self) -> u64 {
+        let t = self.base_t + self.started.elapsed().as_millis() as u64;
+        t.max(self.last_t)
+    }
+
+    /// The session options this board was started with.
+    pub fn config(&self) -> &Value {
+        &self.config
+    }
+
+    /// The PGN tags.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// The journal (read access for the hall publisher).
+    pub fn journal(&self) -> &Journal {
+        &self.journal
+    }
+
+    /// The journal, for settings.
+    pub fn journal_mut(&mut self) -> &mut Journal {
+        &mut self.journal
+    }
+
+    /// The `status` object now.
+    pub fn status(&self) -> Value {
+        self.game.status(self.now())
+    }
+
+    /// The game so far as PGN.
+    pub fn pgn(&self) -> String {
+        self.game.pgn(&self.tags)
+    }
+
+    /// Applies a command (a `hector session` input line without `t`) now.
+    pub fn submit(&mut self, input: Value) -> Result<Committed, String> {
+        let t = self.now();
+        self.submit_at(input, t)
+    }
+
+    fn submit_at(&mut self, mut input: Value, t: u64) -> Result<Committed, String> {
+        if let Some(obj) = input.as_object_mut() {
+            obj.insert("t".into(), json!(t));
+        }
+        let events = self.game.apply(&input);
+        // A seat's command is journaled unless it was refused (a refusal
+        // changes nothing); time passing only when it made something happen.
+        let refused = !events.is_empty()
+            && events
+                .iter()
+                .all(|e| e.get("kind").and_then(Value::as_str) == Some("refused"));
+        let from_seat = input.get("from").is_some() || input.get("interrupted_ms").is_some();
+        let keep = if from_seat {
+            !refused
+        } else {
+            !events.is_empty()
+        };
+        if !keep {
+            return Ok(Committed {
+                seq: None,
+                t,
+                events,
+            });
+        }
+        let list = Value::Array(events.clone());
+        let wall = wall_ms();
+        match self.journal.append(t, wall, &input, &list) {
+            Ok(seq) => {
+                self.last_t = t;
+                if let Some(f) = &mut self.on_commit {
+                    let row = Row {
+                        seq,
+                        t,
+                        wall_ms: wall,
+                        command: input,
+                        events: list,
+                    };
+                    let state = self.game.status(t);
+                    let pgn = self.game.pgn(&self.tags);
+                    f(&row, &state, &pgn);
+                }
+                Ok(Committed {
+                    seq: Some(seq),
+                    t,
+                    events,
+                })
+            }
+            Err(e) => {
+                // The command is not in the journal: take it back by
+                // rebuilding the game from what is.
+                if let Ok((game, _)) = replay(&self.journal, &self.config) {
+                    self.game = game;
+                }
+                Err(e.to_string())
+            }
+        }
+    }
+}
+
+/// A fresh game with every journaled command applied, and the rows.
+pub fn replay(journal: &Journal, config: &Value) -> Result<(Game, Vec<Row>), String> {
+    let mut game = Game::new(config)?;
+    let rows = journal.rows_after(0).map_err(|e| e.to_string())?;
+    let mut warned = false;
+    for row in &rows {
+        let events = game.apply(&row.command);
+        if !warned && Value::Array(events) != row.events {
+            warned = true;
+            eprintln!(
+                "The journal's command {} gives other events than when it was played; \
+                 the game goes on from the commands.",
+                row.seq
+            );
+        }
+    }
+    Ok((game, rows))
+}

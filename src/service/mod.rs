@@ -1,0 +1,278 @@
+//! `hector serve`: one board's session as a crash-proof service. A
+//! write-ahead journal (SQLite) keeps every accepted command before its
+//! events leave; an HTTP API and a page per seat (opponent, blind player,
+//! assistant, arbiter, spectators) let everyone at the board take part from
+//! his own device; `/game.pgn` is the live feed.
+
+pub mod bench;
+pub mod board;
+pub mod campaign;
+pub mod client;
+pub mod game;
+pub mod journal;
+pub mod pages;
+pub mod publish;
+pub mod server;
+pub mod tokens;
+
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use serde_json::Value;
+use tokio::sync::{broadcast, watch};
+
+pub use board::{Board, Committed, OnCommit, Opened};
+pub use tokens::{Tokens, Who};
+
+/// The options of `hector serve`.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Address to listen on (default 127.0.0.1).
+    pub bind: IpAddr,
+    /// Port (0: any free port). `None`: the port of the journal's last
+    /// run (so the seats' addresses stay the same), else any free port.
+    pub port: Option<u16>,
+    /// Host name written in the seat addresses (default: the bind address).
+    pub host: Option<String>,
+    /// The journal file.
+    pub journal: PathBuf,
+    /// The session's options for a new game (`locale`, `fen`, `moves`,
+    /// `control`, `blind`, `assistant_for`, `form`).
+    pub config: Value,
+    /// PGN tags for a new game (the seven tag roster and `TimeControl`).
+    pub tags: Vec<(String, String)>,
+    /// The board number in the hall.
+    pub board: u32,
+    /// Publish every committed row to the tournament hall.
+    pub hall: Option<publish::Hall>,
+}
+
+/// Which colours are blind, from the session options (`blind`: `white`
+/// by default, `black`, `both`, `none`).
+pub fn blind_colours(config: &Value) -> (bool, bool) {
+    match config
+        .get("blind")
+        .and_then(Value::as_str)
+        .unwrap_or("white")
+    {
+        "black" => (false, true),
+        "both" => (true, true),
+        "none" => (false, false),
+        _ => (true, false),
+    }
+}
+
+/// Runs the service until Ctrl-C or SIGTERM; returns the exit code.
+pub fn run(opts: Options) -> i32 {
+    let rt = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("hector serve cannot start its runtime: {e}.");
+            return 1;
+        }
+    };
+    rt.block_on(async move {
+        let (shutdown_tx, shutdown_rx) = watch::channel(false);
+        let server = match Server::start(opts, shutdown_rx).await {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        };
+        server.print_urls();
+        let stop = async move {
+            stop_signal().await;
+            let _ = shutdown_tx.send(true);
+        };
+        match server.serve(stop).await {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("{e}");
+                1
+            }
+        }
+    })
+}
+
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// A started service: listening, not yet answering.
+pub struct Server {
+    pub app: Arc<server::App>,
+    pub addr: SocketAddr,
+    pub host: String,
+    pub opened: Opened,
+    listener: tokio::net::TcpListener,
+}
+
+impl Server {
+    /// Opens the journal (resuming its game) and binds the port.
+    pub async fn start(opts: Options, shutdown: watch::Receiver<bool>) -> Result<Server, String> {
+        if let Some(dir) = opts.journal.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                format!(
+                    "The journal's folder {} cannot be made: {e}.",
+                    dir.display()
+                )
+            })?;
+        }
+        let (mut board, tokens, opened) = Board::open(&opts.journal, &opts.config, &opts.tags)?;
+        let port = opts.port.unwrap_or_else(|| {
+            board
+                .journal()
+                .setting("port")
+                .and_then(|p| p.parse().ok())
+                .unwrap_or(0)
+        });
+        if let Opened::Resumed {
+            commands,
+            interrupted_ms,
+        } = &opened
+        {
+            let down = interrupted_ms
+                .map(|ms| format!(" after {} s down", ms / 1000))
+                .unwrap_or_default();
+            eprintln!(
+                "Resuming the game in {} ({commands} commands{down}); the clocks wait for the arbiter's \"start clock\".",
+                opts.journal.display()
+            );
+        }
+        let config = board.config().clone();
+        let locale = config
+            .get("locale")
+            .and_then(Value::as_str)
+            .unwrap_or("en")
+            .to_string();
+        let listener = tokio::net::TcpListener::bind((opts.bind, port))
+            .await
+            .map_err(|e| format!("hector serve cannot listen on {}:{port}: {e}.", opts.bind))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| format!("hector serve cannot read its address: {e}."))?;
+        board
+            .journal_mut()
+            .set_setting("port", &addr.port().to_string())
+            .map_err(|e| e.to_string())?;
+        let host = opts.host.clone().unwrap_or_else(|| match opts.bind {
+            IpAddr::V6(a) => format!("[{a}]"),
+            IpAddr::V4(a) => a.to_string(),
+        });
+        if let Some(hall) = opts.hall.clone() {
+            let feed = publish::Feed {
+                path: opts.journal.clone(),
+                config: board.config().clone(),
+                tags: board.tags().to_vec(),
+                board: opts.board,
+                arbiter_url: Some(format!(
+                    "http://{host}:{}/{}?token={}",
+                    addr.port(),
+                    Who::Arbiter.name(),
+                    tokens.token(Who::Arbiter)
+                )),
+            };
+            board.on_commit(publish::start(hall, opts.board, feed));
+        }
+        let (events, _) = broadcast::channel(1024);
+        let app = Arc::new(server::App {
+            board: Mutex::new(board),
+            tokens,
+            events,
+            shutdown,
+            locale,
+            blind: blind_colours(&config),
+        });
+        Ok(Server {
+            app,
+            addr,
+            host,
+            opened,
+            listener,
+        })
+    }
+
+    /// The address of a seat's page.
+    pub fn url(&self, who: Who) -> String {
+        format!(
+            "http://{}:{}/{}?token={}",
+            self.host,
+            self.addr.port(),
+            who.name(),
+            self.app.tokens.token(who)
+        )
+    }
+
+    /// Prints `URL <seat> <url>` for every seat, then `READY`.
+    pub fn print_urls(&self) {
+        let mut out = std::io::stdout().lock();
+        for who in Who::ALL {
+            let _ = writeln!(out, "URL {} {}", who.name(), self.url(who));
+        }
+        let _ = writeln!(out, "READY");
+        let _ = out.flush();
+    }
+
+    /// Answers requests until `stop` completes; lets time pass in the
+    /// session meanwhile (flags fall, alerts fire).
+    pub async fn serve(
+        self,
+        stop: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), String> {
+        let app = self.app.clone();
+        let mut shutdown = app.shutdown.clone();
+        let ticker = tokio::spawn({
+            let app = app.clone();
+            async move {
+                let mut every = tokio::time::interval(std::time::Duration::from_millis(250));
+                every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+                loop {
+                    tokio::select! {
+                        _ = every.tick() => {}
+                        _ = shutdown.changed() => return,
+                    }
+                    let app = app.clone();
+                    let done =
+                        tokio::task::spawn_blocking(move || app.submit(serde_json::json!({})))
+                            .await;
+                    if let Ok(Err(e)) = done {
+                        eprintln!("{e}");
+                    }
+                }
+            }
+        });
+        let result = axum::serve(self.listener, server::router(app))
+            .with_graceful_shutdown(stop)
+            .await
+            .map_err(|e| format!("hector serve stopped: {e}."));
+        ticker.abort();
+        result
+    }
+}

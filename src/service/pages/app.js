@@ -1,0 +1,267 @@
+// hector serve — the code every seat's page shares. The pages use only the
+// HTTP API: POST /api/command, GET /api/state, GET /api/clock,
+// WebSocket /api/events, GET /game.pgn.
+"use strict";
+
+const hector = (() => {
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token") || "";
+  const seat = location.pathname.replace(/^\//, "") || "watch";
+  const auth = { Authorization: "Bearer " + token };
+
+  // The command texts the buttons send (English command words of the
+  // session; every page also has a box for any command).
+  const CMD = {
+    press: "press",
+    last: "last move",
+    repeat: "repeat",
+    time: "time",
+    myTime: "my time",
+    timeUsed: "time used",
+    moves: "moves",
+    sheet: "sheet",
+    startClock: "start clock",
+    stopClock: "stop clock",
+    check: "check boards",
+    fixed: "fixed",
+    retrace: "retrace",
+    adjourn: "adjourn",
+    claimFlag: "claim flag",
+    arbiter: "arbiter",
+    help: "help",
+  };
+
+  const $ = (id) => document.getElementById(id);
+
+  let locale = "en";
+  const listeners = [];
+
+  async function command(text) {
+    const r = await fetch("/api/command", {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ text }),
+    });
+    let body = null;
+    try { body = await r.json(); } catch (_) { body = null; }
+    if (!r.ok) {
+      const msg = (body && body.error) || ("The server answered " + r.status + ".");
+      announce({ kind: "error", text: msg });
+      return [];
+    }
+    // The events this seat may see also come through the socket; a refusal
+    // is only for the one who asked, so show it from the reply.
+    for (const e of body || []) {
+      if (e.kind === "refused") announce(e);
+    }
+    for (const f of listeners) f({ kind: "replied" });
+    return body || [];
+  }
+
+  async function state() {
+    const r = await fetch("/api/state", { headers: auth });
+    if (!r.ok) throw new Error("state " + r.status);
+    return r.json();
+  }
+
+  async function clock() {
+    const r = await fetch("/api/clock", { headers: auth });
+    if (!r.ok) throw new Error("clock " + r.status);
+    return r.json();
+  }
+
+  async function pgn() {
+    const r = await fetch("/game.pgn", { headers: auth });
+    if (!r.ok) throw new Error("pgn " + r.status);
+    return r.text();
+  }
+
+  // The moves of a PGN's movetext, in order (English SAN).
+  function movesOf(text) {
+    const body = text.replace(/^\[.*\]\s*$/gm, "").replace(/\{[^}]*\}/g, " ");
+    return body.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(w));
+  }
+
+  function announce(e) {
+    const text = e.text || "";
+    if (!text) return;
+    const log = $("log");
+    if (!log) return;
+    const li = document.createElement("li");
+    li.textContent = text;
+    li.dataset.kind = e.kind || "";
+    if (e.kind === "refused" || e.kind === "error") li.className = "refused";
+    log.appendChild(li);
+    while (log.children.length > 200) log.removeChild(log.firstChild);
+    const live = $("live");
+    if (live) {
+      // Speak the newest announcement once (screen readers read changes).
+      live.textContent = text;
+    }
+  }
+
+  function onEvent(f) { listeners.push(f); }
+
+  let socket = null;
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(proto + "//" + location.host + "/api/events?token=" + encodeURIComponent(token));
+    socket.onmessage = (m) => {
+      let e;
+      try { e = JSON.parse(m.data); } catch (_) { return; }
+      if (e.kind !== "refused") announce(e);
+      for (const f of listeners) f(e);
+    };
+    socket.onclose = () => { setTimeout(() => { connect(); for (const f of listeners) f({ kind: "reconnected" }); }, 1000); };
+    socket.onopen = () => { document.body.dataset.connected = "yes"; };
+  }
+
+  // Clock digits for sighted seats (h:mm:ss).
+  function digits(ms) {
+    if (ms == null) return "–";
+    const s = Math.floor(ms / 1000);
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+    return (h ? h + ":" + String(m).padStart(2, "0") : String(m)) + ":" + String(r).padStart(2, "0");
+  }
+
+  const NAMES = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
+  const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
+
+  // The 64 squares of a FEN: square name → piece letter or "".
+  function squares(fen) {
+    const out = {};
+    const rows = (fen || "").split(" ")[0].split("/");
+    for (let r = 0; r < 8; r++) {
+      let f = 0;
+      for (const ch of rows[r] || "") {
+        if (/\d/.test(ch)) { for (let i = 0; i < +ch; i++) out["abcdefgh"[f++] + (8 - r)] = ""; }
+        else out["abcdefgh"[f++] + (8 - r)] = ch;
+      }
+    }
+    return out;
+  }
+
+  function pieceName(p) {
+    if (!p) return "empty";
+    return (p === p.toUpperCase() ? "white " : "black ") + NAMES[p.toUpperCase()];
+  }
+
+  // Draws the board into `table` from `side`'s point of view. With
+  // `onSquare`, every square is a button (arrow keys move between them).
+  function drawBoard(table, fen, side, onSquare, selected) {
+    const sq = squares(fen);
+    const files = side === "black" ? "hgfedcba" : "abcdefgh";
+    const ranks = side === "black" ? "12345678" : "87654321";
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.square : null;
+    table.innerHTML = "";
+    const cap = document.createElement("caption");
+    cap.textContent = "Board, seen from " + (side === "black" ? "Black" : "White");
+    table.appendChild(cap);
+    const head = document.createElement("tr");
+    head.appendChild(document.createElement("td"));
+    for (const f of files) { const th = document.createElement("th"); th.scope = "col"; th.textContent = f; head.appendChild(th); }
+    const thead = document.createElement("thead");
+    thead.appendChild(head);
+    table.appendChild(thead);
+    const tbody = document.createElement("tbody");
+    let tabbed = false;
+    for (const r of ranks) {
+      const tr = document.createElement("tr");
+      const th = document.createElement("th"); th.scope = "row"; th.textContent = r; tr.appendChild(th);
+      for (const f of files) {
+        const name = f + r;
+        const td = document.createElement("td");
+        const dark = ("abcdefgh".indexOf(f) + +r) % 2 === 0;
+        td.className = dark ? "dark" : "light";
+        const p = sq[name] || "";
+        const label = name + ", " + pieceName(p);
+        if (onSquare) {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.dataset.square = name;
+          b.setAttribute("aria-label", label);
+          b.textContent = p ? GLYPHS[p] : "";
+          b.tabIndex = -1;
+          if (selected === name) { b.setAttribute("aria-pressed", "true"); b.className = "selected"; }
+          else b.setAttribute("aria-pressed", "false");
+          b.onclick = () => onSquare(name);
+          b.onkeydown = (ev) => moveFocus(ev, table, name, side);
+          td.appendChild(b);
+        } else {
+          const s = document.createElement("span");
+          s.setAttribute("aria-hidden", "true");
+          s.textContent = p ? GLYPHS[p] : "";
+          const v = document.createElement("span");
+          v.className = "sr-only";
+          v.textContent = label;
+          td.appendChild(s);
+          td.appendChild(v);
+        }
+        tr.appendChild(td);
+      }
+      tbody.appendChild(tr);
+    }
+    table.appendChild(tbody);
+    if (onSquare) {
+      const want = table.querySelector('button[data-square="' + (focused || selected || (side === "black" ? "e7" : "e2")) + '"]') || table.querySelector("button");
+      want.tabIndex = 0;
+      tabbed = true;
+      if (focused) want.focus();
+    }
+    return tabbed;
+  }
+
+  function moveFocus(ev, table, name, side) {
+    const dirs = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const d = dirs[ev.key];
+    if (!d) return;
+    ev.preventDefault();
+    const flip = side === "black" ? -1 : 1;
+    const f = "abcdefgh".indexOf(name[0]) + d[0] * flip;
+    const r = +name[1] + d[1] * flip;
+    if (f < 0 || f > 7 || r < 1 || r > 8) return;
+    const next = table.querySelector('button[data-square="' + "abcdefgh"[f] + r + '"]');
+    if (!next) return;
+    for (const b of table.querySelectorAll("button")) b.tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
+  }
+
+  async function init() {
+    try {
+      const c = await clock();
+      locale = c.locale || "en";
+      const log = $("log");
+      if (log) log.lang = locale;
+      const live = $("live");
+      if (live) live.lang = locale;
+    } catch (_) {
+      announce({ kind: "error", text: "This address's token is not valid for this board." });
+    }
+    connect();
+  }
+
+  return { token, seat, CMD, $, command, state, clock, pgn, movesOf, announce, onEvent, init, digits, drawBoard, squares };
+})();
+
+// Wires a <form> with one text input to send its text as a command.
+function commandForm(formId, inputId, prefix) {
+  const form = hector.$(formId);
+  if (!form) return;
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const input = hector.$(inputId);
+    const text = input.value.trim();
+    if (!text) return;
+    await hector.command((prefix || "") + text);
+    input.value = "";
+    input.focus();
+  });
+}
+
+// Wires every button with data-command="name" to send hector.CMD[name].
+function commandButtons() {
+  for (const b of document.querySelectorAll("button[data-command]")) {
+    b.addEventListener("click", () => hector.command(hector.CMD[b.dataset.command] || b.dataset.command));
+  }
+}

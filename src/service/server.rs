@@ -1,0 +1,356 @@
+//! The HTTP API and the pages: `POST /api/command`, `GET /api/state`,
+//! `GET /api/clock`, WebSocket `/api/events`, `GET /game.pgn`, and a page
+//! per seat. Every request is answered; none can stop the server.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::{Value, json};
+use tokio::sync::{broadcast, watch};
+
+use super::board::Board;
+use super::pages;
+use super::tokens::{Tokens, Who};
+use crate::clock::{ClockWords, Style};
+
+/// Largest command body accepted, bytes.
+pub const MAX_BODY: usize = 4096;
+
+/// What the handlers share.
+pub struct App {
+    pub board: Mutex<Board>,
+    pub tokens: Tokens,
+    pub events: broadcast::Sender<Arc<Vec<Value>>>,
+    pub shutdown: watch::Receiver<bool>,
+    pub locale: String,
+    pub blind: (bool, bool),
+}
+
+impl App {
+    /// The board, even after a panic elsewhere poisoned the lock (the board
+    /// itself is only changed through `submit`, which does not panic).
+    pub fn board(&self) -> MutexGuard<'_, Board> {
+        self.board.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Applies a command and sends its events to the sockets; the journal
+    /// has it before anything is sent.
+    pub fn submit(&self, input: Value) -> Result<Vec<Value>, String> {
+        let mut board = self.board();
+        let done = board.submit(input)?;
+        if done.seq.is_some() || !done.events.is_empty() {
+            // No receivers is not an error.
+            let _ = self.events.send(Arc::new(done.events.clone()));
+        }
+        Ok(done.events)
+    }
+}
+
+type Shared = Arc<App>;
+
+/// The router with every route.
+pub fn router(app: Shared) -> Router {
+    Router::new()
+        .route(
+            "/api/command",
+            post(command).layer(DefaultBodyLimit::max(MAX_BODY)),
+        )
+        .route("/api/state", get(state))
+        .route("/api/clock", get(clock))
+        .route("/api/events", get(events))
+        .route("/game.pgn", get(pgn))
+        .route("/assets/{file}", get(asset))
+        .route("/{seat}", get(page))
+        .route("/", get(index))
+        .fallback(not_found)
+        .with_state(app)
+}
+
+fn error(status: StatusCode, sentence: &str) -> Response {
+    (status, axum::Json(json!({ "error": sentence }))).into_response()
+}
+
+async fn not_found() -> Response {
+    error(StatusCode::NOT_FOUND, "There is nothing at this address.")
+}
+
+/// The seat of the request's token: `Authorization: Bearer T` or
+/// `?token=T`; otherwise the sentence of the 401 answer.
+fn seat_of(
+    app: &App,
+    headers: &HeaderMap,
+    query: &HashMap<String, String>,
+) -> Result<Who, &'static str> {
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim);
+    let token = bearer.or(query.get("token").map(String::as_str));
+    match token {
+        None => Err("This needs a seat token (the token=… part of your seat's address)."),
+        Some(t) => app
+            .tokens
+            .who(t)
+            .ok_or("This token belongs to no seat of this board."),
+    }
+}
+
+async fn command(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let who = match seat_of(&app, &headers, &query) {
+        Ok(w) => w,
+        Err(why) => return error(StatusCode::UNAUTHORIZED, why),
+    };
+    let body = match body {
+        Ok(b) => b,
+        Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "A command may be at most 4 KiB long.",
+            );
+        }
+        Err(rej) => return error(rej.status(), "The command could not be read."),
+    };
+    if body.len() > MAX_BODY {
+        return error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "A command may be at most 4 KiB long.",
+        );
+    }
+    if who == Who::Watch {
+        return error(
+            StatusCode::FORBIDDEN,
+            "A spectator's address can read the game but not play in it.",
+        );
+    }
+    let text = match serde_json::from_slice::<Value>(&body) {
+        Ok(v) => match v.get("text").and_then(Value::as_str) {
+            Some(t) => t.to_string(),
+            None => {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    "The command needs a \"text\" field with what the seat said or typed.",
+                );
+            }
+        },
+        Err(_) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "The command is not JSON text of the form {\"text\": \"…\"}.",
+            );
+        }
+    };
+    let input = json!({"from": who.name(), "text": text});
+    let app2 = app.clone();
+    let done = tokio::task::spawn_blocking(move || app2.submit(input)).await;
+    match done {
+        Ok(Ok(events)) => {
+            let mine: Vec<Value> = events
+                .into_iter()
+                .filter(|e| who.sees(e.get("to").unwrap_or(&Value::Null)))
+                .collect();
+            axum::Json(Value::Array(mine)).into_response()
+        }
+        Ok(Err(e)) => {
+            eprintln!("{e}");
+            error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "The command could not be written to the journal; nothing changed. Please try again.",
+            )
+        }
+        Err(_) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "The command failed; nothing changed.",
+        ),
+    }
+}
+
+async fn state(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    if let Err(why) = seat_of(&app, &headers, &query) {
+        return error(StatusCode::UNAUTHORIZED, why);
+    }
+    let status = app.board().status();
+    axum::Json(status).into_response()
+}
+
+/// The clocks with each time in words in the game's language, for pages
+/// (screen readers read "04:10" as a time of day).
+async fn clock(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    if let Err(why) = seat_of(&app, &headers, &query) {
+        return error(StatusCode::UNAUTHORIZED, why);
+    }
+    let status = app.board().status();
+    let clock = status.get("clock").cloned().unwrap_or(Value::Null);
+    let words = ClockWords::get(&app.locale).or_else(|_| ClockWords::get("en"));
+    let say = |key: &str| -> Value {
+        match (clock.get(key).and_then(Value::as_u64), &words) {
+            (Some(ms), Ok(w)) => json!(w.duration(ms, Style::Exact)),
+            _ => Value::Null,
+        }
+    };
+    axum::Json(json!({
+        "clock": clock,
+        "locale": app.locale,
+        "white_words": say("white_ms"),
+        "black_words": say("black_ms"),
+    }))
+    .into_response()
+}
+
+async fn pgn(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    if let Err(why) = seat_of(&app, &headers, &query) {
+        return error(StatusCode::UNAUTHORIZED, why);
+    }
+    let pgn = app.board().pgn();
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8",
+            ),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        pgn,
+    )
+        .into_response()
+}
+
+async fn events(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Response {
+    let who = match seat_of(&app, &headers, &query) {
+        Ok(w) => w,
+        Err(why) => return error(StatusCode::UNAUTHORIZED, why),
+    };
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(_) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "The events are sent over a WebSocket; this request did not ask for one.",
+            );
+        }
+    };
+    let rx = app.events.subscribe();
+    let shutdown = app.shutdown.clone();
+    ws.max_message_size(MAX_BODY)
+        .on_upgrade(move |socket| forward(socket, who, rx, shutdown))
+}
+
+/// Sends a socket every event its seat may see, each as one text message.
+async fn forward(
+    mut socket: WebSocket,
+    who: Who,
+    mut rx: broadcast::Receiver<Arc<Vec<Value>>>,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    loop {
+        tokio::select! {
+            got = rx.recv() => match got {
+                Ok(batch) => {
+                    for e in batch.iter() {
+                        if who.sees(e.get("to").unwrap_or(&Value::Null))
+                            && socket.send(Message::Text(e.to_string().into())).await.is_err()
+                        {
+                            return;
+                        }
+                    }
+                }
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    // Too slow to follow: close, so the page reconnects and
+                    // reads the state again instead of missing events.
+                    let _ = socket.send(Message::Close(Some(CloseFrame {
+                        code: 1013,
+                        reason: "events were missed; reconnect".into(),
+                    }))).await;
+                    return;
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+            msg = socket.recv() => match msg {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            },
+            _ = shutdown.changed() => {
+                let _ = socket.send(Message::Close(Some(CloseFrame {
+                    code: 1001,
+                    reason: "hector serve is stopping".into(),
+                }))).await;
+                return;
+            }
+        }
+    }
+}
+
+fn with_headers(content_type: &'static str, body: &'static str) -> Response {
+    let mut r = body.into_response();
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    // The token is in the page's address: never send it on.
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+        ),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    r
+}
+
+async fn page(State(app): State<Shared>, Path(seat): Path<String>) -> Response {
+    let Some(who) = Who::from_name(&seat) else {
+        return not_found().await;
+    };
+    let blind = match who {
+        Who::White => app.blind.0,
+        Who::Black => app.blind.1,
+        _ => false,
+    };
+    with_headers("text/html; charset=utf-8", pages::page(who, blind))
+}
+
+async fn asset(Path(file): Path<String>) -> Response {
+    match pages::asset(&file) {
+        Some((ct, body)) => with_headers(ct, body),
+        None => not_found().await,
+    }
+}
+
+async fn index() -> Response {
+    with_headers("text/html; charset=utf-8", pages::INDEX)
+}

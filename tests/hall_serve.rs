@@ -1,0 +1,188 @@
+//! Three `hector serve --hall … --tournament … --board N` boards and
+//! `hector hall` on a real nats-server: moves made on each board appear in
+//! the hall's `/round.pgn` and `/api/boards`; the broker stopped and
+//! restarted mid-game still gets every row exactly once; a hall restarted
+//! mid-round rebuilds the same state.
+
+#[path = "hall_support/mod.rs"]
+mod hall_support;
+
+use std::io::BufReader;
+use std::process::{Child, Command, Stdio};
+
+use hall_support::*;
+use hector::hall::message::{BoardMessage, STREAM};
+use hector::service::client::{Client, Urls};
+
+/// A `hector serve` board, killed when dropped.
+struct Served {
+    child: Child,
+    urls: Urls,
+    client: Client,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(broker: &str, tournament: &str, board: u32, dir: &TempDir) -> Served {
+    let journal = dir.0.join(format!("board-{board}.sqlite"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "serve",
+            "--hall",
+            broker,
+            "--tournament",
+            tournament,
+            "--board",
+        ])
+        .arg(board.to_string())
+        .arg("--journal")
+        .arg(&journal)
+        .args([
+            "--port",
+            "0",
+            "--blind",
+            "none",
+            "--control",
+            "300+2",
+            "--locale",
+            "en",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("hector serve starts");
+    let urls = Urls::read(&mut BufReader::new(child.stdout.take().unwrap()))
+        .expect("hector serve prints its URLs and READY");
+    let client = Client::new(urls.addr().expect("an address"));
+    Served {
+        child,
+        urls,
+        client,
+    }
+}
+
+impl Served {
+    /// A player makes a move on his page (`POST /api/command`).
+    fn play(&mut self, seat: &str, text: &str) {
+        let token = self.urls.token(seat).expect("a seat token").to_string();
+        let answer = self.client.command(&token, text).expect("serve answers");
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        assert!(
+            answer.body.contains("\"moved\""),
+            "{seat} {text}: {}",
+            answer.body
+        );
+    }
+
+    /// Moves, each by the player to move.
+    fn moves(&mut self, moves: &[&str]) {
+        let watch = self.urls.token("watch").expect("a watch token").to_string();
+        for m in moves {
+            let state = self.client.state(&watch).expect("state").json();
+            let seat = state["turn"].as_str().unwrap_or("white").to_string();
+            self.play(&seat, m);
+        }
+    }
+}
+
+fn round_moves(pgn: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    hector::rules::pgn::read_pgn(pgn)
+        .expect("round.pgn reads as PGN")
+        .iter()
+        .map(|g| {
+            (
+                g.tag("Board").unwrap_or("").to_string(),
+                g.game.sans().to_vec(),
+            )
+        })
+        .collect()
+}
+
+async fn stream_rows(url: &str) -> Vec<(u32, u64)> {
+    let client = async_nats::connect(url).await.expect("connect");
+    let js = async_nats::jetstream::new(client);
+    let stream = js.get_stream(STREAM).await.expect("the hall stream");
+    let last = stream.get_info().await.expect("info").state.last_sequence;
+    let mut rows = Vec::new();
+    for seq in 1..=last {
+        if let Ok(m) = stream.get_raw_message(seq).await {
+            let b: BoardMessage = serde_json::from_slice(&m.payload).expect("a board row");
+            rows.push((b.board, b.seq));
+        }
+    }
+    rows
+}
+
+fn wait_plies(hall: &hector::hall::bench::HallProcess, want: [u64; 3]) {
+    wait_boards(hall, &format!("plies {want:?}"), |v| {
+        v.as_array().map(|a| a.len()) == Some(3)
+            && (0..3).all(|i| v[i]["ply"].as_u64() == Some(want[i]))
+    });
+}
+
+#[test]
+fn three_served_boards_reach_the_hall_through_a_broker_restart_and_a_hall_restart() {
+    let dir = TempDir::new("hall-serve");
+    let Some(mut broker) = broker(&dir) else {
+        return;
+    };
+    let url = broker.url();
+    let hall = hall(&broker, "club");
+    let mut boards: Vec<Served> = (1..=3).map(|n| serve(&url, "club", n, &dir)).collect();
+    boards[0].moves(&["e4", "e5", "Nf3"]);
+    boards[1].moves(&["d4", "d5"]);
+    boards[2].moves(&["c4"]);
+    wait_plies(&hall, [3, 2, 1]);
+    let v = boards_json(&hall);
+    assert_eq!(v[0]["last_move"]["san"], "Nf3");
+    assert_eq!(v[1]["turn"], "white");
+    assert!(v[2]["clock"]["black_ms"].is_u64(), "{v:#}");
+    let games = round_moves(&get(&hall, "/round.pgn").1);
+    assert_eq!(games["1"], ["e4", "e5", "Nf3"]);
+    assert_eq!(games["2"], ["d4", "d5"]);
+    assert_eq!(games["3"], ["c4"]);
+    // The arbiter's view links each board's own arbiter page.
+    let token = hall.arbiter_url.split("token=").nth(1).unwrap().to_string();
+    let (_, body) = get(&hall, &format!("/api/boards?token={token}"));
+    let arbiter: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        arbiter[0]["arbiter_url"].as_str(),
+        boards[0].urls.url("arbiter"),
+        "{arbiter:#}"
+    );
+
+    // The broker goes away mid-game: the boards play on.
+    broker.stop();
+    boards[0].moves(&["Nc6", "Bb5"]);
+    boards[1].moves(&["c4"]);
+    boards[2].moves(&["e5"]);
+    broker.restart().expect("the broker starts again");
+    boards[0].moves(&["a6"]);
+    boards[2].moves(&["Nc3"]);
+    wait_plies(&hall, [6, 3, 3]);
+    let rows = runtime().block_on(stream_rows(&url));
+    for n in 1..=3u32 {
+        let seqs: Vec<u64> = rows.iter().filter(|r| r.0 == n).map(|r| r.1).collect();
+        let want: Vec<u64> = (1..=seqs.len() as u64).collect();
+        assert_eq!(seqs, want, "board {n}: every row once, in order");
+    }
+    let games = round_moves(&get(&hall, "/round.pgn").1);
+    assert_eq!(games["1"], ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert_eq!(games["2"], ["d4", "d5", "c4"]);
+    assert_eq!(games["3"], ["c4", "e5", "Nc3"]);
+
+    // A hall restarted mid-round rebuilds the same state.
+    let before = get(&hall, "/api/boards").1;
+    let pgn_before = get(&hall, "/round.pgn").1;
+    hall.stop();
+    let hall = hall_support::hall(&broker, "club");
+    assert_eq!(get(&hall, "/api/boards").1, before);
+    assert_eq!(get(&hall, "/round.pgn").1, pgn_before);
+    boards[1].moves(&["e6"]);
+    wait_plies(&hall, [6, 4, 3]);
+}

@@ -1,0 +1,486 @@
+//! `hector serve` over HTTP as its pages and other programs use it: seat
+//! tokens, malformed requests, the WebSocket of events, the live PGN, the
+//! journal's resume after a stop, and a clean stop on SIGTERM.
+
+mod serve_util;
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use hector::service::client::Client;
+use serde_json::Value;
+use serve_util::{Serve, TempDir};
+
+const GAME: &[&str] = &["--control", "300+2", "--blind", "none", "--locale", "en"];
+
+fn kinds(v: &Value) -> Vec<String> {
+    v.as_array()
+        .map(|l| {
+            l.iter()
+                .filter_map(|e| e.get("kind").and_then(Value::as_str).map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn position(c: &mut Client, token: &str) -> (Value, Value, Value) {
+    let s = c.state(token).expect("state").json();
+    (
+        s["fen"].clone(),
+        s["ply"].clone(),
+        s["clock"]["running"].clone(),
+    )
+}
+
+#[test]
+fn seat_tokens_decide_who_may_do_what_and_nothing_changes_on_a_refusal() {
+    let dir = TempDir::new("serve-tokens");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let mut c = s.client();
+    let (white, black, watch, arbiter) = (
+        s.token("white"),
+        s.token("black"),
+        s.token("watch"),
+        s.token("arbiter"),
+    );
+    let before = position(&mut c, &watch);
+
+    // Missing and wrong tokens: 401, for every route that needs one.
+    for (method, path) in [
+        ("POST", "/api/command"),
+        ("GET", "/api/state"),
+        ("GET", "/game.pgn"),
+        ("GET", "/api/clock"),
+    ] {
+        let body: &[u8] = if method == "POST" {
+            br#"{"text": "e4"}"#
+        } else {
+            b""
+        };
+        let a = c.request(method, path, None, body).unwrap();
+        assert_eq!(a.status, 401, "{method} {path} without a token: {}", a.body);
+        assert!(
+            a.json()["error"].as_str().unwrap().contains("token"),
+            "{}",
+            a.body
+        );
+        let wrong = format!("{}0", &white[..white.len() - 1]);
+        let a = c.request(method, path, Some(&wrong), body).unwrap();
+        assert_eq!(a.status, 401, "{method} {path} with a wrong token");
+    }
+    // A spectator reads but cannot act.
+    let a = c.command(&watch, "e4").unwrap();
+    assert_eq!(a.status, 403, "{}", a.body);
+    assert_eq!(c.state(&watch).unwrap().status, 200);
+    // Another seat's move: refused, only to the one who asked.
+    let a = c.command(&black, "e4").unwrap();
+    assert_eq!(a.status, 200);
+    assert_eq!(kinds(&a.json()), vec!["refused"], "{}", a.body);
+    assert_eq!(a.json()[0]["to"], serde_json::json!(["black"]));
+    // Only the arbiter starts the clocks.
+    let a = c.command(&white, "start clock").unwrap();
+    assert!(
+        kinds(&a.json()).contains(&"refused".to_string()),
+        "{}",
+        a.body
+    );
+    assert_eq!(position(&mut c, &watch), before, "refusals change nothing");
+
+    // The arbiter starts the clock; White moves; the reply holds White's events.
+    assert_eq!(c.command(&arbiter, "start clock").unwrap().status, 200);
+    let a = c.command(&white, "e4").unwrap();
+    assert_eq!(a.status, 200);
+    let moved = a.json();
+    let m = moved
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "moved")
+        .expect("moved");
+    assert_eq!(m["san"], "e4");
+    assert_eq!(m["ply"], 1);
+    assert_eq!(m["by"], "white");
+    assert!(m["t"].is_u64() && m["text"].is_string(), "{m}");
+    let (_, ply, running) = position(&mut c, &watch);
+    assert_eq!((ply, running), (Value::from(1), Value::from("black")));
+    assert_eq!(s.stop(), Some(0), "SIGTERM stops hector serve cleanly");
+}
+
+#[test]
+fn malformed_and_oversized_requests_get_a_sentence_and_change_nothing() {
+    let dir = TempDir::new("serve-bad");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let mut c = s.client();
+    let white = s.token("white");
+    let before = position(&mut c, &white);
+    let big = format!(r#"{{"text": "{}"}}"#, "a".repeat(5000));
+    let cases: Vec<(&[u8], u16)> = vec![
+        (big.as_bytes(), 413),
+        (b"not json", 400),
+        (b"", 400),
+        (b"{}", 400),
+        (br#"{"text": 42}"#, 400),
+        (br#"["e4"]"#, 400),
+        (b"\xff\xfe\x00{\"text\":", 400),
+        (b"{\"text\": \"e4\xff\"}", 400),
+    ];
+    for (body, want) in cases {
+        let a = c
+            .request("POST", "/api/command", Some(&white), body)
+            .unwrap();
+        assert_eq!(
+            a.status,
+            want,
+            "{:?}: {}",
+            String::from_utf8_lossy(body),
+            a.body
+        );
+        let sentence = a.json()["error"].as_str().unwrap_or("").to_string();
+        assert!(
+            sentence.ends_with('.') && sentence.len() > 10,
+            "a sentence: {}",
+            a.body
+        );
+    }
+    // Text that is no move and no command: a refused event, in the reply.
+    for text in [
+        "",
+        "   ",
+        "\u{0}\u{1}",
+        "Springer Zebra neun",
+        &"x".repeat(4000),
+    ] {
+        let a = c.command(&white, text).unwrap();
+        if a.status == 413 {
+            continue;
+        }
+        assert_eq!(a.status, 200, "{text:?}: {}", a.body);
+        assert!(
+            kinds(&a.json()).iter().all(|k| k == "refused"),
+            "{text:?}: {}",
+            a.body
+        );
+    }
+    // Unknown routes, a WebSocket route without the upgrade, a page's assets.
+    assert_eq!(
+        c.request("GET", "/nothing/here", None, b"").unwrap().status,
+        404
+    );
+    assert_eq!(
+        c.request("GET", "/api/events", Some(&white), b"")
+            .unwrap()
+            .status,
+        400
+    );
+    assert_eq!(
+        c.request("DELETE", "/api/state", Some(&white), b"")
+            .unwrap()
+            .status,
+        405
+    );
+    assert_eq!(position(&mut c, &white), before, "nothing changed");
+    // Still serving.
+    assert_eq!(c.command(&white, "e4").unwrap().status, 200);
+    assert_eq!(position(&mut c, &white).1, Value::from(1));
+}
+
+#[test]
+fn events_reach_each_seat_and_spectators_see_only_public_ones() {
+    let dir = TempDir::new("serve-ws");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let addr = s.urls.addr().unwrap();
+    let (white, black, watch) = (s.token("white"), s.token("black"), s.token("watch"));
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let connect = |t: &str| {
+            let url = format!("ws://{addr}/api/events?token={t}");
+            async move {
+                tokio_tungstenite::connect_async(url)
+                    .await
+                    .expect("socket")
+                    .0
+            }
+        };
+        let mut ws_watch = connect(&watch).await;
+        let mut ws_black = connect(&black).await;
+        let bad =
+            tokio_tungstenite::connect_async(format!("ws://{addr}/api/events?token=nope")).await;
+        assert!(bad.is_err(), "a wrong token gets no socket");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let w = white.clone();
+        let (r1, r2) = tokio::task::spawn_blocking(move || {
+            let mut c = Client::new(addr);
+            (c.command(&w, "e5").unwrap(), c.command(&w, "e4").unwrap())
+        })
+        .await
+        .unwrap();
+        assert_eq!(kinds(&r1.json()), vec!["refused"]);
+        let e = next(&mut ws_watch).await;
+        assert_eq!(
+            e["kind"], "moved",
+            "the spectator's first event is the move, not White's refusal: {e}"
+        );
+        assert_eq!(e["san"], "e4");
+        let e = next(&mut ws_black).await;
+        assert_eq!(e["kind"], "moved");
+        let reply = r2.json();
+        assert_eq!(
+            reply
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["kind"] == "moved"),
+            Some(&e),
+            "same JSON in the reply and the socket"
+        );
+        let _ = ws_watch
+            .send(tokio_tungstenite::tungstenite::Message::Close(None))
+            .await;
+    });
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn next(ws: &mut Socket) -> Value {
+    let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
+        .await
+        .expect("an event in time");
+    let m = m.expect("open").expect("message");
+    serde_json::from_str::<Value>(m.to_text().unwrap()).unwrap()
+}
+
+#[test]
+fn the_live_pgn_has_the_tag_roster_and_clock_times() {
+    let dir = TempDir::new("serve-pgn");
+    let mut args = GAME.to_vec();
+    args.extend([
+        "--event",
+        "Open A",
+        "--site",
+        "Hamburg GER",
+        "--round",
+        "3",
+        "--white",
+        "Anna, B.",
+        "--black",
+        "Cesar, D.",
+    ]);
+    let s = Serve::start(&dir.0.join("board.sqlite"), &args);
+    let mut c = s.client();
+    c.command(&s.token("arbiter"), "start clock").unwrap();
+    for (seat, mv) in [("white", "e4"), ("black", "c5"), ("white", "Nf3")] {
+        let a = c.command(&s.token(seat), mv).unwrap();
+        assert!(
+            kinds(&a.json()).contains(&"moved".to_string()),
+            "{mv}: {}",
+            a.body
+        );
+    }
+    let a = c
+        .request(
+            "GET",
+            &format!("/game.pgn?token={}", s.token("watch")),
+            None,
+            b"",
+        )
+        .unwrap();
+    assert_eq!(a.status, 200);
+    let pgn = a.body;
+    for tag in [
+        "[Event \"Open A\"]",
+        "[Site \"Hamburg GER\"]",
+        "[Round \"3\"]",
+        "[White \"Anna, B.\"]",
+        "[Black \"Cesar, D.\"]",
+        "[TimeControl \"300+2\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in\n{pgn}");
+    }
+    assert!(pgn.contains("[Date \"20"), "{pgn}");
+    let clks = pgn.matches("[%clk 0:0").count();
+    assert_eq!(clks, 3, "a clock comment after every move:\n{pgn}");
+    assert!(
+        pgn.contains("1. e4 {[%clk 0:05:0") && pgn.contains("c5 {[%clk 0:05:0"),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn a_restart_on_the_same_journal_resumes_with_the_clocks_stopped_and_the_same_addresses() {
+    let dir = TempDir::new("serve-resume");
+    let journal = dir.0.join("board.sqlite");
+    let s = Serve::start(&journal, GAME);
+    let urls = s.urls.seats.clone();
+    let mut c = s.client();
+    let (white, black, arbiter) = (s.token("white"), s.token("black"), s.token("arbiter"));
+    c.command(&arbiter, "start clock").unwrap();
+    c.command(&white, "d4").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    c.command(&black, "d5").unwrap();
+    let before = c.state(&white).unwrap().json();
+    assert_eq!(s.stop(), Some(0));
+    std::thread::sleep(Duration::from_millis(400));
+
+    // Other options on a resumed journal do not change its game.
+    // Without --port it serves on the port of its last run: every seat's
+    // address stays valid.
+    let s = Serve::start_raw(&journal, &["--control", "60+0", "--blind", "none"]);
+    assert_eq!(s.urls.seats, urls, "every seat keeps its address");
+    let mut c = s.client();
+    let after = c.state(&white).unwrap().json();
+    assert_eq!(after["fen"], before["fen"]);
+    assert_eq!(after["ply"], 2);
+    assert_eq!(
+        after["clock"]["running"],
+        Value::Null,
+        "clocks paused after the restart"
+    );
+    // White's clock ran from Black's move to the stop; it shows the time at
+    // the last committed command, which is Black's move (before["clock"]
+    // was read a moment after it).
+    let wb = before["clock"]["white_ms"].as_u64().unwrap();
+    let wa = after["clock"]["white_ms"].as_u64().unwrap();
+    assert!(wa >= wb && wa - wb < 200, "white {wb} before, {wa} after");
+    assert_eq!(after["clock"]["black_ms"], before["clock"]["black_ms"]);
+    assert!(s.stderr_text().contains("Resuming"), "{}", s.stderr_text());
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        c.state(&white).unwrap().json()["clock"],
+        after["clock"],
+        "the paused clock does not run"
+    );
+    c.command(&arbiter, "start clock").unwrap();
+    assert_eq!(c.state(&white).unwrap().json()["clock"]["running"], "white");
+    let a = c.command(&white, "c4").unwrap();
+    assert!(
+        kinds(&a.json()).contains(&"moved".to_string()),
+        "{}",
+        a.body
+    );
+
+    // The journal holds the interruption, with its length.
+    let j = hector::service::journal::Journal::open_read_only(&journal).unwrap();
+    let rows = j.rows_after(0).unwrap();
+    let intr = rows
+        .iter()
+        .find(|r| r.command.get("interrupted_ms").is_some())
+        .expect("an interrupted row");
+    assert!(
+        intr.command["interrupted_ms"].as_u64().unwrap() >= 300,
+        "{:?}",
+        intr.command
+    );
+    let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
+    assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>(), "no gaps");
+}
+
+/// Random requests (seeded from the clock, the seed printed on failure):
+/// raw bytes, broken request lines and headers, random bodies and tokens on
+/// every route. None may stop the server, give a 5xx or change the game.
+#[test]
+fn random_requests_never_stop_the_server_or_change_the_game() {
+    use hector::service::campaign::Rng;
+    use std::io::{Read, Write};
+    let seed = hector::service::journal::wall_ms();
+    let mut rng = Rng::new(seed);
+    let dir = TempDir::new("serve-random");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let addr = s.urls.addr().unwrap();
+    let mut c = s.client();
+    let watch = s.token("watch");
+    let before = position(&mut c, &watch);
+    let tokens = [
+        s.token("white"),
+        s.token("black"),
+        watch.clone(),
+        "x".repeat(32),
+        String::new(),
+    ];
+    let paths = [
+        "/api/command",
+        "/api/state",
+        "/api/clock",
+        "/api/events",
+        "/game.pgn",
+        "/white",
+        "/assets/app.js",
+        "/",
+        "/%ff%00",
+        "/api/command?token=%zz",
+        "/{seat}",
+        "/assets/../../etc/passwd",
+    ];
+    let methods = [
+        "GET", "POST", "PUT", "DELETE", "OPTIONS", "HEAD", "PATCH", "\u{0}", "G ET",
+    ];
+    let bodies: [&[u8]; 6] = [
+        b"{\"text\": \"e5\"}",
+        b"{\"text\": null}",
+        b"{\"text\"",
+        b"\xc3\x28",
+        b"[]",
+        b"{\"text\": \"stop clock\"}",
+    ];
+    for i in 0..400 {
+        let mut req: Vec<u8> = Vec::new();
+        match rng.below(4) {
+            0 => {
+                // Pure noise.
+                let n = rng.below(300) as usize;
+                req.extend((0..n).map(|_| rng.below(256) as u8));
+            }
+            _ => {
+                let m = methods[rng.below(methods.len() as u64) as usize];
+                let p = paths[rng.below(paths.len() as u64) as usize];
+                let body = bodies[rng.below(bodies.len() as u64) as usize];
+                req.extend(format!("{m} {p} HTTP/1.1\r\nHost: x\r\n").bytes());
+                if rng.below(2) == 0 {
+                    let t = &tokens[rng.below(tokens.len() as u64) as usize];
+                    req.extend(format!("Authorization: Bearer {t}\r\n").bytes());
+                }
+                if rng.below(5) == 0 {
+                    req.extend(b"Content-Length: 99999999999999999999\r\n");
+                } else if rng.below(5) == 0 {
+                    req.extend(b"Transfer-Encoding: chunked\r\n\r\nzz\r\n");
+                } else {
+                    req.extend(format!("Content-Length: {}\r\n", body.len()).bytes());
+                }
+                if rng.below(6) == 0 {
+                    req.extend(b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n");
+                }
+                req.extend(b"\r\n");
+                req.extend(body);
+            }
+        }
+        if let Ok(mut stream) = std::net::TcpStream::connect(addr) {
+            let _ = stream.set_read_timeout(Some(Duration::from_millis(300)));
+            let _ = stream.write_all(&req);
+            let _ = stream.shutdown(std::net::Shutdown::Write);
+            let mut answer = Vec::new();
+            let _ = stream.read_to_end(&mut answer);
+            let head = String::from_utf8_lossy(&answer[..answer.len().min(12)]).to_string();
+            assert!(
+                !head.starts_with("HTTP/1.1 5"),
+                "seed {seed}, request {i}: {head}: {:?}",
+                String::from_utf8_lossy(&req)
+            );
+        }
+    }
+    // White's "e5" is illegal and a player's "stop clock" is refused, so
+    // nothing that got through may have changed the game.
+    assert_eq!(position(&mut c, &watch), before, "seed {seed}");
+    assert_eq!(
+        c.command(&s.token("white"), "e4").unwrap().status,
+        200,
+        "seed {seed}: still serving"
+    );
+    assert!(
+        s.stderr_text().is_empty() || !s.stderr_text().contains("panicked"),
+        "seed {seed}: {}",
+        s.stderr_text()
+    );
+}

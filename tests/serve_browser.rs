@@ -1,0 +1,84 @@
+//! hector serve's pages in a real browser: headless Chromium (Debian's
+//! `chromium`) driven by Playwright (`playwright-core` from npm, installed
+//! by setup.sh into tests/browser). The game itself is in
+//! tests/browser/game.test.mjs; this test starts `hector serve` for it.
+//! Under CI a missing browser, node or npm package is a failure.
+
+mod serve_util;
+
+use std::path::Path;
+use std::process::Command;
+
+use serve_util::{Serve, TempDir};
+
+fn ready() -> Result<(), String> {
+    for p in ["/usr/bin/chromium"] {
+        if !Path::new(p).exists() {
+            return Err(format!(
+                "{p} is not installed (./setup.sh installs chromium)"
+            ));
+        }
+    }
+    if Command::new("node").arg("--version").output().is_err() {
+        return Err("node is not installed (./setup.sh installs nodejs)".into());
+    }
+    let modules = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/node_modules");
+    for m in ["playwright-core", "axe-core"] {
+        if !modules.join(m).exists() {
+            return Err(format!(
+                "the npm package {m} is missing (./setup.sh runs npm ci in tests/browser)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn a_short_game_in_headless_chromium_with_axe_core_on_every_page() {
+    if let Err(why) = ready() {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("{why}");
+        }
+        // Shown in `cargo test` output as the test's failure-free skip line.
+        eprintln!("SKIP: {why}");
+        println!("SKIP: {why}");
+        return;
+    }
+    let dir = TempDir::new("serve-browser");
+    let s = Serve::start(
+        &dir.0.join("board.sqlite"),
+        &[
+            "--control",
+            "300+2",
+            "--locale",
+            "en",
+            "--white",
+            "Anna",
+            "--black",
+            "Bella",
+        ],
+    );
+    let urls: serde_json::Map<String, serde_json::Value> = s
+        .urls
+        .seats
+        .iter()
+        .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
+        .collect();
+    let out = Command::new("node")
+        .args(["--test", "--test-reporter=spec", "game.test.mjs"])
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser"))
+        .env("HECTOR_URLS", serde_json::Value::Object(urls).to_string())
+        .output()
+        .expect("node runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.status.success(),
+        "the browser test failed:\n{text}\nserver:\n{}",
+        s.stderr_text()
+    );
+    assert!(text.contains("pass 5") && text.contains("fail 0"), "{text}");
+}
