@@ -26,6 +26,8 @@ command -v npm >/dev/null 2>&1 || PKGS="$PKGS nodejs npm"
 PKGS="$PKGS nats-server"
 # Vosk (cargo feature `vosk`): libvosk.so and a test model come from PyPI.
 PKGS="$PKGS python3-pip unzip"
+# Fuzzing (fuzz/run-all): cargo-fuzz builds libFuzzer from its C++ source.
+PKGS="$PKGS g++"
 
 missing=""
 for p in $PKGS; do

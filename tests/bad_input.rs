@@ -118,3 +118,224 @@ fn options_keep_their_names_and_forms() {
     let (code, out, err) = support::hector(&["hear", "--", "Springer", "Felix", "drei"]);
     assert_eq!((code, out.as_str()), (0, "Nf3\n"), "{err}");
 }
+
+/// A file in a fresh temporary folder, removed with it.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(tag: &str) -> Scratch {
+        let p = std::env::temp_dir().join(format!("hector-bad-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        Scratch(p)
+    }
+    fn file(&self, name: &str, bytes: &[u8]) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p.to_string_lossy().into_owned()
+    }
+    fn dir(&self) -> String {
+        self.0.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Issue 13 defect 2: a stdin line that is not UTF-8 ended `hector play`
+/// silently; now it is refused with a sentence and the game goes on.
+#[test]
+fn a_stdin_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
+    let (code, out, err) =
+        support::hector_raw(&os(&["play", "--locale", "en"]), Some(b"e4\n\xff\ne5\n"));
+    assert_eq!(code, 0, "{err}");
+    let said = format!("{out}{err}");
+    let refused = said.find("not UTF-8").unwrap_or_else(|| panic!("{said}"));
+    // The line after it is still read (here: e5 while White's e4 waits).
+    assert!(said[refused..].contains("e5"), "{said}");
+    // In the player's language.
+    let (_, out, err) = support::hector_raw(&os(&["play", "--locale=pl"]), Some(b"\xc3(\ne4\n"));
+    assert!(
+        format!("{out}{err}").contains("nie jest czytelnym tekstem"),
+        "{out}{err}"
+    );
+    // The talking clock's keys go on too: both `s` lines are answered.
+    let (code, out, err) = support::hector_raw(
+        &os(&["clock", "--control", "300+2", "--locale", "en"]),
+        Some(b"s\n\xff\ns\nq\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("not started").count(), 2, "{out}");
+    assert!(err.contains("not valid text"), "{err}");
+    // The clock simulation refuses it like any bad line, naming the line.
+    let (code, _, err) = support::hector_raw(
+        &os(&["clock", "sim", "--control", "300+2"]),
+        Some(b"0 start\n\xff\n"),
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("line 2") && err.contains("UTF-8"), "{err}");
+}
+
+/// Issue 13 defect 3: `bench --plies 10^18` grew to 7 GB; the work is now
+/// bounded and a request beyond the bound is refused, saying the bound.
+#[test]
+fn bench_bounds_its_work_and_says_so() {
+    let t = std::time::Instant::now();
+    let (code, out, err) =
+        support::hector(&["bench", "--games", "1", "--plies", "1000000000000000000"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("at most 50000"), "{err}");
+    let (code, _, err) =
+        support::hector(&["bench", "--games", "18446744073709551615", "--plies", "2"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("at most 50000"), "{err}");
+    assert!(t.elapsed().as_secs() < 10);
+    let (code, out, _) = support::hector(&["bench", "--games", "1", "--plies", "4"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("hector bench: 5 positions (at most 50000)"),
+        "{out}"
+    );
+}
+
+/// Issue 13 defect 4: a 50 MB line took 14 s and was echoed whole.
+#[test]
+fn a_long_input_is_cut_before_it_is_echoed() {
+    let mut line = vec![b'x'; 5_000_000];
+    line.extend_from_slice(b"\ne4\n");
+    let t = std::time::Instant::now();
+    let (code, out, err) = support::hector_raw(&os(&["play", "--locale", "en"]), Some(&line));
+    assert_eq!(code, 0);
+    assert!(t.elapsed().as_secs() < 10);
+    let said = format!("{out}{err}");
+    assert!(
+        said.contains("far too long"),
+        "{}",
+        &said[..said.len().min(300)]
+    );
+    assert!(said.len() < 2000, "echoed {} bytes", said.len());
+    assert!(said.contains("Eva four?"), "{said}");
+    // A long argument is cut in the sentence that repeats it.
+    let word = "Springerx".repeat(10_000);
+    let (code, _, err) = support::hector(&["hear", "--locale", "en", &word]);
+    assert_eq!(code, 1);
+    assert!(!err.is_empty() && err.len() < 1000, "{} bytes", err.len());
+}
+
+/// Issue 13 defect 5: text that is not PGN was accepted silently; file
+/// errors were raw (`stream did not contain valid UTF-8`, bare
+/// `PGN: unterminated tag`).
+#[test]
+fn files_that_are_not_pgn_or_cannot_be_read_are_named_and_explained() {
+    let s = Scratch::new("files");
+    let passwd = s.file(
+        "passwd",
+        b"root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/:/bin/sh\n",
+    );
+    let binary = s.file("game.pgn", b"[Event \"\xff\xfe\"]\n1. e4 *\n");
+    let torn = s.file("torn.pgn", b"[Event \"Club");
+    let missing = format!("{}/nothing.pgn", s.dir());
+    let folder = s.dir();
+    for cmd in [
+        &["replay"][..],
+        &["scoresheet"],
+        &["replay", "--wav", "/dev/null"],
+    ] {
+        for (file, says) in [
+            (&passwd, format!("No game found in {passwd}.")),
+            (
+                &binary,
+                format!("{binary} is not a text file (it is not UTF-8)"),
+            ),
+            (
+                &torn,
+                format!("{torn}: the text is not PGN hector can read"),
+            ),
+            (&missing, format!("There is no file {missing}.")),
+            (&folder, format!("{folder} is a folder, not a file.")),
+        ] {
+            let mut args = cmd.to_vec();
+            args.push(file);
+            let (code, out, err) = support::hector(&args);
+            assert_eq!(code, 1, "hector {args:?}: {out}");
+            assert!(out.is_empty(), "hector {args:?} printed {out}");
+            assert!(err.contains(&says), "hector {args:?}: {err}");
+        }
+    }
+    for (file, says) in [
+        (&binary, format!("{binary} is not a text file")),
+        (&missing, format!("There is no file {missing}.")),
+        (&folder, format!("{folder} is a folder")),
+    ] {
+        let (code, _, err) = support::hector(&["reconcile", file]);
+        assert_eq!(code, 1);
+        assert!(err.contains(&says), "reconcile {file}: {err}");
+    }
+}
+
+/// Issue 13 defect 5: `scoresheet --lines 0` complained about the width.
+#[test]
+fn scoresheet_lines_0_is_about_lines() {
+    let pgn = format!("{}/tests/data/opera.pgn", env!("CARGO_MANIFEST_DIR"));
+    let (code, _, err) = support::hector(&["scoresheet", "--lines", "0", &pgn]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("--lines needs a number of lines per page, at least 1."),
+        "{err}"
+    );
+    let (_, _, err) = support::hector(&["scoresheet", "--width", "7", &pgn]);
+    assert!(
+        err.contains("--width needs a number of cells per line, at least 8."),
+        "{err}"
+    );
+}
+
+/// Issue 13 defect 6: a silent Baum port said "answered in a way hector
+/// does not understand: no Baum display answered".
+#[test]
+fn a_silent_baum_port_says_nothing_answered() {
+    if !support::need(&["socat"]) {
+        return;
+    }
+    let s = Scratch::new("baum");
+    let (dev, host) = (format!("{}/dev", s.dir()), format!("{}/host", s.dir()));
+    let mut socat = std::process::Command::new("socat")
+        .arg(format!("pty,raw,echo=0,link={dev}"))
+        .arg(format!("pty,raw,echo=0,link={host}"))
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t = std::time::Instant::now();
+    while !(std::path::Path::new(&dev).exists() && std::path::Path::new(&host).exists()) {
+        assert!(t.elapsed().as_secs() < 5, "socat made no ptys");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let device = format!("baum:{host}");
+    let (code, _, err) = support::hector(&["display", "--device", &device, "--show", "e4"]);
+    let _ = socat.kill();
+    let _ = socat.wait();
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&format!("No Baum display answered on {host}.")),
+        "{err}"
+    );
+    assert!(!err.contains("does not understand"), "{err}");
+}
+
+/// Found by the `pgn` fuzz target: a comment spanning lines, one of them
+/// starting with `[`, was written back as it was and read back as the
+/// tags of a second game.
+#[test]
+fn a_comment_over_several_lines_is_written_back_as_one_game() {
+    use hector::rules::pgn::{read_pgn, write_pgn};
+    let text = "[Event \"Club\"]\n\n1. e4 {first line\n[SetUp \"1\"]\n} e5 *\n";
+    let games = read_pgn(text).unwrap();
+    assert_eq!(games.len(), 1);
+    let written = write_pgn(&games[0].game, &games[0].tags);
+    let back = read_pgn(&written).unwrap();
+    assert_eq!(back.len(), 1, "{written}");
+    assert_eq!(back[0].game.moves(), games[0].game.moves());
+}

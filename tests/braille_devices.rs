@@ -1,7 +1,7 @@
 //! Braille displays end to end, with real programs: a Baum display emulator
 //! on a socat pty pair, BRLTTY (Baum driver + BrlAPI server on loopback),
 //! hector's Baum driver and hector's BrlAPI client. Each test prints
-//! `SKIP: <why>` and returns when socat or brltty is missing. Every wait has
+//! `SKIP: <why>` (a failure under CI) and returns when socat or brltty is missing. Every wait has
 //! a timeout and every child process is killed when its guard is dropped.
 
 mod common;

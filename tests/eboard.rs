@@ -3,7 +3,7 @@
 //! A full game is played piece by piece — castling both ways (king first
 //! and rook first), en passant, promotion, pieces lifted and put back, a
 //! piece on a wrong square — and read back as the right SAN; the board is
-//! unplugged and plugged in again. Tests print `SKIP: <why>` when socat is
+//! unplugged and plugged in again. Tests print `SKIP: <why>` (a failure under CI) when socat is
 //! missing, and every wait has a deadline.
 
 mod support;

@@ -139,5 +139,7 @@ fn bad_input_is_a_clear_error_with_exit_1() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("Cannot read"));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("There is no file /nonexistent/file.json.")
+    );
 }

@@ -13,7 +13,9 @@ fn engine() -> Option<Box<dyn Recognizer>> {
     match hector::speech::engine::open("pocketsphinx", None) {
         Ok(r) => Some(r),
         Err(e) => {
-            println!("SKIP: PocketSphinx is not usable here ({e}); run ./setup.sh");
+            support::skip(&format!(
+                "PocketSphinx is not usable here ({e}); run ./setup.sh"
+            ));
             None
         }
     }

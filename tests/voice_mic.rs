@@ -12,7 +12,7 @@ use std::process::Command;
 #[test]
 fn a_fixture_spoken_into_the_microphone_is_recognised() {
     if hector::speech::engine::open("pocketsphinx", None).is_err() {
-        println!("SKIP: PocketSphinx is not usable here; run ./setup.sh");
+        support::skip("PocketSphinx is not usable here; run ./setup.sh");
         return;
     }
     let d = std::env::temp_dir().join(format!("hector-mic-{}", std::process::id()));

@@ -63,7 +63,7 @@ fn scratch() -> PathBuf {
 #[test]
 fn a_spoken_move_is_read_back_and_played_only_after_yes() {
     if hector::speech::engine::open("pocketsphinx", None).is_err() {
-        println!("SKIP: PocketSphinx is not usable here; run ./setup.sh");
+        support::skip("PocketSphinx is not usable here; run ./setup.sh");
         return;
     }
     let d = scratch();
@@ -136,7 +136,7 @@ fn barge_in_interrupts_the_read_back_and_confirms() {
         return;
     }
     if hector::speech::engine::open("pocketsphinx", None).is_err() {
-        println!("SKIP: PocketSphinx is not usable here; run ./setup.sh");
+        support::skip("PocketSphinx is not usable here; run ./setup.sh");
         return;
     }
     let d = std::env::temp_dir().join(format!("hector-barge-in-{}", std::process::id()));

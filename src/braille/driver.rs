@@ -416,10 +416,12 @@ impl BaumDisplay {
         let mut identity = String::new();
         let mut count = 0usize;
         let mut buf = [0u8; 256];
+        let mut received = 0usize;
         while Instant::now() < deadline && (count == 0 || identity.is_empty()) {
             match port.read(&mut buf) {
                 Ok(0) => {}
                 Ok(n) => {
+                    received += n;
                     for p in parser.feed(&buf[..n]) {
                         match p {
                             Packet::Identity(s) => identity = s,
@@ -446,9 +448,12 @@ impl BaumDisplay {
                 .find_map(|d| d.parse::<usize>().ok().filter(|&n| n > 0 && n <= 160))
                 .unwrap_or(0);
         }
+        if count == 0 && received == 0 {
+            return Err(BrailleError::NoAnswer(self.path.clone()));
+        }
         if count == 0 {
             return Err(BrailleError::Protocol(format!(
-                "no Baum display answered on {}",
+                "the display on {} did not say how many cells it has ({received} bytes came back)",
                 self.path
             )));
         }

@@ -44,6 +44,11 @@ pub enum BrailleError {
     Protocol(String),
     #[error("The Braille display did not answer in time.")]
     Timeout,
+    /// Nothing came back from the port when hector asked who is there.
+    #[error(
+        "No Baum display answered on {0}. Is it switched on, connected to that port and set to the Baum protocol?"
+    )]
+    NoAnswer(String),
 }
 
 impl From<std::io::Error> for BrailleError {

@@ -59,8 +59,11 @@ pub fn scoresheet(args: &Args) -> i32 {
                 Some(v) => v
                     .parse::<usize>()
                     .ok()
-                    .filter(|&n| n >= 8 || name == "lines" && n >= 1)
-                    .ok_or_else(|| format!("--{name} needs a number (width at least 8).")),
+                    .filter(|&n| n >= if name == "lines" { 1 } else { 8 })
+                    .ok_or_else(|| match name {
+                        "lines" => "--lines needs a number of lines per page, at least 1.".into(),
+                        _ => format!("--{name} needs a number of cells per line, at least 8."),
+                    }),
             }
         };
         let mut layout = Layout {
@@ -78,8 +81,8 @@ pub fn scoresheet(args: &Args) -> i32 {
             "none" => String::new(),
             other => return Err(format!("--page-break is ff or none, not '{other}'.")),
         };
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
-        let game = scoresheet::read_pgn(&text).map_err(|e| format!("{path}: {e}"))?;
+        let games = super::files::read_games(&path)?;
+        let game = scoresheet::ScoreGame::from(&games[0]);
         let lines =
             scoresheet::lines(&game, loc.code(), layout.width).map_err(|e| e.to_string())?;
         match format {
@@ -168,7 +171,7 @@ pub fn display(args: &Args) -> i32 {
 /// `display2`, `space`, …).
 pub fn baum_emulator(args: &Args) -> i32 {
     use crate::braille::emulator::{Emulator, Shared, run_on_port};
-    use std::io::{BufRead, Write};
+    use std::io::Write;
     use std::sync::atomic::AtomicBool;
     use std::sync::{Arc, Mutex, mpsc};
 
@@ -194,8 +197,7 @@ pub fn baum_emulator(args: &Args) -> i32 {
         })
     };
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
+        for line in crate::console::text_lines(std::io::stdin().lock()) {
             match driver::parse_typed_key(&line) {
                 Some(k) => {
                     if tx.send(driver::baum_key_packets(&k, cells)).is_err() {

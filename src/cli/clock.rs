@@ -5,7 +5,7 @@
 //! FIDE Laws 2023, D.2.6.1 (a clock that announces time and moves),
 //! Art. 6 (the chess clock).
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use shakmaty::Color;
 use tokio::sync::mpsc;
@@ -61,7 +61,7 @@ pub fn run(a: &Args) -> i32 {
 }
 
 /// Parses one `<ms> <event>` line of `hector clock sim`.
-fn sim_line(clock: &mut Clock, line: &str) -> Result<(), String> {
+pub fn sim_line(clock: &mut Clock, line: &str) -> Result<(), String> {
     let mut parts = line.split_whitespace();
     let (Some(ms), Some(event), None) = (parts.next(), parts.next(), parts.next()) else {
         return Err(format!("expected '<milliseconds> <event>', got '{line}'"));
@@ -95,13 +95,17 @@ pub fn sim(a: &Args) -> i32 {
         }
     };
     let mut clock = Clock::new(tc, mode);
-    let stdin = std::io::stdin();
+    let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
-    for (n, line) in stdin.lock().lines().enumerate() {
+    let mut n = 0;
+    while let Some(line) = crate::console::read_line(&mut input, crate::console::MAX_LINE) {
+        n += 1;
+        // Like any other bad line, one that is not text stops the replay.
         let line = match line {
             Ok(l) => l,
-            Err(e) => {
-                eprintln!("hector clock sim: line {}: cannot read: {e}", n + 1);
+            Err(bad) => {
+                let sentence = bad.sentence(crate::console::language());
+                eprintln!("hector clock sim: line {n}: {sentence}");
                 return 1;
             }
         };
@@ -110,7 +114,7 @@ pub fn sim(a: &Args) -> i32 {
             continue;
         }
         if let Err(e) = sim_line(&mut clock, trimmed) {
-            eprintln!("hector clock sim: line {}: {e}", n + 1);
+            eprintln!("hector clock sim: line {n}: {e}");
             return 1;
         }
         let t = trimmed
@@ -197,10 +201,8 @@ pub fn interactive(a: &Args, mut speaker: Box<dyn Speaker>) -> Result<(), String
         }
     });
     let input = std::thread::spawn(move || {
-        let stdin = std::io::stdin();
         let mut started = false;
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
+        for line in crate::console::text_lines(std::io::stdin().lock()) {
             if matches!(line.trim(), "h" | "?" | "help") {
                 print!("{KEYS_HELP}");
                 continue;

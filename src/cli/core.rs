@@ -11,7 +11,6 @@ use crate::locale::Locale;
 use crate::notation::phrase::{Form, Heard, SayOptions, hear as hear_phrase, say_with};
 use crate::notation::san::{self, SanStyle};
 use crate::rules::Game;
-use crate::rules::pgn::read_pgn;
 use crate::rules::random::{SplitMix64, random_game};
 
 fn fail(msg: impl std::fmt::Display) -> i32 {
@@ -157,14 +156,13 @@ pub fn replay(args: &Args) -> i32 {
     let Some(path) = args.positional().first() else {
         return fail("Give a PGN file: hector replay GAME.pgn");
     };
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => return fail(format!("Cannot read {path}: {e}.")),
-    };
-    let games = match read_pgn(&text) {
+    let games = match super::files::read_games(path) {
         Ok(g) => g,
-        Err(e) => return fail(format!("{path}: {e}")),
+        Err(e) => return fail(e),
     };
+    if games.iter().all(|g| g.game.moves().is_empty()) {
+        return fail(format!("{path} holds no moves to replay."));
+    }
     for pgn in games {
         let game = &pgn.game;
         for (i, (m, san_text)) in game.moves().iter().zip(game.sans()).enumerate() {
@@ -235,6 +233,23 @@ pub fn status(args: &Args) -> i32 {
     0
 }
 
+/// The most positions `hector bench` keeps (every position of every game,
+/// with its legal moves and, per locale, their phrases: about 50 MB).
+pub const BENCH_MAX_POSITIONS: u64 = 50_000;
+
+/// Refuses a `bench` whose games would not fit the bound on work and memory.
+fn bench_bounds(games: u64, plies: u64) -> Result<(), String> {
+    if games == 0 || plies == 0 {
+        return Err("--games and --plies need a whole number of at least 1.".into());
+    }
+    match games.checked_mul(plies) {
+        Some(n) if n <= BENCH_MAX_POSITIONS => Ok(()),
+        _ => Err(format!(
+            "hector bench keeps every position in memory: --games times --plies may be at most {BENCH_MAX_POSITIONS}, not {games} × {plies}."
+        )),
+    }
+}
+
 /// `hector bench [--games N] [--seed S]`: phrases matched per second and SAN
 /// round trips per second over a fixed set of seeded random games.
 pub fn bench(args: &Args) -> i32 {
@@ -248,6 +263,9 @@ pub fn bench(args: &Args) -> i32 {
         (Ok(g), Ok(s), Ok(p)) => (g, s, p),
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return fail(e),
     };
+    if let Err(e) = bench_bounds(games, plies) {
+        return fail(e);
+    }
     let mut rng = SplitMix64::new(seed);
     let mut positions = Vec::new();
     for _ in 0..games {
@@ -262,7 +280,7 @@ pub fn bench(args: &Args) -> i32 {
         .collect();
     let total_moves: usize = work.iter().map(|(_, ms)| ms.len()).sum();
     println!(
-        "hector bench: {} positions, {total_moves} legal moves, seed {seed}",
+        "hector bench: {} positions (at most {BENCH_MAX_POSITIONS}), {total_moves} legal moves, seed {seed}",
         work.len()
     );
     for code in crate::locale::CODES {

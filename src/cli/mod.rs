@@ -12,6 +12,7 @@ pub mod braille;
 pub mod clock;
 pub mod core;
 pub mod eboard;
+pub mod files;
 pub mod hall;
 pub mod listen;
 pub mod play;
@@ -465,6 +466,7 @@ where
         Ok(c) => c,
         Err(e) => return usage_error(e),
     };
+    console_language(&cli.command);
     let Some((name, sub)) = matches.subcommand() else {
         return play::run(&[]);
     };
@@ -472,12 +474,31 @@ where
         .find_subcommand(name)
         .expect("clap matched a subcommand it defines");
     let bag = Args::from_matches(sub_cmd, sub);
+    crate::console::set_language(bag.get("locale").unwrap_or("de"));
     dispatch(
         cli.command.expect("clap matched a subcommand"),
         &bag,
         sub_cmd,
         sub,
     )
+}
+
+/// The language of the sentences about refused input lines: the command's
+/// `--locale` (also among the options `play` and `session` pass through).
+fn console_language(command: &Option<Command>) {
+    let passed = match command {
+        Some(Command::Play { args } | Command::Session { args }) => args,
+        _ => return,
+    };
+    let code = passed
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match a.strip_prefix("--locale") {
+            Some("") => passed.get(i + 1).map(String::as_str),
+            Some(v) => v.strip_prefix('='),
+            None => None,
+        });
+    crate::console::set_language(code.unwrap_or("de"));
 }
 
 /// Prints clap's help or usage error; help exits 0, a usage error 2.

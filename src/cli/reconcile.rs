@@ -84,7 +84,7 @@ pub fn run(args: &Args) -> i32 {
                 .map_err(|e| format!("Cannot read standard input: {e}."))?;
             s
         } else {
-            std::fs::read_to_string(path).map_err(|e| format!("Cannot read '{path}': {e}."))?
+            super::files::read_text(path, "a reconcile file (JSON)")?
         };
         let v = reconcile_json(&text, args.get("locale"))?;
         serde_json::to_string(&v).map_err(|e| e.to_string())

@@ -6,7 +6,6 @@ use super::args::Args;
 use super::core::{game_from_args, locale_from_args, say_options};
 use crate::locale::Locale;
 use crate::notation::phrase::say_with;
-use crate::rules::pgn::read_pgn;
 use crate::speech::speaker::{Speaker, Voice, WavSpeaker};
 use shakmaty::Color;
 use std::path::Path;
@@ -66,9 +65,7 @@ pub fn replay(args: &Args) -> i32 {
             .positional()
             .first()
             .ok_or("Give a PGN file: hector replay --wav OUT.wav GAME.pgn")?;
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("Cannot read {path}: {e}."))?;
-        let games = read_pgn(&text).map_err(|e| format!("{path}: {e}"))?;
+        let games = super::files::read_games(path)?;
         let mut s = WavSpeaker::new(voice(args, loc)?);
         let mut plies = 0;
         for pgn in &games {

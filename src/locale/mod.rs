@@ -402,7 +402,7 @@ fn fill(template: Option<&str>, key: &str, args: &[(&str, &str)]) -> String {
     };
     let mut out = t.to_string();
     for (name, value) in args {
-        out = out.replace(&format!("{{{name}}}"), value);
+        out = out.replace(&format!("{{{name}}}"), &crate::console::shown(value));
     }
     out
 }

@@ -172,6 +172,9 @@ impl Visitor for Collector {
     }
 }
 
+/// What [`read_pgn`] says about a text that holds no game.
+pub const NO_GAME: &str = "no game found.";
+
 /// Reads every game of a PGN text. A game with an illegal move or a broken
 /// FEN is an error naming the move.
 pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, RulesError> {
@@ -180,13 +183,21 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, RulesError> {
     let mut visitor = Collector;
     loop {
         match reader.read_game(&mut visitor) {
+            // Text with neither tags nor moves nor a result (any text that
+            // is not PGN) is no game.
+            Ok(Some(Ok(g)))
+                if g.tags.is_empty() && g.game.moves().is_empty() && g.result == "*" => {}
             Ok(Some(game)) => out.push(game?),
             Ok(None) => break,
-            Err(e) => return Err(RulesError::Pgn(e.to_string())),
+            Err(e) => {
+                return Err(RulesError::Pgn(format!(
+                    "the text is not PGN hector can read ({e})."
+                )));
+            }
         }
     }
     if out.is_empty() {
-        return Err(RulesError::Pgn("no game found.".to_string()));
+        return Err(RulesError::Pgn(NO_GAME.to_string()));
     }
     Ok(out)
 }
@@ -232,7 +243,10 @@ pub fn write_pgn(game: &Game, tags: &[(String, String)]) -> String {
     out.push('\n');
     let mut tokens: Vec<String> = Vec::new();
     if let Some(c) = game.comment(0) {
-        tokens.push(format!("{{{}}}", c.replace('}', ")")));
+        // On one line: a comment line starting with `[` would read
+        // back as a tag of a new game.
+        let one_line: String = c.split_whitespace().collect::<Vec<_>>().join(" ");
+        tokens.push(format!("{{{}}}", one_line.replace('}', ")")));
     }
     let first_black = game.start().turn() == Color::Black;
     let start_number = game.start().fullmoves().get() as usize;
@@ -248,7 +262,10 @@ pub fn write_pgn(game: &Game, tags: &[(String, String)]) -> String {
         tokens.push(san.clone());
         need_number = false;
         if let Some(c) = game.comment(i + 1) {
-            tokens.push(format!("{{{}}}", c.replace('}', ")")));
+            // On one line: a comment line starting with `[` would read
+            // back as a tag of a new game.
+            let one_line: String = c.split_whitespace().collect::<Vec<_>>().join(" ");
+            tokens.push(format!("{{{}}}", one_line.replace('}', ")")));
             need_number = true;
         }
     }

@@ -92,7 +92,13 @@ impl Board {
             last_t: last.map(|l| l.0).unwrap_or(0),
             on_commit: None,
         };
-        if fresh {
+        if fresh || rows.is_empty() {
+            // (A journal with no command yet is started again as new.)
+            // At a tournament the arbiter starts the clocks (hector session
+            // starts White's at once): a served game begins with them stopped.
+            if board.config.get("control").is_some_and(|c| !c.is_null()) {
+                board.submit_at(json!({"from": "arbiter", "text": "stop clock"}), 0)?;
+            }
             return Ok((board, tokens, Opened::New));
         }
         let mut interrupted_ms = None;

@@ -30,6 +30,12 @@ fn run(args: &[&str], input: Option<&str>) -> Ran {
 /// Runs `hector ARGS` with raw arguments and raw standard input (either may
 /// be bytes that are not valid UTF-8).
 pub fn hector_raw(args: &[OsString], input: Option<&[u8]>) -> Ran {
+    hector_raw_within(args, input, 120)
+}
+
+/// [`hector_raw`] that fails the test when hector takes longer than `secs`
+/// seconds (a hang).
+pub fn hector_raw_within(args: &[OsString], input: Option<&[u8]>, secs: u64) -> Ran {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
         .args(args)
         .stdin(if input.is_some() {
@@ -55,11 +61,11 @@ pub fn hector_raw(args: &[OsString], input: Option<&[u8]>) -> Ran {
     std::thread::spawn(move || {
         let _ = tx.send(child.wait_with_output());
     });
-    let out = match rx.recv_timeout(Duration::from_secs(120)) {
+    let out = match rx.recv_timeout(Duration::from_secs(secs)) {
         Ok(out) => out.expect("hector's output"),
         Err(_) => {
             let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
-            panic!("hector {args:?} did not finish within 120 s");
+            panic!("hector {args:?} did not finish within {secs} s");
         }
     };
     let ran = (
@@ -117,12 +123,38 @@ pub fn have(program: &str) -> bool {
         .unwrap_or(false)
 }
 
-/// True when every program is installed; otherwise prints `SKIP: <why>`
-/// for the first missing one, so a test that returns early says why.
+/// Whether this run is CI (`CI` set to anything but empty, `0` or `false`):
+/// there every tool is installed (.ci/run runs setup.sh) and a missing one
+/// is a failure.
+pub fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
+}
+
+/// A test that cannot run here because `why` (a tool or model is missing).
+/// Under CI this fails the test, naming what is missing. Elsewhere it
+/// writes `SKIP: <test>: <why>` straight to the terminal's standard error,
+/// past the test runner's capture, so `cargo test` shows every skip (and
+/// .ci/run counts them); the test then returns early.
+pub fn skip(why: &str) {
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    if under_ci() {
+        panic!(
+            "{test}: {why}. Under CI (CI={}) every tool must be installed: ./setup.sh installs it.",
+            std::env::var("CI").unwrap_or_default()
+        );
+    }
+    let _ = writeln!(std::io::stderr(), "SKIP: {test}: {why}");
+}
+
+/// True when every program is installed; otherwise [`skip`]s for the first
+/// missing one (a failure under CI), so a test that returns early says why.
 pub fn need(programs: &[&str]) -> bool {
     for p in programs {
         if !have(p) {
-            println!("SKIP: {p} is not installed (./setup.sh installs it)");
+            skip(&format!("{p} is not installed (./setup.sh installs it)"));
             return false;
         }
     }
