@@ -111,3 +111,30 @@ fn several_games_and_results_off_the_board() {
         Termination::DrawAgreed
     );
 }
+
+/// Found by the `pgn` fuzz target: a tag value with a line break (and odd
+/// tag names) was written as it was and read back as two games. Every game
+/// read is written back as one game with the same moves.
+#[test]
+fn tags_with_line_breaks_are_written_on_one_line() {
+    let data = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn-tag-newline.bin"))
+        .unwrap();
+    let text = String::from_utf8_lossy(&data);
+    let games = hector::rules::pgn::read_pgn(&text).unwrap_or_default();
+    for g in &games {
+        let written = hector::rules::pgn::write_pgn(&g.game, &g.tags);
+        let back = hector::rules::pgn::read_pgn(&written).unwrap();
+        assert_eq!(back.len(), 1, "{written:?}");
+        assert_eq!(back[0].game.moves(), g.game.moves(), "{written:?}");
+    }
+    let mut tags = vec![
+        ("Event".to_string(), "a\nb".to_string()),
+        ("Odd name".to_string(), "x".to_string()),
+    ];
+    tags.push(("Round".into(), "1\r\n[White \"x\"]".into()));
+    let g = hector::rules::Game::default();
+    let written = hector::rules::pgn::write_pgn(&g, &tags);
+    assert!(written.contains("[Event \"a b\"]"), "{written}");
+    assert!(!written.contains("Odd name"), "{written}");
+    assert_eq!(hector::rules::pgn::read_pgn(&written).unwrap().len(), 1);
+}

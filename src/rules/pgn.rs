@@ -228,7 +228,10 @@ pub fn write_pgn(game: &Game, tags: &[(String, String)]) -> String {
     let standard = game.start() == &shakmaty::Chess::default()
         && game.castling_mode() == CastlingMode::Standard;
     for (k, v) in tags {
-        if SEVEN_TAGS.contains(&k.as_str()) || ["SetUp", "FEN", "Variant"].contains(&k.as_str()) {
+        if SEVEN_TAGS.contains(&k.as_str())
+            || ["SetUp", "FEN", "Variant"].contains(&k.as_str())
+            || !tag_name_ok(k)
+        {
             continue;
         }
         out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
@@ -288,6 +291,18 @@ pub fn write_pgn(game: &Game, tags: &[(String, String)]) -> String {
     out
 }
 
+/// A tag value as PGN writes it: on one line (control characters become
+/// spaces), with backslashes and quotes escaped.
 fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+    v.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+}
+
+/// PGN tag names are letters, digits and underscores (PGN standard 8.1.1);
+/// a tag with any other name is left out rather than written unreadable.
+fn tag_name_ok(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
