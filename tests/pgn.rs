@@ -117,8 +117,11 @@ fn several_games_and_results_off_the_board() {
 /// read is written back as one game with the same moves.
 #[test]
 fn tags_with_line_breaks_are_written_on_one_line() {
-    let data = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn-tag-newline.bin"))
-        .unwrap();
+    let data = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn-tag-newline.bin"
+    ))
+    .unwrap();
     let text = String::from_utf8_lossy(&data);
     let games = hector::rules::pgn::read_pgn(&text).unwrap_or_default();
     for g in &games {

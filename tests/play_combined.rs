@@ -72,11 +72,7 @@ fn d_2_a_whole_game_with_voice_braille_eboard_and_clock_at_once() {
         return;
     }
     if hector::speech::engine::open("pocketsphinx", None).is_err() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "PocketSphinx must work under CI (./setup.sh installs it)"
-        );
-        eprintln!("SKIP: PocketSphinx is not usable here; run ./setup.sh");
+        support::skip("PocketSphinx is not usable here; run ./setup.sh");
         return;
     }
     let dir = TempDir::new("play-combined");

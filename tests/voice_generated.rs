@@ -22,11 +22,9 @@ fn listener() -> Option<Listener> {
     match hector::speech::engine::open("pocketsphinx", None) {
         Ok(r) => Some(Listener::new(r)),
         Err(e) => {
-            println!("SKIP: PocketSphinx is not usable here ({e}); run ./setup.sh");
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "PocketSphinx missing under CI: {e}"
-            );
+            support::skip(&format!(
+                "PocketSphinx is not usable here ({e}); run ./setup.sh"
+            ));
             None
         }
     }
