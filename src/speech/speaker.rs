@@ -235,7 +235,12 @@ mod tests {
                 std::env::var_os("CI").is_none(),
                 "espeak-ng must be installed under CI (./setup.sh installs it)"
             );
-            eprintln!("SKIP: espeak-ng is not installed (./setup.sh installs it)");
+            // Past the test runner's capture, so the skip is seen.
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stderr(),
+                "SKIP: espeak-ng is not installed (./setup.sh installs it)"
+            );
             return;
         }
         let mut s = WavSpeaker::new(Voice::for_locale("de"));
