@@ -120,13 +120,13 @@ pub fn serve(opts: Options) -> Result<(), String> {
         let base = format!("http://{host}:{}", local.port());
         let server = tokio::spawn(async move {
             axum::serve(listener, router)
-                .with_graceful_shutdown(stopped())
+                .with_graceful_shutdown(crate::service::stop_signal())
                 .await
         });
         // READY only once the hall shows every board the stream held.
         tokio::select! {
             _ = caught_up => {}
-            _ = stopped() => return Ok(()),
+            _ = crate::service::stop_signal() => return Ok(()),
         }
         println!("URL arbiter {base}/arbiter?token={token}");
         println!("URL watch {base}/watch");
@@ -139,27 +139,4 @@ pub fn serve(opts: Options) -> Result<(), String> {
             Err(e) => Err(format!("The hall's HTTP server stopped: {e}")),
         }
     })
-}
-
-/// Resolves on Ctrl-C or SIGTERM.
-async fn stopped() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-    }
 }

@@ -101,7 +101,8 @@ pub fn run(opts: Options) -> i32 {
     })
 }
 
-async fn stop_signal() {
+/// Resolves on Ctrl-C or SIGTERM (serve and hall stop cleanly on either).
+pub(crate) async fn stop_signal() {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
