@@ -185,6 +185,39 @@ fn malformed_and_oversized_requests_get_a_sentence_and_change_nothing() {
     assert_eq!(position(&mut c, &white).1, Value::from(1));
 }
 
+/// Found by the `http` fuzz target: a route asked with a method it does not
+/// take was answered 405 with an empty body, the one refusal without a
+/// sentence.
+#[test]
+fn a_method_a_route_does_not_take_is_refused_with_a_sentence() {
+    let dir = TempDir::new("serve-method");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let mut c = s.client();
+    let white = s.token("white");
+    let before = position(&mut c, &white);
+    for (method, path) in [
+        ("DELETE", "/api/state"),
+        ("POST", "/api/state"),
+        ("GET", "/api/command"),
+        ("PUT", "/api/command"),
+        ("PATCH", "/game.pgn"),
+        ("POST", "/white"),
+        ("DELETE", "/"),
+    ] {
+        let a = c
+            .request(method, path, Some(&white), br#"{"text": "e4"}"#)
+            .unwrap();
+        assert_eq!(a.status, 405, "{method} {path}: {}", a.body);
+        let sentence = a.json()["error"].as_str().unwrap_or("").to_string();
+        assert!(
+            sentence.ends_with('.') && sentence.len() > 10,
+            "{method} {path}: a sentence: {:?}",
+            a.body
+        );
+    }
+    assert_eq!(position(&mut c, &white), before, "nothing changed");
+}
+
 #[test]
 fn events_reach_each_seat_and_spectators_see_only_public_ones() {
     let dir = TempDir::new("serve-ws");

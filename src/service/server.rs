@@ -70,6 +70,7 @@ pub fn router(app: Shared) -> Router {
         .route("/assets/{file}", get(asset))
         .route("/{seat}", get(page))
         .route("/", get(index))
+        .method_not_allowed_fallback(method_not_allowed)
         .fallback(not_found)
         .with_state(app)
 }
@@ -80,6 +81,15 @@ fn error(status: StatusCode, sentence: &str) -> Response {
 
 async fn not_found() -> Response {
     error(StatusCode::NOT_FOUND, "There is nothing at this address.")
+}
+
+/// A route asked with a method it does not take (its `Allow` header says
+/// which it does).
+async fn method_not_allowed() -> Response {
+    error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "This address does not take this kind of request.",
+    )
 }
 
 /// The seat of the request's token: `Authorization: Bearer T` or
