@@ -339,3 +339,29 @@ fn a_comment_over_several_lines_is_written_back_as_one_game() {
     assert_eq!(back.len(), 1, "{written}");
     assert_eq!(back[0].game.moves(), games[0].game.moves());
 }
+
+/// Found by the `wav` fuzz target: a WAV file that says its sample rate is
+/// 1 Hz was resampled to 16 000 times its length (64 KiB of samples asked
+/// for a billion). Such a file is refused with a sentence; speech at usual
+/// rates still reads at its length.
+#[test]
+fn a_wav_file_with_an_absurd_sample_rate_is_refused_with_a_sentence() {
+    use hector::speech::audio::{RATE, decode_wav, read_wav, write_wav};
+    let dir = std::env::temp_dir().join(format!("hector-wav-rate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let samples: Vec<i16> = (0..32_000).map(|i| (i % 200) as i16 * 50).collect();
+    for rate in [1, 100, 3_999, 1_000_000] {
+        let p = dir.join(format!("{rate}.wav"));
+        write_wav(&p, &samples, rate).unwrap();
+        let e = read_wav(&p).expect_err("refused").to_string();
+        assert!(e.contains("sample rate"), "{rate} Hz: {e}");
+        let bytes = std::fs::read(&p).unwrap();
+        assert!(decode_wav(&bytes[..]).is_err(), "{rate} Hz from memory");
+    }
+    for (rate, want) in [(8_000, 64_000), (RATE, 32_000), (48_000, 10_666)] {
+        let p = dir.join(format!("{rate}.wav"));
+        write_wav(&p, &samples, rate).unwrap();
+        assert_eq!(read_wav(&p).unwrap().len(), want, "{rate} Hz");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,11 +7,31 @@ use std::path::Path;
 /// The sample rate every recogniser in hector listens at.
 pub const RATE: u32 = 16_000;
 
+/// Sample rates a WAV file may have: telephone speech to studio audio.
+/// A rate far below would be resampled to many times the file's size (a
+/// 1 Hz file of 64 KiB to a billion samples).
+pub const WAV_RATES: std::ops::RangeInclusive<u32> = 4_000..=384_000;
+
 /// Reads a WAV file as 16 kHz mono samples.
 pub fn read_wav(path: &Path) -> Result<Vec<i16>, SpeechError> {
-    let mut r = hound::WavReader::open(path)
+    let file = std::fs::File::open(path)
         .map_err(|e| SpeechError::Audio(format!("{}: {e}", path.display())))?;
+    decode_wav(std::io::BufReader::new(file))
+        .map_err(|why| SpeechError::Audio(format!("{}: {why}", path.display())))
+}
+
+/// Decodes WAV bytes as 16 kHz mono samples; otherwise says why not.
+pub fn decode_wav<R: std::io::Read>(reader: R) -> Result<Vec<i16>, String> {
+    let mut r = hound::WavReader::new(reader).map_err(|e| e.to_string())?;
     let spec = r.spec();
+    if !WAV_RATES.contains(&spec.sample_rate) {
+        return Err(format!(
+            "the sample rate is {} Hz; hector reads {} to {} Hz",
+            spec.sample_rate,
+            WAV_RATES.start(),
+            WAV_RATES.end()
+        ));
+    }
     let channels = spec.channels.max(1) as usize;
     let raw: Vec<f32> = match spec.sample_format {
         hound::SampleFormat::Int => {
@@ -22,7 +42,7 @@ pub fn read_wav(path: &Path) -> Result<Vec<i16>, SpeechError> {
         }
         hound::SampleFormat::Float => r.samples::<f32>().collect::<Result<_, _>>(),
     }
-    .map_err(|e| SpeechError::Audio(format!("{}: {e}", path.display())))?;
+    .map_err(|e| e.to_string())?;
     let mono: Vec<f32> = raw
         .chunks(channels)
         .map(|c| c.iter().sum::<f32>() / c.len() as f32)
