@@ -36,7 +36,11 @@ fuzz_target!(|data: &[u8]| {
             }
             Err(e) => {
                 assert!(!e.is_empty());
-                assert_eq!(clock.view(last), before, "{line:?} refused but changed the clock");
+                assert_eq!(
+                    clock.view(last),
+                    before,
+                    "{line:?} refused but changed the clock"
+                );
             }
         }
     }

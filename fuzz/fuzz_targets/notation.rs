@@ -16,7 +16,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(m) = read(&pos, &text, loc) else {
         return;
     };
-    assert!(pos.legal_moves().contains(&m), "{text:?} read as an illegal move");
+    assert!(
+        pos.legal_moves().contains(&m),
+        "{text:?} read as an illegal move"
+    );
     for (long, figurine) in [(false, false), (true, false), (false, true)] {
         let style = SanStyle {
             long,

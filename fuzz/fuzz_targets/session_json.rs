@@ -23,8 +23,11 @@ fuzz_target!(|data: &[u8]| {
     };
     let config = Config {
         locale: ["de", "en", "pl", "sr", "el"][c as usize % 5].into(),
-        control: [None, Some("300+2".to_string()), Some("40/5400+30:1800+30".into())]
-            [(c as usize / 5) % 3]
+        control: [
+            None,
+            Some("300+2".to_string()),
+            Some("40/5400+30:1800+30".into()),
+        ][(c as usize / 5) % 3]
             .clone(),
         blind: [Blind::White, Blind::Black, Blind::Both, Blind::None][(c as usize / 15) % 4],
         ..Config::default()
@@ -47,11 +50,17 @@ fuzz_target!(|data: &[u8]| {
         for e in &events {
             let v = render.line(e);
             assert!(
-                v.get("text").and_then(|t| t.as_str()).is_some_and(|t| !t.is_empty()),
+                v.get("text")
+                    .and_then(|t| t.as_str())
+                    .is_some_and(|t| !t.is_empty()),
                 "{line:?}: an event without a sentence: {v}"
             );
         }
-        if !events.is_empty() && events.iter().all(|e| matches!(e.kind, Kind::Refused { .. })) {
+        if !events.is_empty()
+            && events
+                .iter()
+                .all(|e| matches!(e.kind, Kind::Refused { .. }))
+        {
             assert_eq!(
                 game(&session, session.last_t()),
                 before,
