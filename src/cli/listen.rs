@@ -26,6 +26,7 @@ const VALUED: &[&str] = &[
     "locales",
     "loudest",
     "generate",
+    "non-chess",
 ];
 const SWITCHES: &[&str] = &[
     "json",
@@ -450,6 +451,24 @@ fn bench_generated(a: &Args) -> i32 {
     let mut listener = Listener::new(rec);
     let streamed = !a.has("whole");
     let verbose = a.has("verbose");
+    // --non-chess FILE: another list of sentences outside the grammar
+    // (locale<TAB>sentence), e.g. one kept for tuning.
+    let non_chess_list = match a.get("non-chess") {
+        Some(f) => match std::fs::read(f) {
+            Ok(b) => match String::from_utf8(b) {
+                Ok(s) => Some(s),
+                Err(_) => {
+                    eprintln!("{f}: the list is not UTF-8 text.");
+                    return 1;
+                }
+            },
+            Err(e) => {
+                eprintln!("{f}: the list cannot be read: {e}.");
+                return 1;
+            }
+        },
+        None => None,
+    };
     let mut all: Vec<b::Trial> = Vec::new();
     for loc in &locales {
         let mut spec = g::SetSpec::new(seed, loc);
@@ -475,7 +494,13 @@ fn bench_generated(a: &Args) -> i32 {
             spec.loudest = loudest;
             for (what, list) in [
                 ("command phrases", g::command_texts(loc, 2)),
-                ("non-chess sentences", g::non_chess(loc)),
+                (
+                    "non-chess sentences",
+                    match &non_chess_list {
+                        Some(list) => g::non_chess_from(list, loc),
+                        None => g::non_chess(loc),
+                    },
+                ),
             ] {
                 let samples = g::phrase_set(&spec, &list);
                 let trials = match b::run(&mut listener, &samples, &commands, streamed, |t| {

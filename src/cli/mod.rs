@@ -385,6 +385,10 @@ enum Command {
         /// With --bench: also measure command phrases and non-chess speech.
         #[arg(long)]
         commands: bool,
+        /// With --bench --commands: the non-chess sentences from FILE
+        /// (locale<TAB>sentence) instead of tests/audio/non-chess.tsv.
+        #[arg(long, value_name = "FILE")]
+        non_chess: Option<String>,
         /// List the recogniser's vocabulary.
         #[arg(long)]
         vocabulary: bool,

@@ -282,12 +282,27 @@ fn parse_period(text: &str) -> Result<Period, ClockError> {
     };
     let base_ms =
         parse_secs(base).ok_or_else(|| bad("the base time must be a number of seconds"))?;
+    // Bounds far beyond any game, so that no sum of periods and bonuses
+    // can overflow the clock's arithmetic.
+    if base_ms > MAX_BASE_MS {
+        return Err(bad("the base time can be at most 100 hours"));
+    }
+    if let Bonus::Increment(b) | Bonus::Delay(b) | Bonus::Bronstein(b) = bonus
+        && b > MAX_BONUS_MS
+    {
+        return Err(bad("the bonus can be at most one hour"));
+    }
     Ok(Period {
         moves,
         base_ms,
         bonus,
     })
 }
+
+/// The longest base time of a period (100 hours).
+const MAX_BASE_MS: u64 = 100 * 3_600_000;
+/// The longest bonus per move (one hour).
+const MAX_BONUS_MS: u64 = 3_600_000;
 
 /// Seconds with up to three decimals, as milliseconds.
 fn parse_secs(text: &str) -> Option<u64> {
@@ -307,6 +322,22 @@ fn parse_secs(text: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the clock_sim fuzz target: a period of 10^16 seconds was
+    /// accepted and the clock's time overflowed when it was added.
+    #[test]
+    fn absurd_periods_are_refused_with_a_sentence() {
+        for bad in [
+            "1/5440+30:1/10006044370709553+5511",
+            "360001",
+            "300+3601",
+            "300d3601",
+        ] {
+            let e = TimeControl::parse(bad).unwrap_err().to_string();
+            assert!(e.contains("at most"), "{bad}: {e}");
+        }
+        assert!(TimeControl::parse("360000+3600").is_ok());
+    }
 
     #[test]
     fn parses_pgn_forms() {

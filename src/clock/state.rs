@@ -240,7 +240,7 @@ impl Clock {
                 {
                     s.period += 1;
                     s.moves_in_period = 0;
-                    s.rem += self.control.period(s.period).base_ms;
+                    s.rem = s.rem.saturating_add(self.control.period(s.period).base_ms);
                 }
             }
         }
@@ -439,7 +439,7 @@ impl Clock {
         s.period += 1;
         s.moves_in_period = 0;
         let base = self.control.period(s.period).base_ms;
-        s.rem += base;
+        s.rem = s.rem.saturating_add(base);
         let period = s.period;
         self.events.push(Event::PeriodAdded { side: c, period });
     }

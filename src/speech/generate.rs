@@ -396,8 +396,13 @@ pub fn phrase_set(spec: &SetSpec, phrases: &[(Said, String)]) -> Vec<Sample> {
 /// The sentences of tests/audio/non-chess.tsv for `locale`: neither moves
 /// nor commands.
 pub fn non_chess(locale: &str) -> Vec<(Said, String)> {
-    include_str!("../../tests/audio/non-chess.tsv")
-        .lines()
+    non_chess_from(include_str!("../../tests/audio/non-chess.tsv"), locale)
+}
+
+/// The sentences of a `locale<TAB>sentence` list for `locale` (lines
+/// starting with `#` are comments).
+pub fn non_chess_from(list: &str, locale: &str) -> Vec<(Said, String)> {
+    list.lines()
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| l.split_once('\t'))
         .filter(|(l, _)| *l == locale)
