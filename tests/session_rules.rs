@@ -580,3 +580,26 @@ fn replaying_the_same_commands_gives_the_same_events() {
         }
     }
 }
+
+#[test]
+fn a_copy_of_the_session_goes_its_own_way_with_its_own_7_5_5_penalties() {
+    // `hector serve`'s local front ends look at a copy of the session: what
+    // happens to the copy never reaches the game, and the other way round.
+    let mut s = session(&cfg(Some("300+0")));
+    say(&mut s, 0, Seat::Assistant, "e4");
+    let mut copy = s.clone();
+    let ev = say(&mut copy, 1_000, Seat::Arbiter, "illegal white");
+    assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
+    assert_eq!(clock(&copy, 1_000).1, 300_000 - 1_000 + 120_000);
+    assert_eq!(
+        clock(&s, 1_000).1,
+        300_000 - 1_000,
+        "the original got no time"
+    );
+    assert_eq!(s.game().moves().len(), 1);
+    // The original's own penalty still reaches its own clock.
+    let ev = say(&mut s, 2_000, Seat::Arbiter, "illegal white");
+    assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
+    assert_eq!(clock(&s, 2_000).1, 300_000 - 2_000 + 120_000);
+    assert_eq!(clock(&copy, 2_000).1, 300_000 - 2_000 + 120_000);
+}

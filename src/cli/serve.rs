@@ -20,6 +20,8 @@ opens it to the hall's network (give --host with the address the others reach th
 struct ServeCli {
     #[command(flatten)]
     game: GameArgs,
+    #[command(flatten)]
+    fronts: super::play::FrontArgs,
     /// Port to listen on; 0 takes any free port. Default: the journal's last port, else any free one.
     #[arg(long)]
     port: Option<u16>,
@@ -85,7 +87,13 @@ pub fn run(raw: &[String]) -> i32 {
         return service::bench::run(cli.kills, cli.watchers, cli.seed);
     }
     match options(&cli) {
-        Ok(opts) => service::run(opts),
+        Ok(opts) => {
+            let fronts = cli.fronts.clone();
+            service::run(opts, move |app| {
+                Ok(super::play::served::start(&fronts, app)?
+                    .map(|local| Box::new(move || local.stop()) as service::StopLocal))
+            })
+        }
         Err(e) => {
             eprintln!("{e}");
             2

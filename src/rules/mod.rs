@@ -183,6 +183,26 @@ pub struct Game {
     time_hook: Option<Box<dyn TimeHook>>,
 }
 
+/// A copy of the game to look at or play on: everything but the time hook
+/// (a clock attached to the original is not attached to the copy).
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            start: self.start.clone(),
+            mode: self.mode,
+            positions: self.positions.clone(),
+            hashes: self.hashes.clone(),
+            moves: self.moves.clone(),
+            sans: self.sans.clone(),
+            comments: self.comments.clone(),
+            result: self.result,
+            draw_offer: self.draw_offer,
+            illegal_moves: self.illegal_moves,
+            time_hook: None,
+        }
+    }
+}
+
 impl fmt::Debug for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Game")

@@ -149,6 +149,12 @@ impl Board {
         &mut self.journal
     }
 
+    /// The session (read only: the local front ends of `hector serve` look
+    /// at it; every change goes through [`Board::submit`]).
+    pub fn session(&self) -> &crate::session::Session {
+        self.game.session()
+    }
+
     /// The `status` object now.
     pub fn status(&self) -> Value {
         self.game.status(self.now())

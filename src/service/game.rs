@@ -24,6 +24,11 @@ impl Game {
         Ok(Game { session, render })
     }
 
+    /// The session itself (read only: every change goes through [`Game::apply`]).
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
     /// The time of the last command applied.
     pub fn last_t(&self) -> u64 {
         self.session.last_t()

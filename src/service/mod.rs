@@ -64,8 +64,17 @@ pub fn blind_colours(config: &Value) -> (bool, bool) {
     }
 }
 
+/// What stops the local front ends when the service stops.
+pub type StopLocal = Box<dyn FnOnce() + Send>;
+
 /// Runs the service until Ctrl-C or SIGTERM; returns the exit code.
-pub fn run(opts: Options) -> i32 {
+/// `local` starts the front ends at this machine (voice, Braille display,
+/// e-board) once the board is open and before `READY`; it returns what
+/// stops them.
+pub fn run(
+    opts: Options,
+    local: impl FnOnce(Arc<server::App>) -> Result<Option<StopLocal>, String>,
+) -> i32 {
     let rt = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -86,18 +95,29 @@ pub fn run(opts: Options) -> i32 {
                 return 1;
             }
         };
+        let stop_local = match tokio::task::block_in_place(|| local(server.app.clone())) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        };
         server.print_urls();
         let stop = async move {
             stop_signal().await;
             let _ = shutdown_tx.send(true);
         };
-        match server.serve(stop).await {
+        let code = match server.serve(stop).await {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("{e}");
                 1
             }
+        };
+        if let Some(s) = stop_local {
+            tokio::task::block_in_place(s);
         }
+        code
     })
 }
 

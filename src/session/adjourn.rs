@@ -15,6 +15,7 @@ use crate::locale::session::Word;
 use crate::rules::{GameResult, Termination};
 
 /// An adjourned game: the envelope, and the seal the arbiter noted.
+#[derive(Clone)]
 pub(super) struct Adjournment {
     pub(super) state: Adjourned,
     pub(super) noted_seal: String,

@@ -199,6 +199,38 @@ pub struct Session {
     last_said: HashMap<Seat, Kind>,
 }
 
+/// An independent copy (the local front ends of `hector serve` look at one
+/// while the service's session goes on): the copy's penalties and its
+/// game's time hook are its own.
+impl Clone for Session {
+    fn clone(&self) -> Session {
+        let penalties: Penalties = Arc::new(Mutex::new(
+            self.penalties.lock().map(|p| p.clone()).unwrap_or_default(),
+        ));
+        let mut game = self.game.clone();
+        game.set_time_hook(Box::new(PenaltyHook(penalties.clone())));
+        Session {
+            cfg: self.cfg.clone(),
+            loc: self.loc,
+            words: self.words,
+            opts: self.opts,
+            game,
+            clock: self.clock.clone(),
+            clock_base_ply: self.clock_base_ply,
+            penalties,
+            pending: self.pending.clone(),
+            owed_press: self.owed_press,
+            boards: self.boards.clone(),
+            synced: self.synced,
+            boards_differ: self.boards_differ,
+            adjourned: self.adjourned.clone(),
+            alerted: self.alerted,
+            last_t: self.last_t,
+            last_said: self.last_said.clone(),
+        }
+    }
+}
+
 fn ci(c: Color) -> usize {
     match c {
         Color::White => 0,

@@ -46,8 +46,20 @@ impl Serve {
         Serve::start_raw(journal, &all)
     }
 
+    /// Starts `hector serve --port 0 --journal JOURNAL ARGS` with more
+    /// environment variables and waits for READY.
+    pub fn start_env(journal: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Serve {
+        let mut all = vec!["--port", "0"];
+        all.extend_from_slice(args);
+        Serve::spawn(journal, &all, env)
+    }
+
     /// Starts `hector serve --journal JOURNAL ARGS` and waits for READY.
     pub fn start_raw(journal: &std::path::Path, args: &[&str]) -> Serve {
+        Serve::spawn(journal, args, &[])
+    }
+
+    fn spawn(journal: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Serve {
         let stderr =
             journal.with_extension(format!("stderr-{}", Instant::now().elapsed().as_nanos()));
         let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
@@ -55,6 +67,7 @@ impl Serve {
             .arg("--journal")
             .arg(journal)
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(&stderr).expect("stderr file"))

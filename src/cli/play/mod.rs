@@ -7,6 +7,7 @@
 
 mod braille;
 mod eboard;
+pub(crate) mod served;
 #[cfg(feature = "mic")]
 mod voice;
 
@@ -32,6 +33,13 @@ A terminal line goes to the player to move; start it with a seat to speak for an
 struct PlayCli {
     #[command(flatten)]
     game: GameArgs,
+    #[command(flatten)]
+    fronts: FrontArgs,
+}
+
+/// The local front ends (shared by `hector play` and `hector serve`).
+#[derive(Debug, Clone, clap::Args)]
+pub(crate) struct FrontArgs {
     /// The blind player's microphone; SEAT is whose voice it is (default: the blind player).
     #[arg(long, num_args = 0..=1, default_missing_value = "", value_name = "SEAT")]
     voice: Option<String>,
@@ -58,6 +66,80 @@ struct PlayCli {
     barge_in: bool,
 }
 
+impl FrontArgs {
+    /// Whether any local front end was asked for.
+    pub(crate) fn any(&self) -> bool {
+        self.voice.is_some() || self.braille.is_some() || self.eboard.is_some()
+    }
+
+    /// Opens every front end asked for; their devices send to `tx`.
+    pub(crate) fn open(
+        &self,
+        session: &Session,
+        tx: &Sender<Input>,
+    ) -> Result<Vec<Box<dyn Front>>, String> {
+        let blind_seat = blind_seat(session);
+        let mut fronts: Vec<Box<dyn Front>> = Vec::new();
+        if let Some(spec) = &self.braille {
+            let seat = match spec.get(1).map(|s| Seat::parse(&s.to_ascii_lowercase())) {
+                Some(Some(s)) => s,
+                Some(None) => return Err(format!("--braille: '{}' is not a seat.", spec[1])),
+                None => blind_seat,
+            };
+            fronts.push(Box::new(braille::BrailleFront::open(
+                &spec[0],
+                seat,
+                session,
+                tx.clone(),
+            )?));
+        }
+        if let Some(dev) = &self.eboard {
+            let seat = Seat::of(!match blind_seat {
+                Seat::Black => shakmaty::Color::Black,
+                _ => shakmaty::Color::White,
+            });
+            fronts.push(Box::new(eboard::EboardFront::open(
+                dev,
+                seat,
+                session,
+                tx.clone(),
+            )?));
+        }
+        if let Some(v) = &self.voice {
+            #[cfg(feature = "mic")]
+            {
+                let seat = if v.is_empty() {
+                    blind_seat
+                } else {
+                    Seat::parse(&v.to_ascii_lowercase())
+                        .ok_or_else(|| format!("--voice: '{v}' is not a seat."))?
+                };
+                let opts = voice::VoiceOptions {
+                    speech: self.speech.clone(),
+                    engine: self.engine.clone(),
+                    model: self.model.clone(),
+                    threshold: self.threshold.clone(),
+                    barge_in: self.barge_in,
+                };
+                fronts.push(Box::new(voice::VoiceFront::open(
+                    seat,
+                    session,
+                    opts,
+                    tx.clone(),
+                )?));
+            }
+            #[cfg(not(feature = "mic"))]
+            {
+                let _ = v;
+                return Err(
+                    "This hector was built without the microphone (cargo feature mic).".into(),
+                );
+            }
+        }
+        Ok(fronts)
+    }
+}
+
 /// Something a front end hands to the loop.
 pub(crate) enum Input {
     /// A terminal line (or why it could not be read).
@@ -73,6 +155,8 @@ pub(crate) enum Input {
     Board(crate::eboard::WatchEvent),
     /// A message for the terminal (a device connected or went away).
     Note(String),
+    /// Events of a served board (`hector serve`), as its clients get them.
+    Served(std::sync::Arc<Vec<serde_json::Value>>),
 }
 
 /// A front end bound to a seat: gets the events addressed to it.
@@ -135,58 +219,10 @@ pub fn run(raw: &[String]) -> i32 {
     let render = Renderer::for_session(&session);
     let (tx, rx) = mpsc::channel::<Input>();
     spawn_terminal(tx.clone());
-    let blind_seat = blind_seat(&session);
-    let mut fronts: Vec<Box<dyn Front>> = Vec::new();
-    if let Some(spec) = &cli.braille {
-        let seat = match spec.get(1).map(|s| Seat::parse(&s.to_ascii_lowercase())) {
-            Some(Some(s)) => s,
-            Some(None) => return fail(format!("--braille: '{}' is not a seat.", spec[1])),
-            None => blind_seat,
-        };
-        match braille::BrailleFront::open(&spec[0], seat, &session, tx.clone()) {
-            Ok(f) => fronts.push(Box::new(f)),
-            Err(e) => return fail(e),
-        }
-    }
-    if let Some(dev) = &cli.eboard {
-        let seat = Seat::of(!match blind_seat {
-            Seat::Black => shakmaty::Color::Black,
-            _ => shakmaty::Color::White,
-        });
-        match eboard::EboardFront::open(dev, seat, &session, tx.clone()) {
-            Ok(f) => fronts.push(Box::new(f)),
-            Err(e) => return fail(e),
-        }
-    }
-    if let Some(v) = &cli.voice {
-        #[cfg(feature = "mic")]
-        {
-            let seat = if v.is_empty() {
-                blind_seat
-            } else {
-                match Seat::parse(&v.to_ascii_lowercase()) {
-                    Some(s) => s,
-                    None => return fail(format!("--voice: '{v}' is not a seat.")),
-                }
-            };
-            let opts = voice::VoiceOptions {
-                speech: cli.speech.clone(),
-                engine: cli.engine.clone(),
-                model: cli.model.clone(),
-                threshold: cli.threshold.clone(),
-                barge_in: cli.barge_in,
-            };
-            match voice::VoiceFront::open(seat, &session, opts, tx.clone()) {
-                Ok(f) => fronts.push(Box::new(f)),
-                Err(e) => return fail(e),
-            }
-        }
-        #[cfg(not(feature = "mic"))]
-        {
-            let _ = v;
-            return fail("This hector was built without the microphone (cargo feature mic).");
-        }
-    }
+    let mut fronts = match cli.fronts.open(&session, &tx) {
+        Ok(f) => f,
+        Err(e) => return fail(e),
+    };
     drop(tx);
     play_loop(&mut session, &render, &mut fronts, rx)
 }
