@@ -377,7 +377,66 @@ impl Clock {
             if tz > t {
                 return;
             }
-            self.zero_reached(c, tz, ez);
+            match self.repeated_zeros(c, tz, t) {
+                Some((n, base)) => self.skip_zeros(c, tz, ez, n, base),
+                None => self.zero_reached(c, tz, ez),
+            }
+        }
+    }
+
+    /// When the running player `c`, whose flag has already fallen, reaches
+    /// 0:00 at `tz` and every period still to come (his, and with the DGT
+    /// rule both players') is the same repeating one of `base` ms: each
+    /// added period runs out `base` ms after the last. Returns how many
+    /// zeros fall at or before `t` and the base, when more than one; they
+    /// are then taken in one step (a clock left running for hours on a
+    /// short repeating period stays cheap to advance).
+    fn repeated_zeros(&self, c: Color, tz: u64, t: u64) -> Option<(u64, u64)> {
+        let s = &self.sides[idx(c)];
+        s.flag?;
+        let last = self.control.periods().len().saturating_sub(1);
+        let settled = match self.mode {
+            PeriodChange::OnQuota => s.period >= last,
+            PeriodChange::DgtAtZero => self.sides.iter().all(|x| x.period >= last),
+        };
+        if !settled || self.control.is_final(s.period) {
+            return None;
+        }
+        let base = self.control.period(s.period).base_ms;
+        if base == 0 || t < tz {
+            return None;
+        }
+        let n = (t - tz) / base + 1;
+        (n > 1).then_some((n, base))
+    }
+
+    /// `n` zeros of [`Clock::repeated_zeros`] at once: the state after the
+    /// last is what `n` calls of [`Clock::zero_reached`] leave; one
+    /// `PeriodAdded` per player says where his periods now stand.
+    fn skip_zeros(&mut self, c: Color, tz: u64, ez: u64, n: u64, base: u64) {
+        let span = (n - 1).saturating_mul(base);
+        let ez_last = ez.saturating_add(span);
+        self.acc = ez_last;
+        self.since = tz.saturating_add(span);
+        self.rebase_e = ez_last;
+        let steps = usize::try_from(n).unwrap_or(usize::MAX);
+        let i = idx(c);
+        self.sides[i].rem = 0;
+        let sides = match self.mode {
+            PeriodChange::OnQuota => vec![c],
+            PeriodChange::DgtAtZero => vec![Color::White, Color::Black],
+        };
+        for side in sides {
+            let s = &mut self.sides[idx(side)];
+            s.period = s.period.saturating_add(steps);
+            s.moves_in_period = 0;
+            s.rem = if side == c {
+                base
+            } else {
+                s.rem.saturating_add(n.saturating_mul(base))
+            };
+            let period = s.period;
+            self.events.push(Event::PeriodAdded { side, period });
         }
     }
 
@@ -818,5 +877,118 @@ impl Clock {
             moves_black: self.moves(Color::Black),
             flag: self.first_flag.map(|f| f.side),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    impl Clock {
+        /// The clock advanced one zero at a time (what `advance` did before
+        /// it took repeated zeros in one step).
+        fn advance_stepwise(&mut self, t: u64) {
+            for _ in 0..1_000_000 {
+                if self.running().is_none() {
+                    return;
+                }
+                let c = self.turn;
+                let ez = self.elapsed_at_zero();
+                let tz = self.since + ez.saturating_sub(self.acc);
+                if tz > t {
+                    return;
+                }
+                self.zero_reached(c, tz, ez);
+            }
+            panic!("the stepwise clock did not settle");
+        }
+
+        fn state(&self) -> String {
+            let mut c = self.clone();
+            c.events.clear();
+            format!("{c:?}")
+        }
+    }
+
+    /// A small deterministic generator (the test needs no crate for it).
+    struct Lcg(u64);
+    impl Lcg {
+        fn next(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (self.0 >> 33) % n
+        }
+    }
+
+    #[test]
+    fn repeated_periods_taken_at_once_leave_the_clock_as_one_at_a_time() {
+        let controls = [
+            "2/10:5/3",
+            "1/1:1/1",
+            "3/60+5:2/2",
+            "40/7200:20/3600",
+            "1/5d2:1/3d1",
+            "2/4b1:3/2b1",
+            "2/4:3",
+        ];
+        let mut rng = Lcg(7);
+        let mut compared = 0;
+        for round in 0..400 {
+            let text = controls[round % controls.len()];
+            let tc = TimeControl::parse(text).unwrap();
+            let mode = if round % 2 == 0 {
+                PeriodChange::OnQuota
+            } else {
+                PeriodChange::DgtAtZero
+            };
+            let mut fast = Clock::new(tc, mode);
+            fast.start(0).unwrap();
+            let mut slow = fast.clone();
+            let mut t = 0u64;
+            for _ in 0..30 {
+                t += rng.next(40_000);
+                slow.advance_stepwise(t);
+                fast.advance(t);
+                assert_eq!(fast.state(), slow.state(), "{text} at {t}");
+                let last = |c: &Clock, side: Color| {
+                    c.events.iter().rev().find_map(|e| match e {
+                        Event::PeriodAdded { side: s, period } if *s == side => Some(*period),
+                        _ => None,
+                    })
+                };
+                for side in [Color::White, Color::Black] {
+                    assert_eq!(last(&fast, side), last(&slow, side), "{text} at {t}");
+                }
+                compared += 1;
+                if rng.next(3) > 0 && fast.running().is_some() {
+                    let a = fast.press(t);
+                    let b = slow.press(t);
+                    assert_eq!(format!("{a:?}"), format!("{b:?}"));
+                }
+            }
+        }
+        assert_eq!(compared, 400 * 30);
+    }
+
+    #[test]
+    fn hours_on_a_one_second_repeating_period_are_one_step() {
+        let tc = TimeControl::parse("1/1").unwrap();
+        let mut c = Clock::new(tc, PeriodChange::OnQuota);
+        c.start(0).unwrap();
+        c.tick(1_500).unwrap();
+        assert!(c.flag(Color::White).is_some());
+        c.take_events();
+        // Ten hours later: 36,000 more periods, taken in one step.
+        c.tick(36_001_500).unwrap();
+        assert_eq!(c.period(Color::White), 36_001);
+        assert_eq!(c.remaining(Color::White, 36_001_500), 500);
+        let added = c
+            .take_events()
+            .into_iter()
+            .filter(|e| matches!(e, Event::PeriodAdded { .. }))
+            .count();
+        assert_eq!(added, 1, "one announcement, not 36,000");
     }
 }
