@@ -195,6 +195,23 @@ impl TimeControl {
         &self.periods[i.min(self.periods.len() - 1)]
     }
 
+    /// The moves of the periods before period `end` (the last period
+    /// repeating), a period without a quota counting `missing`; saturating.
+    /// Computed in one pass over the periods however far `end` is.
+    pub fn moves_before(&self, end: usize, missing: u32) -> u32 {
+        let last = self.periods.len() - 1;
+        let quota = |p: &Period| p.moves.unwrap_or(missing);
+        let mut sum = self.periods[..end.min(last)]
+            .iter()
+            .fold(0u32, |a, p| a.saturating_add(quota(p)));
+        if end > last {
+            let repeats = u64::try_from(end - last).unwrap_or(u64::MAX);
+            let more = repeats.saturating_mul(u64::from(quota(&self.periods[last])));
+            sum = sum.saturating_add(u32::try_from(more).unwrap_or(u32::MAX));
+        }
+        sum
+    }
+
     /// Whether period `i` is the final one: no later period can add time.
     pub fn is_final(&self, i: usize) -> bool {
         i + 1 >= self.periods.len() && self.period(i).moves.is_none()
@@ -322,6 +339,23 @@ fn parse_secs(text: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moves_before_counts_the_repeating_period_without_walking_it() {
+        let tc = TimeControl::parse("40/7200:20/3600").unwrap();
+        assert_eq!(tc.moves_before(0, 0), 0);
+        assert_eq!(tc.moves_before(1, 0), 40);
+        assert_eq!(tc.moves_before(2, 0), 60);
+        assert_eq!(tc.moves_before(4, 0), 100);
+        for end in 0..12 {
+            let walked: u32 = (0..end).map(|p| tc.period(p).moves.unwrap_or(0)).sum();
+            assert_eq!(tc.moves_before(end, 0), walked, "{end}");
+        }
+        assert_eq!(tc.moves_before(usize::MAX, 0), u32::MAX);
+        let sd = TimeControl::parse("5400:1800").unwrap();
+        assert_eq!(sd.moves_before(1, u32::MAX), u32::MAX);
+        assert_eq!(sd.moves_before(1, 0), 0);
+    }
 
     /// Found by the clock_sim fuzz target: a period of 10^16 seconds was
     /// accepted and the clock's time overflowed when it was added.

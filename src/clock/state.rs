@@ -450,9 +450,9 @@ impl Clock {
             PeriodChange::DgtAtZero => {
                 // The DGT clock does not know the quota; the arbiter checks
                 // the counter: quota made if all moves of this period are in.
-                let needed: u32 = (0..=period)
-                    .map(|p| self.control.period(p).moves.unwrap_or(u32::MAX))
-                    .fold(0u32, |a, b| a.saturating_add(b));
+                let needed = self
+                    .control
+                    .moves_before(period.saturating_add(1), u32::MAX);
                 self.sides[i].moves >= needed
             }
         };
@@ -772,9 +772,7 @@ impl Clock {
     /// change; the moves counted in it follow the new total. Logged.
     pub fn set_moves(&mut self, c: Color, moves: u32, t: u64) -> Result<(), ClockError> {
         self.correcting(t)?;
-        let start_of_period: u32 = (0..self.sides[idx(c)].period)
-            .map(|p| self.control.period(p).moves.unwrap_or(0))
-            .sum();
+        let start_of_period = self.control.moves_before(self.sides[idx(c)].period, 0);
         let s = &mut self.sides[idx(c)];
         let before = s.moves;
         s.moves = moves;
@@ -970,6 +968,27 @@ mod tests {
             }
         }
         assert_eq!(compared, 400 * 30);
+    }
+
+    /// Found by the clock_sim fuzz target: with the DGT rule, the quota
+    /// check summed the moves of every period up to the current one, and a
+    /// clock left for 10^10 periods spent hours there.
+    #[test]
+    fn dgt_quota_after_ten_billion_periods_is_counted_at_once() {
+        let tc = TimeControl::parse("4003:11/503").unwrap();
+        let mut c = Clock::new(tc, PeriodChange::DgtAtZero);
+        c.start(0).unwrap();
+        c.press(5_000_120_000_000_001).unwrap();
+        c.press(500_006_120_000_000_001).unwrap();
+        assert!(c.flag(Color::White).is_some() && c.flag(Color::Black).is_some());
+        assert!(
+            c.period(Color::White) > 1_000_000_000,
+            "{}",
+            c.period(Color::White)
+        );
+        c.set_moves(Color::White, 3, 500_006_120_000_000_001)
+            .unwrap();
+        assert_eq!(c.moves(Color::White), 3);
     }
 
     #[test]
