@@ -141,3 +141,19 @@ fn tags_with_line_breaks_are_written_on_one_line() {
     assert!(!written.contains("Odd name"), "{written}");
     assert_eq!(hector::rules::pgn::read_pgn(&written).unwrap().len(), 1);
 }
+
+/// Found by the pgn fuzz target: a tag "FEn" beside the real "FEN" was
+/// written back before it, and the reader (which takes the tag in any case)
+/// read the wrong one.
+#[test]
+fn a_setup_tag_in_another_case_is_not_written_back() {
+    let text = "[FEN \"k2r4/4P3/8/3pQ3/8/8/6p1/K6R w - - 0 1\"]\n[FEn \"w H d6 0\"]\n[variant \"x\"]\n\n*\n";
+    let games = read_pgn(text).unwrap();
+    let written = write_pgn(&games[0].game, &games[0].tags);
+    assert!(
+        !written.contains("FEn") && !written.contains("variant"),
+        "{written}"
+    );
+    let back = read_pgn(&written).unwrap_or_else(|e| panic!("{written}: {e}"));
+    assert_eq!(back[0].game.fen(), games[0].game.fen());
+}

@@ -229,7 +229,11 @@ pub fn write_pgn(game: &Game, tags: &[(String, String)]) -> String {
         && game.castling_mode() == CastlingMode::Standard;
     for (k, v) in tags {
         if SEVEN_TAGS.contains(&k.as_str())
-            || ["SetUp", "FEN", "Variant"].contains(&k.as_str())
+            // The reader takes these in any case ("FEn"): a second one
+            // would be read instead of the one written below.
+            || ["SetUp", "FEN", "Variant"]
+                .iter()
+                .any(|n| n.eq_ignore_ascii_case(k))
             || !tag_name_ok(k)
         {
             continue;
