@@ -365,8 +365,15 @@ impl Clock {
     /// Lets time run to `t`: flags fall, DGT periods are added, the clock
     /// freezes. Called by every operation before it acts.
     fn advance(&mut self, t: u64) {
+        self.advance_with(t, true);
+    }
+
+    /// [`Clock::advance`]; `at_once: false` takes every zero one at a time
+    /// (the tests' reference for the repeated zeros taken at once).
+    fn advance_with(&mut self, t: u64, at_once: bool) {
         // Each round either freezes the clock, or adds a period (bounded by
-        // the moves not yet completed), so the loop ends.
+        // the moves not yet completed), or takes the repeated zeros up to
+        // `t` at once, so the loop ends.
         for _ in 0..10_000 {
             if self.running().is_none() {
                 return;
@@ -377,7 +384,7 @@ impl Clock {
             if tz > t {
                 return;
             }
-            match self.repeated_zeros(c, tz, t) {
+            match self.repeated_zeros(c, tz, t).filter(|_| at_once) {
                 Some((n, base)) => self.skip_zeros(c, tz, ez, n, base),
                 None => self.zero_reached(c, tz, ez),
             }
@@ -883,24 +890,6 @@ mod tests {
     use super::*;
 
     impl Clock {
-        /// The clock advanced one zero at a time (what `advance` did before
-        /// it took repeated zeros in one step).
-        fn advance_stepwise(&mut self, t: u64) {
-            for _ in 0..1_000_000 {
-                if self.running().is_none() {
-                    return;
-                }
-                let c = self.turn;
-                let ez = self.elapsed_at_zero();
-                let tz = self.since + ez.saturating_sub(self.acc);
-                if tz > t {
-                    return;
-                }
-                self.zero_reached(c, tz, ez);
-            }
-            panic!("the stepwise clock did not settle");
-        }
-
         fn state(&self) -> String {
             let mut c = self.clone();
             c.events.clear();
@@ -947,7 +936,7 @@ mod tests {
             let mut t = 0u64;
             for _ in 0..30 {
                 t += rng.next(40_000);
-                slow.advance_stepwise(t);
+                slow.advance_with(t, false);
                 fast.advance(t);
                 assert_eq!(fast.state(), slow.state(), "{text} at {t}");
                 let last = |c: &Clock, side: Color| {

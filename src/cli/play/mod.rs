@@ -442,6 +442,15 @@ fn deliver(
         lines.push(render.text(&Kind::Status(session.status(session.last_t()))));
     }
     print(out, &lines);
+    hand_out(fronts, session, &worded);
+}
+
+/// Hands each front end the worded events addressed to its seat.
+pub(crate) fn hand_out(
+    fronts: &mut [Box<dyn Front>],
+    session: &Session,
+    worded: &[(Event, String)],
+) {
     for f in fronts.iter_mut() {
         let seat = f.seat();
         let mine: Vec<(Event, String)> = worded

@@ -18,9 +18,9 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tokio::sync::broadcast::error::RecvError;
 
-use super::{CommandText, Front, FrontArgs, Input};
+use super::{CommandText, Front, FrontArgs, Input, hand_out};
 use crate::service::server::App;
-use crate::session::{Event, Renderer, Seat, Session};
+use crate::session::{Event, Renderer, Session};
 
 /// The running local front ends; [`Local::stop`] closes them.
 pub(crate) struct Local {
@@ -108,7 +108,7 @@ fn run(app: Arc<App>, session: Session, mut fronts: Vec<Box<dyn Front>>, rx: Rec
             (e, text)
         })
         .collect();
-    show(&mut fronts, &session, &opening);
+    hand_out(&mut fronts, &session, &opening);
     while let Ok(input) = rx.recv() {
         match input {
             Input::Closed => break,
@@ -127,7 +127,7 @@ fn run(app: Arc<App>, session: Session, mut fronts: Vec<Box<dyn Front>>, rx: Rec
                         Some((e, text))
                     })
                     .collect();
-                show(&mut fronts, &session, &worded);
+                hand_out(&mut fronts, &session, &worded);
             }
             Input::Line(_) => {}
             device => {
@@ -154,20 +154,5 @@ fn run(app: Arc<App>, session: Session, mut fronts: Vec<Box<dyn Front>>, rx: Rec
     }
     for f in fronts.iter_mut() {
         f.close();
-    }
-}
-
-/// Hands each front end the events addressed to its seat.
-fn show(fronts: &mut [Box<dyn Front>], session: &Session, worded: &[(Event, String)]) {
-    for f in fronts.iter_mut() {
-        let seat: Seat = f.seat();
-        let mine: Vec<(Event, String)> = worded
-            .iter()
-            .filter(|(e, _)| e.is_for(seat))
-            .cloned()
-            .collect();
-        if !mine.is_empty() {
-            f.show(session, &mine);
-        }
     }
 }
