@@ -322,7 +322,7 @@ impl Clock {
     /// Time used on the current move up to `t` (pauses excluded).
     fn move_elapsed(&self, t: u64) -> u64 {
         if self.running().is_some() {
-            self.acc + t.saturating_sub(self.since)
+            self.acc.saturating_add(t.saturating_sub(self.since))
         } else {
             self.acc
         }
@@ -354,9 +354,9 @@ impl Clock {
     fn elapsed_at_zero(&self) -> u64 {
         let c = self.turn;
         let s = &self.sides[idx(c)];
-        let target = s.rem + self.charge(c, self.rebase_e);
+        let target = s.rem.saturating_add(self.charge(c, self.rebase_e));
         let e = match self.control.period(s.period).bonus {
-            Bonus::Delay(d) if self.bonus_active(c) && target > 0 => target + d,
+            Bonus::Delay(d) if self.bonus_active(c) && target > 0 => target.saturating_add(d),
             _ => target,
         };
         e.max(self.rebase_e)
@@ -380,10 +380,12 @@ impl Clock {
             }
             let c = self.turn;
             let ez = self.elapsed_at_zero();
-            let tz = self.since + ez.saturating_sub(self.acc);
-            if tz > t {
-                return;
-            }
+            // A zero beyond the last representable millisecond never comes
+            // (the DGT rule can give a player more time than that).
+            let tz = match self.since.checked_add(ez.saturating_sub(self.acc)) {
+                Some(tz) if tz <= t => tz,
+                _ => return,
+            };
             match self.repeated_zeros(c, tz, t).filter(|_| at_once) {
                 Some((n, base)) => self.skip_zeros(c, tz, ez, n, base),
                 None => self.zero_reached(c, tz, ez),
@@ -532,7 +534,7 @@ impl Clock {
         } else {
             0
         };
-        self.sides[i].rem = shown + bonus;
+        self.sides[i].rem = shown.saturating_add(bonus);
         self.sides[i].moves += 1;
         self.sides[i].moves_in_period += 1;
         self.sides[i].used += e;
@@ -978,6 +980,28 @@ mod tests {
         c.set_moves(Color::White, 3, 500_006_120_000_000_001)
             .unwrap();
         assert_eq!(c.moves(Color::White), 3);
+    }
+
+    #[test]
+    fn a_dgt_clock_pressed_near_the_end_of_time_does_not_overflow() {
+        // The DGT rule adds every repeated period to both players: pressed
+        // after 14e18 ms, Black holds more time than a u64 can count ahead.
+        let tc = TimeControl::parse("300/3199b3").unwrap();
+        let mut c = Clock::new(tc, PeriodChange::DgtAtZero);
+        c.start(0).unwrap();
+        let t = 14_243_776_445_206_896_644;
+        c.press(t).unwrap();
+        assert_eq!(c.turn(), Color::Black);
+        assert!(c.flag(Color::White).is_some());
+        assert!(c.flag(Color::Black).is_none());
+        assert!(c.remaining(Color::Black, t) > 1_000_000_000_000);
+        // Time runs on to the last millisecond without a panic; Black's
+        // zero lies beyond it, so his flag stays up.
+        c.tick(u64::MAX).unwrap();
+        assert!(c.flag(Color::Black).is_none());
+        assert!(c.remaining(Color::Black, u64::MAX) > 0);
+        c.press(u64::MAX).unwrap();
+        assert_eq!(c.turn(), Color::White);
     }
 
     #[test]
