@@ -181,6 +181,8 @@ pub(crate) trait Front {
 /// What a front end asks the session to do.
 pub(crate) enum CommandText {
     Text(String),
+    /// Only the microphone front end hears (feature `mic`).
+    #[cfg_attr(not(feature = "mic"), allow(dead_code))]
     Heard(Vec<String>, f32),
 }
 
