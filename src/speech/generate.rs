@@ -483,9 +483,10 @@ fn espeak(text: &str, voice: &str, speed: u32, pitch: u32) -> Result<Vec<u8>, Sp
 }
 
 fn sox(wav: &[u8], room: Room) -> Result<Vec<i16>, SpeechError> {
+    // -R: the dither sox adds is the same on every run (a seed gives one set).
     let mut args: Vec<&str> = vec![
-        "-q", "-t", "wav", "-", "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000",
-        "-",
+        "-q", "-R", "-t", "wav", "-", "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r",
+        "16000", "-",
     ];
     match room {
         Room::Dry => {}
