@@ -57,31 +57,41 @@ fn d_2_1_generated_moves_german_and_english() {
     }
 }
 
-/// Speech that is neither a move nor a command: most of it is refused as
-/// not understood (issue 12 wants all of it; see README).
+/// Speech that is neither a move nor a command: nearly all of it is refused
+/// as not understood (issue 12 wants all of it; see README). The floor is
+/// this build's level on seed 5 (2 moves and no command of 54) with a
+/// margin; without the phone check of the best phrase it took 4 moves and
+/// 4 commands.
 #[test]
-fn non_chess_speech_is_mostly_not_taken_as_a_move() {
+fn non_chess_speech_is_nearly_never_taken_as_a_move() {
     let Some(mut l) = listener() else { return };
     let mut moves = 0;
+    let mut commands = 0;
     let mut n = 0;
     for loc in hector::speech::wording::LOCALES {
         let list = g::non_chess(loc);
         assert!(list.len() >= 10, "{loc}");
         let samples = g::phrase_set(&SetSpec::new(5, loc), &list);
-        let commands = hector::speech::commands::phrases(loc);
-        for t in bench::run(&mut l, &samples, &commands, false, |_| {}).unwrap() {
+        let commands_of = hector::speech::commands::phrases(loc);
+        for t in bench::run(&mut l, &samples, &commands_of, false, |_| {}).unwrap() {
             n += 1;
-            if matches!(t.heard.decision, Decision::Move(_) | Decision::Choice(_)) {
-                println!("{loc}: '{}' taken as {:?}", t.sample.text, t.heard.decision);
-                moves += 1;
+            match t.heard.decision {
+                Decision::Move(_) | Decision::Choice(_) => moves += 1,
+                Decision::Command(_) => commands += 1,
+                _ => continue,
             }
+            println!("{loc}: '{}' taken as {:?}", t.sample.text, t.heard.decision);
         }
     }
-    println!("non-chess: {moves} of {n} taken as moves");
+    println!("non-chess: {moves} of {n} taken as moves, {commands} as commands");
     assert!(n >= 50);
     assert!(
-        moves * 2 <= n,
+        moves <= 3,
         "{moves} of {n} non-chess utterances taken as moves"
+    );
+    assert!(
+        moves + commands <= 5,
+        "{moves} moves and {commands} commands from {n} non-chess utterances"
     );
 }
 

@@ -283,6 +283,22 @@ impl PocketSphinx {
         PocketSphinx::with_adaptation(Path::new(DEFAULT_HMM), &default_dict(), adapted.as_deref())
     }
 
+    /// The phones of a decoded path (words as the decoder names them, with
+    /// their pronunciation variants such as `felix(2)`).
+    fn phones_of(&self, path: &str) -> String {
+        let mut phones = Vec::new();
+        for w in path.split_whitespace() {
+            let Ok(c) = CString::new(w) else { continue };
+            // SAFETY: valid decoder and C string; the returned string is
+            // owned by the dictionary and copied at once.
+            let p = unsafe { ffi::ps_lookup_word(self.ps, c.as_ptr()) };
+            if !p.is_null() {
+                phones.push(unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned());
+            }
+        }
+        phones.join(" ")
+    }
+
     /// Whether the loaded dictionary knows `word`.
     pub fn knows(&mut self, word: &str) -> bool {
         let Ok(w) = CString::new(word) else {
@@ -463,6 +479,10 @@ impl Recognizer for PocketSphinx {
         let mut best_score: i32 = i32::MIN;
         let _ = best_score;
         let mut free_score: Option<i32> = None;
+        // The phone loop's phones and the grammar's best path (its words
+        // with their pronunciation variants).
+        let mut loop_phones = String::new();
+        let best_path: String;
         // SAFETY: valid decoder; strings returned by ps_get_hyp / ps_nbest_hyp
         // are copied before the next decoder call.
         unsafe {
@@ -482,8 +502,10 @@ impl Recognizer for PocketSphinx {
             }
             if let Some((free, _)) = self.free {
                 let mut s = 0i32;
-                if !ffi::ps_get_hyp(free, &mut s).is_null() {
+                let h = ffi::ps_get_hyp(free, &mut s);
+                if !h.is_null() {
                     free_score = Some(s);
+                    loop_phones = CStr::from_ptr(h).to_string_lossy().into_owned();
                 }
             }
             let mut score = 0i32;
@@ -491,7 +513,8 @@ impl Recognizer for PocketSphinx {
             if hyp.is_null() {
                 return Ok(Vec::new());
             }
-            let best = self.classify(&CStr::from_ptr(hyp).to_string_lossy());
+            best_path = CStr::from_ptr(hyp).to_string_lossy().into_owned();
+            let best = self.classify(&best_path);
             if best.is_empty() {
                 return Ok(Vec::new());
             }
@@ -530,12 +553,16 @@ impl Recognizer for PocketSphinx {
         let ratio = free_score
             .filter(|_| seconds > 0.05 && !out.is_empty())
             .map(|f| (ln(best_score) - ln(f)) / seconds);
+        let phrase_phones = self.phones_of(&best_path);
+        let phone_error = (!loop_phones.is_empty() && !phrase_phones.is_empty())
+            .then(|| phone_error(&phrase_phones, &loop_phones));
         if std::env::var_os("HECTOR_PS_DUMP").is_some() {
             // Raw n-best scores for tuning the scale and thresholds.
             let raw: Vec<(String, f64)> = out.iter().map(|(t, s)| (t.clone(), ln(*s))).collect();
             eprintln!(
-                "PSRAW {} {}",
+                "PSRAW {} {} {}",
                 ratio.unwrap_or(f64::NAN),
+                phone_error.unwrap_or(f64::NAN),
                 serde_json::to_string(&raw).unwrap_or_default()
             );
         }
@@ -545,7 +572,12 @@ impl Recognizer for PocketSphinx {
         // far better. It becomes the share of "anything else".
         if let Some(r) = ratio {
             let t = tuning();
-            let chess = 1.0 / (1.0 + (-(r - t.ratio) / t.ratio_width).exp());
+            let mut chess = 1.0 / (1.0 + (-(r - t.ratio) / t.ratio_width).exp());
+            // The phones heard do not agree with the phrase's: the phrase
+            // was forced onto other speech, however well it scores.
+            if phone_error.is_some_and(|e| e > t.phone_error) {
+                chess = 0.0;
+            }
             for h in &mut hyps {
                 h.confidence *= chess as f32;
             }
@@ -573,6 +605,20 @@ impl Recognizer for PocketSphinx {
     fn name(&self) -> &'static str {
         "pocketsphinx"
     }
+}
+
+/// How far the phone loop's phones (`SIL` and fillers left out) are from
+/// the phrase's: the edit distance over the phrase's phone count. Speech
+/// that is a phrase comes out near its phones, even when the phone loop
+/// hears a third of them wrong; a sentence the grammar had to fit comes
+/// out with more phones, and other ones.
+fn phone_error(phrase: &str, heard: &str) -> f64 {
+    let want: Vec<&str> = phrase.split_whitespace().collect();
+    let got: Vec<&str> = heard
+        .split_whitespace()
+        .filter(|p| *p != "SIL" && !p.starts_with('+'))
+        .collect();
+    strsim::generic_levenshtein(&want, &got) as f64 / want.len().max(1) as f64
 }
 
 /// Turns n-best path scores (log domain) into posteriors: the paths of one
@@ -626,6 +672,9 @@ pub struct Tuning {
     pub ratio: f64,
     /// How fast that likelihood changes around `ratio`.
     pub ratio_width: f64,
+    /// Above this phone error (see [`phone_error`]) the speech was not a
+    /// phrase at all.
+    pub phone_error: f64,
 }
 
 /// The tuning in use: the defaults, or `HECTOR_PS_SCALE` /
@@ -642,5 +691,29 @@ pub fn tuning() -> Tuning {
         other_weight: env("HECTOR_PS_OTHER", 0.0),
         ratio: env("HECTOR_PS_RATIO", -0.03),
         ratio_width: env("HECTOR_PS_RATIO_WIDTH", 0.01),
+        phone_error: env("HECTOR_PS_PHONE_ERROR", 1.1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phone_error_counts_edits_over_the_phrase_phones() {
+        // "Springer Felix drei" as the dictionary has it, and as a phone
+        // loop hears it: one phone wrong, silences and fillers left out.
+        let phrase = "S P R IH NG ER F EY L IH K S D R AY";
+        let heard = "SIL S P R IH N ER +NSN+ F EY L IH K S D R AY SIL";
+        let e = phone_error(phrase, heard);
+        assert!((e - 1.0 / 15.0).abs() < 1e-9, "{e}");
+        assert_eq!(phone_error(phrase, phrase), 0.0);
+        // A long sentence forced onto a short phrase is far from it.
+        let sentence = "M AY B R AH DH ER P R IH F ER Z P L EY IH NG K AA R D Z";
+        let short = "EH M IY L F IH R";
+        assert!(phone_error(short, sentence) > tuning().phone_error);
+        // Nothing heard at all: every phone of the phrase is missing.
+        assert_eq!(phone_error(short, "SIL"), 1.0);
+        assert_eq!(phone_error("", "A"), 1.0);
     }
 }
