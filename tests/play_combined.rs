@@ -10,48 +10,22 @@ mod common;
 mod support;
 
 use std::io::{BufRead, Write};
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use common::dgt_step as step;
 use common::*;
 use hector::braille::Cell;
 use hector::braille::driver::KeyEvent;
-use hector::eboard::emulator::{Emulator as Dgt, PtyPair};
-use hector::speech::audio::{add_noise, read_wav};
-use shakmaty::{Color, Piece, Position, Role, Square};
+use shakmaty::{Color, Piece, Role, Square};
+use support::{quiet as noise, speech as fixture};
 
 const MOVES: &str = "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5";
 
-fn noise(ms: usize, seed: u64) -> Vec<i16> {
-    let mut v = vec![0i16; ms * 16];
-    add_noise(&mut v, -55.0, seed);
-    v
-}
-
-fn fixture(name: &str) -> Vec<i16> {
-    read_wav(
-        &Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/audio")
-            .join(name),
-    )
-    .unwrap()
-}
-
 fn piece(color: Color, role: Role) -> Piece {
     Piece { color, role }
-}
-
-fn step(emu: &Dgt, lift: Square, put: Option<(Square, Piece)>) {
-    emu.lift(lift).unwrap();
-    std::thread::sleep(Duration::from_millis(40));
-    if let Some((sq, p)) = put {
-        emu.put(sq, p).unwrap();
-    }
-    // Let the board settle: hector reads a move once the board is quiet.
-    std::thread::sleep(Duration::from_millis(700));
 }
 
 /// The transcript with the spoken clock answer's time masked.
@@ -85,24 +59,8 @@ fn d_2_a_whole_game_with_voice_braille_eboard_and_clock_at_once() {
     let conf = support::file_microphone(&dir.0, &audio);
 
     // The Braille display on one pty, the DGT e-board on another.
-    let (_socat, dev, host) = socat(&dir);
-    let display = EmuRun::start(
-        &dev,
-        hector::braille::emulator::Emulator::new("Orbit Reader 40", 40),
-    );
-    let boards = dir.0.join("dgt");
-    std::fs::create_dir_all(&boards).unwrap();
-    let pty = PtyPair::spawn(&boards).expect("socat pty pair for the e-board");
-    let start = {
-        let mut g = hector::session::Session::new(&hector::session::Config {
-            moves: Some(MOVES.into()),
-            ..Default::default()
-        })
-        .unwrap();
-        let _ = g.apply(&hector::session::Command::tick(0));
-        g.game().position().board().clone()
-    };
-    let dgt = Dgt::attach(&pty.board, start).expect("DGT emulator");
+    let board = AtTheBoard::new(&dir, MOVES);
+    let (display, dgt) = (&board.display, &board.dgt);
 
     let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
         .args([
@@ -111,9 +69,9 @@ fn d_2_a_whole_game_with_voice_braille_eboard_and_clock_at_once() {
             "--speech",
             "text",
             "--braille",
-            &format!("baum:{host}"),
+            &board.braille,
             "--eboard",
-            &format!("dgt:{}", pty.host.display()),
+            &board.eboard(),
             "--control",
             "300+2",
             "--moves",
@@ -163,12 +121,12 @@ fn d_2_a_whole_game_with_voice_braille_eboard_and_clock_at_once() {
     wait("Ihre Zeit:");
     // The sighted player repeats it on his e-board, then plays Be7.
     step(
-        &dgt,
+        dgt,
         Square::D4,
         Some((Square::F3, piece(Color::White, Role::Knight))),
     );
     step(
-        &dgt,
+        dgt,
         Square::F8,
         Some((Square::E7, piece(Color::Black, Role::Bishop))),
     );
@@ -189,17 +147,17 @@ fn d_2_a_whole_game_with_voice_braille_eboard_and_clock_at_once() {
     wait("Weiß: Läufer Cesar vier (Lc4).");
     // The e-board: Bc4 repeated, then Black castles king first.
     step(
-        &dgt,
+        dgt,
         Square::F1,
         Some((Square::C4, piece(Color::White, Role::Bishop))),
     );
     step(
-        &dgt,
+        dgt,
         Square::E8,
         Some((Square::G8, piece(Color::Black, Role::King))),
     );
     step(
-        &dgt,
+        dgt,
         Square::H8,
         Some((Square::F8, piece(Color::Black, Role::Rook))),
     );
@@ -207,13 +165,13 @@ fn d_2_a_whole_game_with_voice_braille_eboard_and_clock_at_once() {
     // The sighted player's board goes wrong (a pawn pushed out of turn):
     // D.2.9 guidance; put back, the boards agree again.
     step(
-        &dgt,
+        dgt,
         Square::H7,
         Some((Square::H5, piece(Color::Black, Role::Pawn))),
     );
     wait("weicht ab");
     step(
-        &dgt,
+        dgt,
         Square::H5,
         Some((Square::H7, piece(Color::Black, Role::Pawn))),
     );

@@ -12,24 +12,13 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use common::{EmuRun, need, socat};
+use common::{AtTheBoard, EmuRun, dgt_step as step, need};
 use hector::braille::Cell;
 use hector::braille::driver::KeyEvent;
-use hector::eboard::emulator::{Emulator as Dgt, PtyPair};
 use serve_util::Serve;
-use shakmaty::{Color, Piece, Position, Role, Square};
+use shakmaty::{Color, Piece, Role, Square};
 
 const MOVES: &str = "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5";
-
-fn step(emu: &Dgt, lift: Square, put: Option<(Square, Piece)>) {
-    emu.lift(lift).unwrap();
-    std::thread::sleep(Duration::from_millis(40));
-    if let Some((sq, p)) = put {
-        emu.put(sq, p).unwrap();
-    }
-    // Let the board settle: hector reads a move once the board is quiet.
-    std::thread::sleep(Duration::from_millis(700));
-}
 
 fn key(display: &EmuRun, dots: &str) {
     display.press(&KeyEvent::Chord {
@@ -73,27 +62,11 @@ fn d_2_braille_display_and_eboard_play_a_served_game_that_survives_kill_9() {
     }
     let dir = common::TempDir::new("serve-local");
     let journal = std::path::PathBuf::from(dir.path("board.sqlite"));
-    let (_socat, dev, host) = socat(&dir);
-    let display = EmuRun::start(
-        &dev,
-        hector::braille::emulator::Emulator::new("Orbit Reader 40", 40),
-    );
-    let boards = dir.0.join("dgt");
-    std::fs::create_dir_all(&boards).unwrap();
-    let pty = PtyPair::spawn(&boards).expect("socat pty pair for the e-board");
-    let start = {
-        let mut g = hector::session::Session::new(&hector::session::Config {
-            moves: Some(MOVES.into()),
-            ..Default::default()
-        })
-        .unwrap();
-        let _ = g.apply(&hector::session::Command::tick(0));
-        g.game().position().board().clone()
-    };
-    let dgt = Dgt::attach(&pty.board, start).expect("DGT emulator");
+    let board = AtTheBoard::new(&dir, MOVES);
+    let (display, dgt) = (&board.display, &board.dgt);
 
-    let braille = format!("baum:{host}");
-    let eboard = format!("dgt:{}", pty.host.display());
+    let braille = board.braille.clone();
+    let eboard = board.eboard();
     let serve = Serve::start(
         &journal,
         &[
@@ -123,7 +96,7 @@ fn d_2_braille_display_and_eboard_play_a_served_game_that_survives_kill_9() {
     // D.2.1: the blind player (White) types S f 3 and ends the move (dot 8);
     // the read-back waits for his confirmation: nothing is played yet.
     for d in ["234", "124", "25", "8"] {
-        key(&display, d);
+        key(display, d);
     }
     let readback = hector::braille::brf::text_cells("Springer Felix drei?");
     assert!(
@@ -141,11 +114,11 @@ fn d_2_braille_display_and_eboard_play_a_served_game_that_survives_kill_9() {
     );
     let shown = display.writes();
     // Dot 8 again: confirmed, made, journaled.
-    key(&display, "8");
+    key(display, "8");
     wait_pgn(&serve, "7. Nf3");
     // The sighted player repeats it on his e-board and plays Be7 there.
     step(
-        &dgt,
+        dgt,
         Square::D4,
         Some((
             Square::F3,
@@ -156,7 +129,7 @@ fn d_2_braille_display_and_eboard_play_a_served_game_that_survives_kill_9() {
         )),
     );
     step(
-        &dgt,
+        dgt,
         Square::F8,
         Some((
             Square::E7,
@@ -204,24 +177,11 @@ fn d_2_braille_display_and_eboard_play_a_served_game_that_survives_kill_9() {
 #[cfg(feature = "mic")]
 #[test]
 fn d_2_1_a_spoken_and_confirmed_move_at_a_served_board() {
-    use hector::speech::audio::{add_noise, read_wav};
+    use support::{quiet as noise, speech as fixture};
     if hector::speech::engine::open("pocketsphinx", None).is_err() {
         support::skip("PocketSphinx is not usable here; run ./setup.sh");
         return;
     }
-    let noise = |ms: usize, seed: u64| {
-        let mut v = vec![0i16; ms * 16];
-        add_noise(&mut v, -55.0, seed);
-        v
-    };
-    let fixture = |name: &str| {
-        read_wav(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/audio")
-                .join(name),
-        )
-        .unwrap()
-    };
     let dir = common::TempDir::new("serve-voice");
     let journal = std::path::PathBuf::from(dir.path("board.sqlite"));
     let mut audio = noise(1500, 1);

@@ -5,24 +5,10 @@
 
 mod support;
 
-use hector::speech::audio::{add_noise, read_wav};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-fn noise(ms: usize, seed: u64) -> Vec<i16> {
-    let mut v = vec![0i16; ms * 16];
-    add_noise(&mut v, -55.0, seed);
-    v
-}
-
-fn fixture(name: &str) -> Vec<i16> {
-    read_wav(
-        &Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/audio")
-            .join(name),
-    )
-    .unwrap()
-}
+use support::{quiet as noise, speech as fixture};
 
 /// Starts a voice game whose microphone hears `audio`.
 fn start(dir: &Path, audio: &[i16]) -> std::process::Child {

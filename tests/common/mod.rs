@@ -243,3 +243,63 @@ pub fn api_offset(test: u16) -> u16 {
     // Spread over ports 4101+20 … so parallel runs rarely meet.
     20 + ((std::process::id() as u16 % 40) * 4 + test) % 160
 }
+
+/// The devices at one board: the Baum display emulator on a socat pty and
+/// the DGT e-board emulator on another, its pieces where the session
+/// stands after `moves`. Dropped in field order: e-board first, socat last.
+pub struct AtTheBoard {
+    pub dgt: hector::eboard::emulator::Emulator,
+    pty: hector::eboard::emulator::PtyPair,
+    pub display: EmuRun,
+    /// The Braille device argument, `baum:PTY`.
+    pub braille: String,
+    _socat: Guard,
+}
+
+impl AtTheBoard {
+    pub fn new(dir: &TempDir, moves: &str) -> AtTheBoard {
+        use hector::eboard::emulator::{Emulator as Dgt, PtyPair};
+        let (socat, dev, host) = socat(dir);
+        let display = EmuRun::start(&dev, Emulator::new("Orbit Reader 40", 40));
+        let boards = dir.0.join("dgt");
+        std::fs::create_dir_all(&boards).unwrap();
+        let pty = PtyPair::spawn(&boards).expect("socat pty pair for the e-board");
+        let start = {
+            let mut g = hector::session::Session::new(&hector::session::Config {
+                moves: Some(moves.into()),
+                ..Default::default()
+            })
+            .unwrap();
+            let _ = g.apply(&hector::session::Command::tick(0));
+            shakmaty::Position::board(g.game().position()).clone()
+        };
+        let dgt = Dgt::attach(&pty.board, start).expect("DGT emulator");
+        AtTheBoard {
+            dgt,
+            pty,
+            display,
+            braille: format!("baum:{host}"),
+            _socat: socat,
+        }
+    }
+
+    /// The e-board argument, `dgt:PTY`.
+    pub fn eboard(&self) -> String {
+        format!("dgt:{}", self.pty.host.display())
+    }
+}
+
+/// A move on the DGT e-board: lift a piece, maybe put one down, then let
+/// the board settle (hector reads a move once the board is quiet).
+pub fn dgt_step(
+    emu: &hector::eboard::emulator::Emulator,
+    lift: shakmaty::Square,
+    put: Option<(shakmaty::Square, shakmaty::Piece)>,
+) {
+    emu.lift(lift).unwrap();
+    std::thread::sleep(Duration::from_millis(40));
+    if let Some((sq, p)) = put {
+        emu.put(sq, p).unwrap();
+    }
+    std::thread::sleep(Duration::from_millis(700));
+}

@@ -181,3 +181,21 @@ pub fn file_microphone(dir: &std::path::Path, audio: &[i16]) -> std::path::PathB
     .unwrap();
     conf
 }
+
+/// `ms` milliseconds of faint noise (−55 dBFS, 16 kHz): the room between
+/// utterances of a test microphone.
+pub fn quiet(ms: usize, seed: u64) -> Vec<i16> {
+    let mut v = vec![0i16; ms * 16];
+    hector::speech::audio::add_noise(&mut v, -55.0, seed);
+    v
+}
+
+/// A committed speech fixture from tests/audio.
+pub fn speech(name: &str) -> Vec<i16> {
+    hector::speech::audio::read_wav(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/audio")
+            .join(name),
+    )
+    .unwrap()
+}
