@@ -321,3 +321,22 @@ fn play_records_completed_illegal_moves_art_7_5_5() {
     );
     assert!(text.contains("The game is over."), "{text}");
 }
+
+#[test]
+fn a_listing_whose_reader_has_gone_ends_quietly() {
+    // `hector listen --vocabulary | head -0`: the reader has closed the
+    // pipe before hector writes; hector stops without a panic or a
+    // failed print (the shell sees the usual 141).
+    use std::process::{Command, Stdio};
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(["listen", "--vocabulary", "--locale", "de"])
+        .stdout(Stdio::from(writer))
+        .stderr(Stdio::piped())
+        .output()
+        .expect("hector runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.is_empty(), "{stderr}");
+    assert!(!out.status.success());
+}

@@ -487,6 +487,37 @@ where
     )
 }
 
+/// Commands that only print text and talk to no device, daemon or socket:
+/// when their reader goes away (`hector listen --vocabulary | head`) they
+/// stop, as text tools do.
+fn writes_text_only(command: &Command, a: &Args) -> bool {
+    match command {
+        Command::Hear { .. }
+        | Command::San { .. }
+        | Command::Status { .. }
+        | Command::Bench { .. }
+        | Command::Scoresheet { .. }
+        | Command::Reconcile { .. } => true,
+        Command::Replay { .. } => a.get("wav").is_none(),
+        // The lists only: a bench or a generated set feeds sox through a pipe.
+        Command::Listen { .. } => (a.has("vocabulary") || a.has("phrases")) && !a.has("bench"),
+        _ => false,
+    }
+}
+
+/// The system's default for a closed pipe: the process ends without a
+/// word, instead of a failed print. Rust ignores the signal so that other
+/// commands (speech-dispatcher's socket, device pipes) get an error to
+/// report instead.
+fn quit_quietly_when_output_closes() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default is async-signal
+    // safe and done before any thread of hector's is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// The language of the sentences about refused input lines: the command's
 /// `--locale` (also among the options `play` and `session` pass through).
 fn console_language(command: &Option<Command>) {
@@ -512,6 +543,9 @@ fn usage_error(e: clap::Error) -> i32 {
 }
 
 fn dispatch(command: Command, a: &Args, sub_cmd: &clap::Command, sub: &clap::ArgMatches) -> i32 {
+    if writes_text_only(&command, a) {
+        quit_quietly_when_output_closes();
+    }
     match command {
         Command::Play { args } => play::run(&args),
         Command::Session { args } => session::run(&args),
