@@ -328,15 +328,24 @@ fn a_listing_whose_reader_has_gone_ends_quietly() {
     // pipe before hector writes; hector stops without a panic or a
     // failed print (the shell sees the usual 141).
     use std::process::{Command, Stdio};
-    let (reader, writer) = std::io::pipe().expect("a pipe");
-    drop(reader);
-    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
-        .args(["listen", "--vocabulary", "--locale", "de"])
-        .stdout(Stdio::from(writer))
-        .stderr(Stdio::piped())
-        .output()
-        .expect("hector runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.is_empty(), "{stderr}");
-    assert!(!out.status.success());
+    for args in [
+        &["listen", "--vocabulary", "--locale", "de"][..],
+        &["say", "e4"],
+        &["braille", "e4"],
+        &["san", "e4"],
+        &["hear", "springer", "felix", "drei"],
+        &["status"],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+            .args(args)
+            .stdout(Stdio::from(writer))
+            .stderr(Stdio::piped())
+            .output()
+            .expect("hector runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+        assert!(!out.status.success(), "{args:?}");
+    }
 }

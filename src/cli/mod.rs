@@ -498,7 +498,8 @@ fn writes_text_only(command: &Command, a: &Args) -> bool {
         | Command::Bench { .. }
         | Command::Scoresheet { .. }
         | Command::Reconcile { .. } => true,
-        Command::Replay { .. } => a.get("wav").is_none(),
+        Command::Braille { .. } => true,
+        Command::Say { .. } | Command::Replay { .. } => a.get("wav").is_none(),
         // The lists only: a bench or a generated set feeds sox through a pipe.
         Command::Listen { .. } => (a.has("vocabulary") || a.has("phrases")) && !a.has("bench"),
         _ => false,
