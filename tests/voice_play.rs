@@ -23,6 +23,7 @@ fn start(dir: &Path, audio: &[i16]) -> std::process::Child {
             "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5",
         ])
         .env("ALSA_CONFIG_PATH", &conf)
+        .env("HECTOR_VOICE_TRACE", "1")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -72,6 +73,9 @@ fn a_spoken_move_is_read_back_and_played_only_after_yes() {
         ],
         "{err}"
     );
+    // The recogniser heard along while he spoke: at the end of the move
+    // only the last moments were left to decode.
+    assert!(err.contains("voice: decoded while spoken"), "{err}");
 
     // Without the yes the move is read back but never played.
     let mut audio = noise(1000, 4);

@@ -25,6 +25,7 @@ const VALUED: &[&str] = &[
     "count",
     "locales",
     "loudest",
+    "player",
     "generate",
     "non-chess",
 ];
@@ -326,6 +327,7 @@ struct SetOptions {
     seed: u64,
     count: usize,
     loudest: i32,
+    player: usize,
     locales: Vec<String>,
 }
 
@@ -344,6 +346,10 @@ fn set_options(a: &Args) -> Result<SetOptions, String> {
             "--seed must not be negative, --count must be positive and --loudest between -60 and 0 dBFS."
                 .into(),
         );
+    }
+    let player = num("player", 0)?;
+    if player < 0 {
+        return Err("--player must not be negative (0: a new speaker every move).".into());
     }
     let locales: Vec<String> = a
         .get("locales")
@@ -370,6 +376,7 @@ fn set_options(a: &Args) -> Result<SetOptions, String> {
         seed: seed as u64,
         count: count as usize,
         loudest: loudest as i32,
+        player: player as usize,
         locales,
     })
 }
@@ -394,6 +401,7 @@ fn generate(a: &Args, dir: &Path) -> i32 {
     for loc in &o.locales {
         let mut spec = g::SetSpec::new(o.seed, loc);
         spec.loudest = o.loudest;
+        spec.player = o.player;
         for s in g::move_set(&spec, o.count) {
             let name = format!("{loc}-{:04}", s.id);
             let pcm = match g::render(&s) {
@@ -433,6 +441,7 @@ fn bench_generated(a: &Args) -> i32 {
         seed,
         count,
         loudest,
+        player,
         locales,
     } = match set_options(a) {
         Ok(o) => o,
@@ -473,6 +482,7 @@ fn bench_generated(a: &Args) -> i32 {
     for loc in &locales {
         let mut spec = g::SetSpec::new(seed, loc);
         spec.loudest = loudest;
+        spec.player = player;
         let samples = g::move_set(&spec, count);
         let commands = crate::speech::commands::phrases(loc);
         let trials = match b::run(&mut listener, &samples, &commands, streamed, |t| {

@@ -72,6 +72,8 @@ struct Wording {
     no_check_word: bool,
 }
 
+// Parsed once per run; the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Play a game at the board (the default): terminal, voice, Braille
@@ -376,6 +378,11 @@ enum Command {
         /// With --bench/--generate: the loudest noise, dBFS (default -30).
         #[arg(long, value_name = "DBFS", allow_hyphen_values = true)]
         loudest: Option<String>,
+        /// With --bench/--generate: one speaker (voice, speed, pitch, noise,
+        /// room) for N moves in a row, as one player in one room (default 0:
+        /// a new speaker every move).
+        #[arg(long, value_name = "N")]
+        player: Option<String>,
         /// With --bench: decode whole utterances instead of streaming.
         #[arg(long)]
         whole: bool,

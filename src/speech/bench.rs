@@ -81,7 +81,8 @@ pub fn judge(sample: &Sample, d: &Decision) -> Outcome {
 
 /// Runs every sample through `listener`: synthesised in a second thread
 /// while the previous one is decoded. `streamed` feeds 20 ms chunks as a
-/// microphone does and times end of audio → decision; otherwise each
+/// microphone does and times end of audio → decision (an utterance not
+/// understood is decoded again whole, as `hector play` does); otherwise each
 /// utterance is decoded whole. `progress` is called after every sample.
 pub fn run(
     listener: &mut Listener,
@@ -111,7 +112,15 @@ pub fn run(
                 listener.feed(chunk)?;
             }
             let t = Instant::now();
-            let h = listener.finish()?;
+            let mut h = listener.finish()?;
+            // As `hector play` does: what was not understood streamed is
+            // decoded again whole, with the utterance's own cepstral mean.
+            if matches!(
+                h.decision,
+                super::listener::Decision::Repeat | super::listener::Decision::None
+            ) {
+                h = listener.recognize(&pcm)?;
+            }
             (h, t.elapsed().as_secs_f64() * 1e3)
         } else {
             let t = Instant::now();

@@ -68,7 +68,7 @@ pub const SPEEDS: &[u32] = &[100, 130, 160, 190, 220];
 pub const NOISES: &[i32] = &[-50, -45, -40, -35, -30];
 
 /// The sound of the room the player speaks in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Room {
     /// A close microphone.
@@ -127,6 +127,9 @@ pub struct SetSpec {
     pub varied: bool,
     /// Loudest noise level used (dBFS), e.g. -30 or -25.
     pub loudest: i32,
+    /// One speaker (voice, speed, pitch, noise, room) for this many moves
+    /// in a row, as one player in one room; 0: a new speaker every move.
+    pub player: usize,
 }
 
 impl SetSpec {
@@ -136,6 +139,7 @@ impl SetSpec {
             locale: locale.to_string(),
             varied: true,
             loudest: -30,
+            player: 0,
         }
     }
 }
@@ -305,6 +309,10 @@ fn choose_move(rng: &mut Rng, pos: &Chess) -> Option<Move> {
 /// `count` spoken moves in `spec.locale`, drawn from `spec.seed`.
 pub fn move_set(spec: &SetSpec, count: usize) -> Vec<Sample> {
     let mut rng = Rng::new(spec.seed);
+    // Players are drawn apart from the moves: the same seed gives the same
+    // players whatever the moves consume.
+    let mut players = Rng::new(spec.seed ^ 0x706c_6179_6572);
+    let mut player = None;
     let games = game_positions();
     let loc = moves::locale(&spec.locale);
     let mut out = Vec::with_capacity(count);
@@ -337,7 +345,16 @@ pub fn move_set(spec: &SetSpec, count: usize) -> Vec<Sample> {
             check_word: true,
         };
         let text = phrase::say_with(&pos, m, loc, &opts);
-        let (voice, speed, pitch, noise_dbfs, room) = speaker(&mut rng, spec);
+        let (voice, speed, pitch, noise_dbfs, room) = if spec.player == 0 {
+            speaker(&mut rng, spec)
+        } else {
+            if out.len() % spec.player == 0 {
+                player = Some(speaker(&mut players, spec));
+            }
+            player
+                .clone()
+                .unwrap_or_else(|| speaker(&mut players, spec))
+        };
         out.push(Sample {
             id: out.len(),
             locale: spec.locale.clone(),
@@ -522,6 +539,28 @@ fn sox(wav: &[u8], room: Room) -> Result<Vec<i16>, SpeechError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_player_keeps_one_voice_and_room_for_his_moves() {
+        let mut spec = SetSpec::new(11, "de");
+        spec.player = 5;
+        let set = move_set(&spec, 40);
+        let who = |s: &Sample| (s.voice.clone(), s.speed, s.pitch, s.noise_dbfs, s.room);
+        for group in set.chunks(5) {
+            assert!(group.iter().all(|s| who(s) == who(&group[0])), "{group:?}");
+        }
+        let players: std::collections::HashSet<_> = set.iter().map(who).collect();
+        assert!(players.len() > 1 && players.len() <= 8, "{}", players.len());
+        // Without players, speakers change from move to move.
+        let each = move_set(&SetSpec::new(11, "de"), 40);
+        assert!(
+            each.iter()
+                .map(who)
+                .collect::<std::collections::HashSet<_>>()
+                .len()
+                > 8
+        );
+    }
 
     #[test]
     fn sets_are_seeded_and_legal() {

@@ -144,6 +144,12 @@ impl Vad {
         std::mem::take(&mut self.buf)
     }
 
+    /// The audio of the utterance under way so far (pre-roll included):
+    /// what a streaming recogniser has to hear before the rest.
+    pub fn buffered(&self) -> &[i16] {
+        if self.in_speech { &self.buf } else { &[] }
+    }
+
     /// Whether an utterance is under way.
     pub fn in_speech(&self) -> bool {
         self.in_speech

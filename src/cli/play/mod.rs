@@ -146,7 +146,14 @@ pub(crate) enum Input {
     Line(Result<String, String>),
     /// The terminal closed.
     Closed,
-    /// An utterance from the microphone, to be recognised.
+    /// The start of an utterance (its audio so far): the recogniser
+    /// listens while the player speaks.
+    #[allow(dead_code)]
+    SpeechStart(Vec<i16>),
+    /// More audio of the utterance under way.
+    #[allow(dead_code)]
+    SpeechMore(Vec<i16>),
+    /// A whole utterance from the microphone, to be recognised.
     #[allow(dead_code)]
     Utterance(Vec<i16>),
     /// A key from the Braille display.

@@ -42,6 +42,9 @@ pub(super) struct VoiceFront {
     words: &'static SessionWords,
     wording: &'static Wording,
     told_no_commands: bool,
+    /// The utterance being decoded while he speaks: samples fed so far
+    /// and the grammar it is heard with.
+    streaming: Option<(usize, Option<(usize, bool)>)>,
 }
 
 fn speaker(kind: &str, locale: &str) -> Result<(Box<dyn Speaker>, bool), String> {
@@ -100,15 +103,37 @@ impl VoiceFront {
             };
             let _ = ready_tx.send(Ok(mic.mute_handle()));
             let mut vad = Vad::new(cfg);
+            // Samples of the utterance under way already sent.
+            let mut sent: Option<usize> = None;
             loop {
                 let Some(chunk) = mic.recv(Duration::from_millis(50)) else {
                     continue;
                 };
                 for ev in vad.push(&chunk) {
-                    if let VadEvent::Utterance(u) = ev
-                        && tx.send(Input::Utterance(u)).is_err()
-                    {
-                        return;
+                    match ev {
+                        VadEvent::Started => sent = Some(0),
+                        VadEvent::Utterance(u) => {
+                            sent = None;
+                            if tx.send(Input::Utterance(u)).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                }
+                // While he speaks, the recogniser hears along: at the end
+                // of the utterance only its last moments are left to decode.
+                if let Some(n) = sent {
+                    let so_far = vad.buffered();
+                    if so_far.len() > n {
+                        let audio = if n == 0 {
+                            Input::SpeechStart(so_far.to_vec())
+                        } else {
+                            Input::SpeechMore(so_far[n..].to_vec())
+                        };
+                        sent = Some(so_far.len());
+                        if tx.send(audio).is_err() {
+                            return;
+                        }
                     }
                 }
             }
@@ -131,15 +156,22 @@ impl VoiceFront {
             grammar_for: None,
             phrases: Vec::new(),
             told_no_commands: false,
+            streaming: None,
         })
     }
 
     /// The grammar follows the position: legal moves on his turn, the
     /// command phrases and the answer words always.
-    fn grammar(&mut self, session: &Session) -> Result<(), String> {
+    fn grammar_key(&self, session: &Session) -> (usize, bool) {
         let game = session.game();
         let my_turn = self.seat.color() == Some(game.turn()) || self.seat == Seat::Assistant;
-        let key = (game.moves().len(), my_turn);
+        (game.moves().len(), my_turn)
+    }
+
+    fn grammar(&mut self, session: &Session) -> Result<(), String> {
+        let game = session.game();
+        let key = self.grammar_key(session);
+        let my_turn = key.1;
         if self.grammar_for == Some(key) {
             return Ok(());
         }
@@ -185,7 +217,10 @@ impl Front for VoiceFront {
     }
 
     fn wants(&self, input: &Input) -> bool {
-        matches!(input, Input::Utterance(_))
+        matches!(
+            input,
+            Input::Utterance(_) | Input::SpeechStart(_) | Input::SpeechMore(_)
+        )
     }
 
     fn echoed(&self) -> bool {
@@ -225,9 +260,58 @@ impl Front for VoiceFront {
 
     fn input(&mut self, session: &Session, input: Input) -> Vec<(Seat, CommandText)> {
         self.done_speaking();
-        let Input::Utterance(u) = input else {
-            return Vec::new();
+        let u = match input {
+            Input::SpeechStart(audio) => {
+                self.streaming = None;
+                if let Err(e) = self.grammar(session) {
+                    eprintln!("{e}");
+                    return Vec::new();
+                }
+                if self.rec.begin().and_then(|_| self.rec.feed(&audio)).is_ok() {
+                    self.streaming = Some((audio.len(), self.grammar_for));
+                }
+                return Vec::new();
+            }
+            Input::SpeechMore(audio) => {
+                if let Some((fed, _)) = &mut self.streaming {
+                    *fed += audio.len();
+                    if self.rec.feed(&audio).is_err() {
+                        self.streaming = None;
+                    }
+                }
+                return Vec::new();
+            }
+            Input::Utterance(u) => u,
+            _ => return Vec::new(),
         };
+        // Decoded while he spoke: only the end is left. The whole utterance
+        // is decoded again when the position changed meanwhile or the
+        // streamed result was not understood (the utterance's own cepstral
+        // mean hears a first, isolated phrase better).
+        let t0 = std::time::Instant::now();
+        let trace = std::env::var_os("HECTOR_VOICE_TRACE").is_some();
+        if let Some((fed, key)) = self.streaming.take() {
+            let same = key == Some(self.grammar_key(session)) && fed <= u.len();
+            let streamed = if same {
+                self.rec.feed(&u[fed..]).and_then(|_| self.rec.finish())
+            } else {
+                self.rec.finish()
+            };
+            if let (true, Ok(hyps)) = (same, streamed) {
+                let (out, sure) = self.decide(session, &hyps);
+                if sure {
+                    if trace {
+                        eprintln!(
+                            "voice: decoded while spoken, {} of {} ms left at the end, decided in {:.1} ms",
+                            (u.len() - fed) / 16,
+                            u.len() / 16,
+                            t0.elapsed().as_secs_f64() * 1e3
+                        );
+                    }
+                    return out;
+                }
+            }
+        }
         if let Err(e) = self.grammar(session) {
             eprintln!("{e}");
             return Vec::new();
@@ -239,29 +323,54 @@ impl Front for VoiceFront {
                 return Vec::new();
             }
         };
+        if trace {
+            eprintln!(
+                "voice: decoded whole, {} ms, decided in {:.1} ms",
+                u.len() / 16,
+                t0.elapsed().as_secs_f64() * 1e3
+            );
+        }
+        self.decide(session, &hyps).0
+    }
+}
+
+impl VoiceFront {
+    /// What the player's seat says, from the recogniser's hypotheses, and
+    /// whether it was understood at all.
+    fn decide(
+        &self,
+        session: &Session,
+        hyps: &[crate::speech::recognizer::Hypothesis],
+    ) -> (Vec<(Seat, CommandText)>, bool) {
         let Some(best) = hyps.first() else {
-            return vec![(self.seat, CommandText::Text(String::new()))];
+            return (vec![(self.seat, CommandText::Text(String::new()))], false);
         };
         let text = best.text.clone();
         // A command phrase or an answer word: the session reads the text.
         if self.words.command(&text).is_some() || self.wording.answer(&text).is_some() {
-            return vec![(self.seat, CommandText::Text(text))];
+            return (vec![(self.seat, CommandText::Text(text))], true);
         }
         let pos = session.game().position();
         let mode = session.game().castling_mode();
-        match settle_in(&hyps, &self.phrases, pos, &self.code) {
-            Settled::Move { mv, confidence, .. } => vec![(
-                self.seat,
-                CommandText::Heard(vec![mv.to_uci(mode).to_string()], confidence),
-            )],
-            Settled::Ambiguous(ms) => vec![(
-                self.seat,
-                CommandText::Heard(
-                    ms.iter().map(|m| m.to_uci(mode).to_string()).collect(),
-                    best.confidence,
-                ),
-            )],
-            Settled::NoMatch(heard) => vec![(self.seat, CommandText::Text(heard))],
+        match settle_in(hyps, &self.phrases, pos, &self.code) {
+            Settled::Move { mv, confidence, .. } => (
+                vec![(
+                    self.seat,
+                    CommandText::Heard(vec![mv.to_uci(mode).to_string()], confidence),
+                )],
+                true,
+            ),
+            Settled::Ambiguous(ms) => (
+                vec![(
+                    self.seat,
+                    CommandText::Heard(
+                        ms.iter().map(|m| m.to_uci(mode).to_string()).collect(),
+                        best.confidence,
+                    ),
+                )],
+                true,
+            ),
+            Settled::NoMatch(heard) => (vec![(self.seat, CommandText::Text(heard))], false),
         }
     }
 }
