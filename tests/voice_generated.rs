@@ -155,3 +155,41 @@ fn command_phrases_by_voice_german_and_english() {
         "{right} of {n} command phrases recognised"
     );
 }
+
+#[test]
+fn an_always_on_microphone_ends_every_move_once_even_in_loud_rooms() {
+    use hector::speech::silence::{Ending, WindowTally, ending, heard};
+    use hector::speech::vad::VadConfig;
+    if !support::need(&["espeak-ng", "sox"]) {
+        return;
+    }
+    let (mut with_floor, mut without) = (WindowTally::default(), WindowTally::default());
+    let mut slow = 0;
+    for loc in ["de", "en"] {
+        for s in g::move_set(&SetSpec::new(5, loc), 30) {
+            let (audio, end) = heard(&s).expect("rendered");
+            let e = ending(&audio, end, VadConfig::default());
+            if s.speed <= 100 {
+                slow += 1;
+                assert_ne!(e, Ending::Cut, "a slow speaker cut off: {}", s.text);
+            }
+            with_floor.add(e);
+            without.add(ending(
+                &audio,
+                end,
+                VadConfig {
+                    margin_db: -200.0,
+                    ..VadConfig::default()
+                },
+            ));
+        }
+    }
+    // Measured on this seed: 60 of 60 whole; without the floor 26 never
+    // end. Noise up to -30 dBFS is louder than the -40 dBFS threshold; the
+    // noise floor lets those utterances end.
+    let line = with_floor.line();
+    assert_eq!((with_floor.cut, with_floor.no_end), (0, 0), "{line}");
+    assert!(with_floor.missed <= 2, "{line}");
+    assert!(slow > 0);
+    assert!(without.no_end >= 20, "{}", without.line());
+}

@@ -26,6 +26,7 @@ const VALUED: &[&str] = &[
     "locales",
     "loudest",
     "player",
+    "silence",
     "generate",
     "non-chess",
 ];
@@ -65,6 +66,9 @@ pub fn run(rest: &[String]) -> i32 {
     if a.has("bench") {
         if a.has("fixtures") || a.get("dir").is_some() {
             return bench(&a);
+        }
+        if let Some(w) = a.get("silence") {
+            return bench_silence(&a, w);
         }
         return bench_generated(&a);
     }
@@ -425,6 +429,102 @@ fn generate(a: &Args, dir: &Path) -> i32 {
     if let Err(e) = std::fs::write(dir.join("samples.jsonl"), lines) {
         eprintln!("{e}");
         return 1;
+    }
+    0
+}
+
+/// `--bench --silence MS,MS`: the end-of-utterance detector over generated
+/// spoken moves for each silence window, with the noise floor at several
+/// margins and without it: how many moves come out whole, cut off between
+/// words, never ended (noise taken for speech) or missed, and how long
+/// after the end of speech the utterance ends.
+fn bench_silence(a: &Args, windows: &str) -> i32 {
+    use crate::speech::generate as g;
+    use crate::speech::silence::{WindowTally, ending, heard};
+    use crate::speech::vad::VadConfig;
+    let windows: Vec<u32> = match windows
+        .split(',')
+        .map(|w| {
+            w.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|w| (20..=3000).contains(w))
+        })
+        .collect::<Option<Vec<u32>>>()
+    {
+        Some(w) if !w.is_empty() => w,
+        _ => {
+            eprintln!(
+                "--silence takes windows in ms between 20 and 3000, comma separated (e.g. 300,400,500), not '{windows}'."
+            );
+            return 1;
+        }
+    };
+    let o = match set_options(a) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    // (margin label, margin dB): the floor at three margins, and none.
+    let margins: [(&str, f32); 4] = [
+        ("floor +4 dB", 4.0),
+        ("floor +6 dB", 6.0),
+        ("floor +8 dB", 8.0),
+        ("no floor", -200.0),
+    ];
+    // Tallies by (margin, window): all moves, slow speakers, loud rooms.
+    let n = margins.len() * windows.len();
+    let mut all = vec![WindowTally::default(); n];
+    let mut slow = vec![WindowTally::default(); n];
+    let mut loud = vec![WindowTally::default(); n];
+    let mut count = 0;
+    for loc in &o.locales {
+        let mut spec = g::SetSpec::new(o.seed, loc);
+        spec.loudest = o.loudest;
+        spec.player = o.player;
+        for s in g::move_set(&spec, o.count) {
+            let (audio, speech_end) = match heard(&s) {
+                Ok(x) => x,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 1;
+                }
+            };
+            count += 1;
+            for (mi, (_, margin_db)) in margins.iter().enumerate() {
+                for (wi, w) in windows.iter().enumerate() {
+                    let cfg = VadConfig {
+                        hangover_ms: *w,
+                        margin_db: *margin_db,
+                        ..VadConfig::default()
+                    };
+                    let e = ending(&audio, speech_end, cfg);
+                    let i = mi * windows.len() + wi;
+                    all[i].add(e);
+                    if s.speed <= 100 {
+                        slow[i].add(e);
+                    }
+                    if s.noise_dbfs >= -35 {
+                        loud[i].add(e);
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "== silence windows: {count} spoken moves ({}), seed {}",
+        o.locales.join(","),
+        o.seed
+    );
+    for (mi, (label, _)) in margins.iter().enumerate() {
+        for (wi, w) in windows.iter().enumerate() {
+            let i = mi * windows.len() + wi;
+            println!("{label:>13} {w:>5} ms   all  {}", all[i].line());
+            println!("{:>13} {:>5}   100 wpm  {}", "", "", slow[i].line());
+            println!("{:>13} {:>5}  ≥ -35 dB  {}", "", "", loud[i].line());
+        }
     }
     0
 }

@@ -383,6 +383,10 @@ enum Command {
         /// a new speaker every move).
         #[arg(long, value_name = "N")]
         player: Option<String>,
+        /// With --bench: measure the end-of-utterance detector instead, for
+        /// these silence windows (ms, comma separated, e.g. 300,400,500).
+        #[arg(long, value_name = "MS,MS")]
+        silence: Option<String>,
         /// With --bench: decode whole utterances instead of streaming.
         #[arg(long)]
         whole: bool,

@@ -24,6 +24,7 @@ pub mod pocketsphinx;
 pub mod readback;
 pub mod recognizer;
 pub mod settle;
+pub mod silence;
 pub mod speaker;
 pub mod vad;
 #[cfg(feature = "vosk")]

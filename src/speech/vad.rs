@@ -17,7 +17,14 @@ pub struct VadConfig {
     pub pre_roll_ms: u32,
     /// An utterance is cut off after this long.
     pub max_ms: u32,
+    /// A frame counts as speech only this far above the noise floor (the
+    /// quietest frame of the last [`FLOOR_MS`]), so that a noisy hall
+    /// louder than `threshold_dbfs` still lets an utterance end.
+    pub margin_db: f32,
 }
+
+/// How far back the noise floor looks.
+pub const FLOOR_MS: u32 = 2_000;
 
 impl VadConfig {
     /// The default settings with the speech threshold given on the command
@@ -43,6 +50,7 @@ impl Default for VadConfig {
             hangover_ms: 500,
             pre_roll_ms: 300,
             max_ms: 8_000,
+            margin_db: 4.0,
         }
     }
 }
@@ -71,6 +79,8 @@ pub struct Vad {
     in_speech: bool,
     speech_run: usize,
     silence_run: usize,
+    /// Levels (dBFS) of the last frames, for the noise floor.
+    levels: std::collections::VecDeque<f32>,
 }
 
 impl Vad {
@@ -82,6 +92,18 @@ impl Vad {
             in_speech: false,
             speech_run: 0,
             silence_run: 0,
+            levels: Default::default(),
+        }
+    }
+
+    /// What a frame must exceed to be speech: the configured threshold, or
+    /// the noise floor plus the margin when the room is louder.
+    fn threshold(&self) -> f32 {
+        let floor = self.levels.iter().copied().fold(f32::INFINITY, f32::min);
+        if floor.is_finite() {
+            self.cfg.threshold_dbfs.max(floor + self.cfg.margin_db)
+        } else {
+            self.cfg.threshold_dbfs
         }
     }
 
@@ -100,7 +122,12 @@ impl Vad {
     }
 
     fn frame(&mut self, frame: &[i16]) -> Option<VadEvent> {
-        let loud = rms_dbfs(frame) > self.cfg.threshold_dbfs;
+        let level = rms_dbfs(frame);
+        self.levels.push_back(level);
+        if self.levels.len() > (FLOOR_MS / 20) as usize {
+            self.levels.pop_front();
+        }
+        let loud = level > self.threshold();
         self.buf.extend_from_slice(frame);
         if !self.in_speech {
             if loud {
@@ -262,6 +289,49 @@ mod tests {
     }
 
     #[test]
+    fn in_a_loud_hall_an_utterance_still_ends() {
+        // Noise at -30 dBFS, louder than the -40 dBFS threshold: the floor
+        // lifts the threshold, speech 20 dB above the noise still starts an
+        // utterance and the noise after it ends it.
+        let loud = |ms: u32, seed: u64| {
+            let mut v = vec![0i16; ms_to_samples(ms)];
+            add_noise(&mut v, -30.0, seed);
+            v
+        };
+        let mut vad = Vad::new(VadConfig::default());
+        let mut events = Vec::new();
+        for part in [loud(2000, 5), tone(800, 0.3), loud(1500, 6)] {
+            for c in part.chunks(320) {
+                events.extend(vad.push(c));
+            }
+        }
+        let utterances: Vec<usize> = events
+            .iter()
+            .filter_map(|e| match e {
+                VadEvent::Utterance(u) => Some(u.len()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(utterances.len(), 1, "{events:?}");
+        let secs = utterances[0] as f32 / RATE as f32;
+        assert!((1.4..1.8).contains(&secs), "{secs} s");
+        // Without the floor the noise is speech that never ends.
+        let mut deaf = Vad::new(VadConfig {
+            margin_db: -90.0,
+            ..VadConfig::default()
+        });
+        let mut ended = 0;
+        for part in [loud(2000, 5), tone(800, 0.3), loud(1500, 6)] {
+            ended += deaf
+                .push(&part)
+                .iter()
+                .filter(|e| matches!(e, VadEvent::Utterance(_)))
+                .count();
+        }
+        assert_eq!(ended, 0);
+    }
+
+    #[test]
     fn clicks_and_noise_are_not_speech() {
         let mut vad = Vad::new(VadConfig::default());
         let mut events = vad.push(&quiet(2000, 3));
@@ -278,7 +348,14 @@ mod tests {
             ..VadConfig::default()
         };
         let mut vad = Vad::new(cfg);
-        let events = vad.push(&tone(5000, 0.3));
+        // Five seconds of speech: syllables with short dips between them
+        // (a sound that never dips becomes the noise floor).
+        let mut speech = Vec::new();
+        for i in 0..13 {
+            speech.extend(tone(300, 0.3));
+            speech.extend(quiet(100, 10 + i));
+        }
+        let events = vad.push(&speech);
         let n = events
             .iter()
             .filter(|e| matches!(e, VadEvent::Utterance(_)))
