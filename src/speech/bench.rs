@@ -82,7 +82,8 @@ pub fn judge(sample: &Sample, d: &Decision) -> Outcome {
 /// Runs every sample through `listener`: synthesised in a second thread
 /// while the previous one is decoded. `streamed` feeds 20 ms chunks as a
 /// microphone does and times end of audio → decision (an utterance not
-/// understood is decoded again whole, as `hector play` does); otherwise each
+/// understood among a player's first ones is decoded again whole, as
+/// `hector play` does); otherwise each
 /// utterance is decoded whole. `progress` is called after every sample.
 pub fn run(
     listener: &mut Listener,
@@ -101,7 +102,17 @@ pub fn run(
         }
     });
     let mut out = Vec::with_capacity(samples.len());
+    // Utterances heard from the current speaker (a new voice, speed, pitch,
+    // noise or room is a new player).
+    let mut from_player = 0usize;
+    let mut previous: Option<&Sample> = None;
     for s in samples {
+        let same = previous.is_some_and(|p| {
+            (&p.voice, p.speed, p.pitch, p.noise_dbfs, p.room)
+                == (&s.voice, s.speed, s.pitch, s.noise_dbfs, s.room)
+        });
+        from_player = if same { from_player + 1 } else { 0 };
+        previous = Some(s);
         let pcm = rx
             .recv()
             .map_err(|_| SpeechError::Audio("the speech generator stopped".into()))??;
@@ -114,11 +125,14 @@ pub fn run(
             let t = Instant::now();
             let mut h = listener.finish()?;
             // As `hector play` does: what was not understood streamed is
-            // decoded again whole, with the utterance's own cepstral mean.
-            if matches!(
-                h.decision,
-                super::listener::Decision::Repeat | super::listener::Decision::None
-            ) {
+            // decoded again whole, with the utterance's own cepstral mean,
+            // while the live mean settles on a new player.
+            if from_player < super::listener::SETTLING_UTTERANCES
+                && matches!(
+                    h.decision,
+                    super::listener::Decision::Repeat | super::listener::Decision::None
+                )
+            {
                 h = listener.recognize(&pcm)?;
             }
             (h, t.elapsed().as_secs_f64() * 1e3)

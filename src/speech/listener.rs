@@ -176,6 +176,13 @@ impl Hypotheses {
     }
 }
 
+/// How many of a player's first utterances are decoded again whole when
+/// the streamed decoding did not understand them: the live cepstral mean
+/// settles over these; after them a second decoding rescues next to
+/// nothing and only makes "please repeat" come later (measured with
+/// `listen --bench --player 20`).
+pub const SETTLING_UTTERANCES: usize = 5;
+
 /// Where the decision thresholds lie (tuned on a generated set whose seed
 /// is never used for reporting).
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -45,6 +45,9 @@ pub(super) struct VoiceFront {
     /// The utterance being decoded while he speaks: samples fed so far
     /// and the grammar it is heard with.
     streaming: Option<(usize, Option<(usize, bool)>)>,
+    /// Utterances heard so far (the first ones are decoded again whole
+    /// when not understood, see `SETTLING_UTTERANCES`).
+    heard: usize,
 }
 
 fn speaker(kind: &str, locale: &str) -> Result<(Box<dyn Speaker>, bool), String> {
@@ -157,6 +160,7 @@ impl VoiceFront {
             phrases: Vec::new(),
             told_no_commands: false,
             streaming: None,
+            heard: 0,
         })
     }
 
@@ -285,11 +289,14 @@ impl Front for VoiceFront {
             _ => return Vec::new(),
         };
         // Decoded while he spoke: only the end is left. The whole utterance
-        // is decoded again when the position changed meanwhile or the
-        // streamed result was not understood (the utterance's own cepstral
-        // mean hears a first, isolated phrase better).
+        // is decoded again when the position changed meanwhile, or when one
+        // of his first utterances was not understood streamed (the
+        // utterance's own cepstral mean hears a first, isolated phrase
+        // better; the live mean settles over those).
         let t0 = std::time::Instant::now();
         let trace = std::env::var_os("HECTOR_VOICE_TRACE").is_some();
+        let settling = self.heard < crate::speech::listener::SETTLING_UTTERANCES;
+        self.heard += 1;
         if let Some((fed, key)) = self.streaming.take() {
             let same = key == Some(self.grammar_key(session)) && fed <= u.len();
             let streamed = if same {
@@ -299,7 +306,7 @@ impl Front for VoiceFront {
             };
             if let (true, Ok(hyps)) = (same, streamed) {
                 let (out, sure) = self.decide(session, &hyps);
-                if sure {
+                if sure || !settling {
                     if trace {
                         eprintln!(
                             "voice: decoded while spoken, {} of {} ms left at the end, decided in {:.1} ms",
