@@ -465,14 +465,26 @@ pub const TRAIL_MS: usize = 350;
 /// The sample as 16 kHz mono audio: espeak-ng speaks it, sox converts it
 /// (and adds the room), then noise at the sample's level is added.
 pub fn render(s: &Sample) -> Result<Vec<i16>, SpeechError> {
+    let mut audio = render_clean(s)?;
+    add_sample_noise(&mut audio, s);
+    Ok(audio)
+}
+
+/// The sample's speech with its room and the silence around it, before the
+/// noise: [`render`] is this plus [`add_sample_noise`].
+pub fn render_clean(s: &Sample) -> Result<Vec<i16>, SpeechError> {
     let spoken = espeak(&s.text, &s.voice, s.speed, s.pitch)?;
     let mut samples = sox(&spoken, s.room)?;
     let rate = audio::RATE as usize;
     let mut padded = vec![0i16; LEAD_MS * rate / 1000];
     padded.append(&mut samples);
     padded.extend(std::iter::repeat_n(0i16, TRAIL_MS * rate / 1000));
-    audio::add_noise(&mut padded, s.noise_dbfs as f32, s.id as u64 * 7919 + 1);
     Ok(padded)
+}
+
+/// Adds the sample's noise (its level, its seed) to its rendered speech.
+pub fn add_sample_noise(audio: &mut [i16], s: &Sample) {
+    audio::add_noise(audio, s.noise_dbfs as f32, s.id as u64 * 7919 + 1);
 }
 
 fn espeak(text: &str, voice: &str, speed: u32, pitch: u32) -> Result<Vec<u8>, SpeechError> {

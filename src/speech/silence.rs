@@ -6,7 +6,7 @@
 //! `hector listen --bench --silence`.
 
 use super::audio::{RATE, add_noise, rms_dbfs};
-use super::generate::{Sample, TRAIL_MS, render};
+use super::generate::{Sample, TRAIL_MS, add_sample_noise, render_clean};
 use super::recognizer::SpeechError;
 use super::vad::{Vad, VadConfig, VadEvent};
 
@@ -55,17 +55,14 @@ pub fn ending(audio: &[i16], speech_end: usize, cfg: VadConfig) -> Ending {
 /// (the last 20 ms louder than -50 dBFS of the same move rendered without
 /// noise: espeak-ng's own trailing silence is not speech).
 pub fn heard(s: &Sample) -> Result<(Vec<i16>, usize), SpeechError> {
-    let mut audio = render(s)?;
-    let clean = render(&Sample {
-        noise_dbfs: -200,
-        ..s.clone()
-    })?;
+    let mut audio = render_clean(s)?;
     let frame = RATE as usize / 50;
-    let speech_end = clean
+    let speech_end = audio
         .chunks(frame)
         .rposition(|f| rms_dbfs(f) > -50.0)
-        .map(|i| ((i + 1) * frame).min(clean.len()))
+        .map(|i| ((i + 1) * frame).min(audio.len()))
         .unwrap_or(audio.len() - TRAIL_MS * RATE as usize / 1000);
+    add_sample_noise(&mut audio, s);
     let mut after = vec![0i16; AFTER_MS * RATE as usize / 1000];
     add_noise(&mut after, s.noise_dbfs as f32, s.id as u64 * 104_729 + 7);
     audio.extend(after);

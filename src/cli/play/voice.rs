@@ -310,8 +310,8 @@ impl Front for VoiceFront {
                     if trace {
                         eprintln!(
                             "voice: decoded while spoken, {} of {} ms left at the end, decided in {:.1} ms",
-                            (u.len() - fed) / 16,
-                            u.len() / 16,
+                            ms(u.len() - fed),
+                            ms(u.len()),
                             t0.elapsed().as_secs_f64() * 1e3
                         );
                     }
@@ -333,7 +333,7 @@ impl Front for VoiceFront {
         if trace {
             eprintln!(
                 "voice: decoded whole, {} ms, decided in {:.1} ms",
-                u.len() / 16,
+                ms(u.len()),
                 t0.elapsed().as_secs_f64() * 1e3
             );
         }
@@ -380,4 +380,9 @@ impl VoiceFront {
             Settled::NoMatch(heard) => (vec![(self.seat, CommandText::Text(heard))], false),
         }
     }
+}
+
+/// Milliseconds of `samples` at the microphone's rate.
+fn ms(samples: usize) -> usize {
+    samples * 1000 / crate::speech::audio::RATE as usize
 }
