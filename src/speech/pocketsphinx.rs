@@ -483,6 +483,16 @@ impl Recognizer for PocketSphinx {
         // with their pronunciation variants).
         let mut loop_phones = String::new();
         let best_path: String;
+        let lmath = unsafe { ffi::ps_get_logmath(self.ps) };
+        let ln = |x: i32| unsafe { ffi::logmath_log_to_ln(lmath, x as c_int) };
+        let t = tuning();
+        // How well the best phrase fits beside the best sequence of any
+        // phones, per second, and how far the phones heard are from the
+        // phrase's; from them the share of chess (the rest is "anything
+        // else").
+        let ratio: Option<f64>;
+        let phone_err: Option<f64>;
+        let chess: Option<f64>;
         // SAFETY: valid decoder; strings returned by ps_get_hyp / ps_nbest_hyp
         // are copied before the next decoder call.
         unsafe {
@@ -519,9 +529,35 @@ impl Recognizer for PocketSphinx {
                 return Ok(Vec::new());
             }
             best_score = score;
-            let mut nb = ffi::ps_nbest(self.ps);
+            let seconds = self.samples as f64 / 16000.0;
+            ratio = free_score
+                .filter(|_| seconds > 0.05)
+                .map(|f| (ln(best_score) - ln(f)) / seconds);
+            let phones = self.phones_of(&best_path);
+            phone_err = (!loop_phones.is_empty() && !phones.is_empty())
+                .then(|| phone_error(&phones, &loop_phones));
+            chess = ratio.map(|r| {
+                // The phones heard do not agree with the phrase's: the
+                // phrase was forced onto other speech, however well it
+                // scores.
+                if phone_err.is_some_and(|e| e > t.phone_error) {
+                    0.0
+                } else {
+                    1.0 / (1.0 + (-(r - t.ratio) / t.ratio_width).exp())
+                }
+            });
+            // Below one half, "anything else" outweighs all phrases together
+            // whatever the rivals score (see `listener::decide`): reading
+            // them from the lattice, the slowest part of deciding, is left
+            // out.
+            let mut nb = if chess.is_some_and(|c| c < 0.5) {
+                std::ptr::null_mut()
+            } else {
+                ffi::ps_nbest(self.ps)
+            };
             let mut seen = 0;
-            while !nb.is_null() && seen < NBEST_PATHS {
+            let most = t.nbest;
+            while !nb.is_null() && seen < most {
                 let mut s = 0i32;
                 let h = ffi::ps_nbest_hyp(nb, &mut s);
                 if !h.is_null() {
@@ -547,37 +583,20 @@ impl Recognizer for PocketSphinx {
                 out.insert(0, b);
             }
         }
-        let lmath = unsafe { ffi::ps_get_logmath(self.ps) };
-        let ln = |x: i32| unsafe { ffi::logmath_log_to_ln(lmath, x as c_int) };
-        let seconds = self.samples as f64 / 16000.0;
-        let ratio = free_score
-            .filter(|_| seconds > 0.05 && !out.is_empty())
-            .map(|f| (ln(best_score) - ln(f)) / seconds);
-        let phrase_phones = self.phones_of(&best_path);
-        let phone_error = (!loop_phones.is_empty() && !phrase_phones.is_empty())
-            .then(|| phone_error(&phrase_phones, &loop_phones));
         if std::env::var_os("HECTOR_PS_DUMP").is_some() {
             // Raw n-best scores for tuning the scale and thresholds.
             let raw: Vec<(String, f64)> = out.iter().map(|(t, s)| (t.clone(), ln(*s))).collect();
             eprintln!(
                 "PSRAW {} {} {}",
                 ratio.unwrap_or(f64::NAN),
-                phone_error.unwrap_or(f64::NAN),
+                phone_err.unwrap_or(f64::NAN),
                 serde_json::to_string(&raw).unwrap_or_default()
             );
         }
         let mut hyps = confidences(&out, ln);
-        // How well the best phrase fits beside the best sequence of any
-        // phones, per second: speech that is not a phrase fits the phones
-        // far better. It becomes the share of "anything else".
-        if let Some(r) = ratio {
-            let t = tuning();
-            let mut chess = 1.0 / (1.0 + (-(r - t.ratio) / t.ratio_width).exp());
-            // The phones heard do not agree with the phrase's: the phrase
-            // was forced onto other speech, however well it scores.
-            if phone_error.is_some_and(|e| e > t.phone_error) {
-                chess = 0.0;
-            }
+        // Speech that is not a phrase fits the phones far better: that
+        // becomes the share of "anything else".
+        if let Some(chess) = chess {
             for h in &mut hyps {
                 h.confidence *= chess as f32;
             }
@@ -675,6 +694,8 @@ pub struct Tuning {
     /// Above this phone error (see [`phone_error`]) the speech was not a
     /// phrase at all.
     pub phone_error: f64,
+    /// How many paths to read from the lattice at most.
+    pub nbest: usize,
 }
 
 /// The tuning in use: the defaults, or `HECTOR_PS_SCALE` /
@@ -692,6 +713,7 @@ pub fn tuning() -> Tuning {
         ratio: env("HECTOR_PS_RATIO", -0.03),
         ratio_width: env("HECTOR_PS_RATIO_WIDTH", 0.01),
         phone_error: env("HECTOR_PS_PHONE_ERROR", 1.1),
+        nbest: env("HECTOR_PS_NBEST", NBEST_PATHS as f64) as usize,
     }
 }
 
