@@ -193,3 +193,62 @@ fn an_always_on_microphone_ends_every_move_once_even_in_loud_rooms() {
     assert!(slow > 0);
     assert!(without.no_end >= 20, "{}", without.line());
 }
+
+/// A move that is a whole phrase ("Springer Felix drei": no longer phrase
+/// goes on from it) ends after the player's own longest pause between
+/// words plus a margin, once he has been heard: sooner than the silence
+/// window that ends anything else. Decoded while spoken, as play does.
+#[test]
+fn a_whole_phrase_ends_sooner_once_the_player_has_been_heard() {
+    use hector::speech::live::hear;
+    use hector::speech::silence::Ending;
+    use hector::speech::vad::{Vad, VadConfig};
+    let Some(mut l) = listener() else { return };
+    let pos =
+        hector::speech::moves::position(None, Some("e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5"))
+            .unwrap();
+    let grammar = hector::speech::listener::Grammar::moves(&pos, "de")
+        .with_commands(&hector::speech::commands::phrases("de"));
+    l.set_grammar(grammar).unwrap();
+    let said = support::speech("de-015.wav"); // "springer felix drei"
+    // Where the speech of the recording ends (its last 20 ms louder than
+    // -50 dBFS; the recording's own quiet tail is not speech).
+    let spoken = said
+        .chunks(320)
+        .rposition(|f| hector::speech::audio::rms_dbfs(f) > -50.0)
+        .map_or(said.len(), |i| (i + 1) * 320);
+    let mut audio = support::quiet(1000, 1);
+    let end = audio.len() + spoken;
+    audio.extend(&said);
+    audio.extend(support::quiet(1500, 2));
+    let mut vad = Vad::new(VadConfig::default());
+    let mut after = Vec::new();
+    for settling in [true, false] {
+        let h = hear(&mut l, &audio, end, &mut vad, settling, false).unwrap();
+        let Ending::Whole { after_ms } = h.ending else {
+            panic!("{:?}", h.ending)
+        };
+        let d = h.hyps.expect("decided").decision;
+        match d {
+            hector::speech::listener::Decision::Move(m) => assert_eq!(
+                shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Standard).to_string(),
+                "d4f3"
+            ),
+            other => panic!("{other:?}"),
+        }
+        assert!(h.whole_phrase);
+        after.push(after_ms);
+    }
+    // The first time his pace is unknown: the whole silence window. Then
+    // his pauses are known to be short.
+    assert!(
+        (440.0..=540.0).contains(&after[0]) && after[1] + 100.0 <= after[0],
+        "ended {} ms after the end of speech, then {} ms",
+        after[0],
+        after[1]
+    );
+    println!(
+        "ended {:.0} ms, then {:.0} ms after the end of speech",
+        after[0], after[1]
+    );
+}

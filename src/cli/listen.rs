@@ -29,6 +29,10 @@ const VALUED: &[&str] = &[
     "silence",
     "generate",
     "non-chess",
+    "whole-ms",
+    "silence-ms",
+    "speech",
+    "settling",
 ];
 const SWITCHES: &[&str] = &[
     "json",
@@ -41,6 +45,8 @@ const SWITCHES: &[&str] = &[
     "verbose",
     "fixtures",
     "commands",
+    "first-sound",
+    "realtime",
 ];
 
 /// The position given by `--fen` and `--moves` (SAN, space separated).
@@ -69,6 +75,9 @@ pub fn run(rest: &[String]) -> i32 {
         }
         if let Some(w) = a.get("silence") {
             return bench_silence(&a, w);
+        }
+        if a.has("first-sound") {
+            return bench_first_sound(&a);
         }
         return bench_generated(&a);
     }
@@ -524,6 +533,258 @@ fn bench_silence(a: &Args, windows: &str) -> i32 {
             println!("{label:>13} {w:>5} ms   all  {}", all[i].line());
             println!("{:>13} {:>5}   100 wpm  {}", "", "", slow[i].line());
             println!("{:>13} {:>5}  ≥ -35 dB  {}", "", "", loud[i].line());
+        }
+    }
+    0
+}
+
+/// `--bench --first-sound`: what the player feels. Generated spoken moves
+/// as an always-on microphone hears them go through end-of-utterance
+/// detection, streamed decoding (ended sooner once the words are a whole
+/// phrase: after the player's longest pause between words plus 100 ms, at
+/// least `--whole-ms`, default 250; else after `--silence-ms`, default 500)
+/// and the decision; then the answer play would give is said through
+/// speech-dispatcher (`--speech none` leaves that out) and the time until
+/// it sounds is added. `--realtime` feeds the audio no faster than a sound
+/// card and measures everything on the wall clock.
+fn bench_first_sound(a: &Args) -> i32 {
+    use crate::speech::bench::{Outcome, Tally, judge};
+    use crate::speech::generate as g;
+    use crate::speech::listener::{Decision, Listener, SETTLING_UTTERANCES};
+    use crate::speech::readback::Prompt;
+    use crate::speech::silence::{Ending, WindowTally, heard};
+    use crate::speech::vad::VadConfig;
+    let o = match set_options(a) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let ms = |k: &str, d: u32| -> Result<u32, String> {
+        match a.get(k) {
+            Some(v) => v
+                .parse::<u32>()
+                .ok()
+                .filter(|w| (20..=3000).contains(w))
+                .ok_or_else(|| format!("--{k} must be ms between 20 and 3000, not '{v}'.")),
+            None => Ok(d),
+        }
+    };
+    let cfg = match (
+        ms("whole-ms", crate::speech::vad::WHOLE_MS),
+        ms("silence-ms", VadConfig::default().hangover_ms),
+    ) {
+        (Ok(whole_ms), Ok(hangover_ms)) => VadConfig {
+            whole_ms,
+            hangover_ms,
+            ..VadConfig::default()
+        },
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let speech = a.get("speech").unwrap_or("dispatcher");
+    if !matches!(speech, "dispatcher" | "none") {
+        eprintln!("Unknown --speech '{speech}': say dispatcher or none.");
+        return 1;
+    }
+    if speech == "dispatcher" && !cfg!(feature = "tts") {
+        eprintln!(
+            "This hector was built without speech output (the tts feature): use --speech none."
+        );
+        return 1;
+    }
+    let rec = match engine_from_args(a) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let paced = a.has("realtime");
+    // --settling N: how many of a player's first utterances are decoded
+    // again whole when not understood streamed (play: SETTLING_UTTERANCES).
+    let settling = match a.get("settling").map(str::parse::<usize>) {
+        None => SETTLING_UTTERANCES,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => {
+            eprintln!("--settling must be a whole number of utterances.");
+            return 1;
+        }
+    };
+    let mut listener = Listener::new(rec);
+    let mut ends = WindowTally::default();
+    let mut tally = Tally::default();
+    let (mut whole_phrase, mut count) = (0usize, 0usize);
+    let (mut decide, mut decided, mut sound, mut first, mut checks) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut silent = 0usize;
+    for loc in &o.locales {
+        let mut spec = g::SetSpec::new(o.seed, loc);
+        spec.loudest = o.loudest;
+        spec.player = o.player;
+        let commands = crate::speech::commands::phrases(loc);
+        let wording = match crate::speech::wording::Wording::get(loc) {
+            Ok(w) => w,
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        };
+        #[cfg(feature = "tts")]
+        let mut voice = if speech == "dispatcher" {
+            match crate::speech::dispatcher::Dispatcher::new(
+                &crate::speech::speaker::Voice::for_locale(loc),
+            ) {
+                Ok(d) => Some(d),
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 1;
+                }
+            }
+        } else {
+            None
+        };
+        let mut from_player = 0usize;
+        let mut previous: Option<g::Sample> = None;
+        let mut vad = crate::speech::vad::Vad::new(cfg);
+        for s in g::move_set(&spec, o.count) {
+            let same = previous.as_ref().is_some_and(|p| {
+                (&p.voice, p.speed, p.pitch, p.noise_dbfs, p.room)
+                    == (&s.voice, s.speed, s.pitch, s.noise_dbfs, s.room)
+            });
+            from_player = if same { from_player + 1 } else { 0 };
+            if !same {
+                vad = crate::speech::vad::Vad::new(cfg);
+            }
+            let (audio, speech_end) = match heard(&s) {
+                Ok(x) => x,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 1;
+                }
+            };
+            if let Err(e) = listener.set_grammar(crate::speech::bench::grammar_for(&s, &commands)) {
+                eprintln!("{e}");
+                return 1;
+            }
+            let h = match crate::speech::live::hear(
+                &mut listener,
+                &audio,
+                speech_end,
+                &mut vad,
+                from_player < settling,
+                paced,
+            ) {
+                Ok(h) => h,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 1;
+                }
+            };
+            count += 1;
+            ends.add(h.ending);
+            checks.extend(h.checks_ms.iter().copied());
+            if a.has("verbose") {
+                println!(
+                    "{}",
+                    json!({
+                        "id": s.id,
+                        "locale": s.locale,
+                        "text": s.text,
+                        "voice": s.voice,
+                        "speed": s.speed,
+                        "noise_dbfs": s.noise_dbfs,
+                        "ending": format!("{:?}", h.ending),
+                        "whole_phrase": h.whole_phrase,
+                        "heard": h.hyps.as_ref().and_then(|x| x.nbest.first()).map(|x| x.text.clone()),
+                        "decision": h.hyps.as_ref().map(|x| x.decision.kind()),
+                        "decide_ms": h.decide_ms,
+                        "decided_after_ms": h.decided_after_ms,
+                    })
+                );
+            }
+            let Some(hyps) = &h.hyps else {
+                tally.add(Outcome::Asked);
+                previous = Some(s);
+                continue;
+            };
+            if h.whole_phrase && matches!(h.ending, Ending::Whole { .. }) {
+                whole_phrase += 1;
+            }
+            tally.add(judge(&s, &hyps.decision));
+            decide.push(h.decide_ms);
+            decided.push(h.decided_after_ms);
+            // The answer play gives: the move read back, the choice, or
+            // "not understood".
+            let pos = s.position();
+            let prompt = match &hyps.decision {
+                Decision::Move(m) => Prompt::ReadBack(*m),
+                Decision::Choice(ms) => Prompt::Choice(ms.clone()),
+                _ => Prompt::NoMove(String::new()),
+            };
+            let text = wording.render(&prompt, &pos);
+            let _ = &text;
+            #[cfg(feature = "tts")]
+            if let Some(d) = voice.as_mut() {
+                match d.time_to_sound(&text, std::time::Duration::from_secs(3)) {
+                    Ok(Some(t)) => {
+                        let t = t.as_secs_f64() * 1e3;
+                        sound.push(t);
+                        first.push(h.decided_after_ms + t);
+                    }
+                    Ok(None) => silent += 1,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        return 1;
+                    }
+                }
+            }
+            previous = Some(s);
+        }
+    }
+    let p = fixtures::percentile;
+    let q = |v: &[f64]| {
+        format!(
+            "p50 {:.0} p95 {:.0} max {:.0}",
+            p(v, 50.0),
+            p(v, 95.0),
+            p(v, 100.0)
+        )
+    };
+    println!(
+        "== first sound: {count} spoken moves ({}), seed {}, {}; silence window {} ms, after a whole phrase the player's longest pause + 100 ms, at least {} ms",
+        o.locales.join(","),
+        o.seed,
+        if paced {
+            "fed in real time"
+        } else {
+            "fed at once, detector time counted from the samples"
+        },
+        cfg.hangover_ms,
+        cfg.whole_ms
+    );
+    println!("ended: {}", ends.line());
+    println!(
+        "ended on a whole phrase: {:.1} %",
+        100.0 * whole_phrase as f64 / count.max(1) as f64
+    );
+    println!("decided: {}", tally.line());
+    println!(
+        "whole-phrase check ms: p50 {:.2} p95 {:.2} ({} checks)",
+        p(&checks, 50.0),
+        p(&checks, 95.0),
+        checks.len()
+    );
+    println!("end of utterance -> decided ms: {}", q(&decide));
+    println!("end of speech -> decided ms: {}", q(&decided));
+    if speech == "dispatcher" {
+        println!("speech-dispatcher start -> sound ms: {}", q(&sound));
+        println!("end of speech -> first sound ms: {}", q(&first));
+        if silent > 0 {
+            println!("answers that never sounded within 3 s: {silent}");
         }
     }
     0

@@ -387,6 +387,26 @@ enum Command {
         /// these silence windows (ms, comma separated, e.g. 300,400,500).
         #[arg(long, value_name = "MS,MS")]
         silence: Option<String>,
+        /// With --bench: measure end of speech -> first sound of the answer
+        /// (detector, streamed decoding, speech-dispatcher).
+        #[arg(long)]
+        first_sound: bool,
+        /// With --first-sound: silence (ms) that ends a whole phrase.
+        #[arg(long, value_name = "MS")]
+        whole_ms: Option<String>,
+        /// With --first-sound: silence (ms) that ends any other utterance.
+        #[arg(long, value_name = "MS")]
+        silence_ms: Option<String>,
+        /// With --first-sound: dispatcher (default) or none.
+        #[arg(long, value_name = "S")]
+        speech: Option<String>,
+        /// With --first-sound: a player's first N utterances not understood
+        /// streamed are decoded again whole (default 5, as play does).
+        #[arg(long, value_name = "N")]
+        settling: Option<String>,
+        /// With --first-sound: feed the audio in real time.
+        #[arg(long)]
+        realtime: bool,
         /// With --bench: decode whole utterances instead of streaming.
         #[arg(long)]
         whole: bool,

@@ -12,6 +12,7 @@ use std::time::Duration;
 pub struct Dispatcher {
     tts: tts::Tts,
     ended: mpsc::Receiver<()>,
+    began: mpsc::Receiver<()>,
 }
 
 fn err(e: tts::Error) -> SpeechError {
@@ -36,6 +37,11 @@ impl Dispatcher {
         tts.set_rate(rate).ok();
         let volume = (voice.volume as f32 - 100.0).clamp(tts.min_volume(), tts.max_volume());
         tts.set_volume(volume).ok();
+        let (begin_tx, began) = mpsc::channel();
+        tts.on_utterance_begin(Some(Box::new(move |_| {
+            begin_tx.send(()).ok();
+        })))
+        .ok();
         let (tx, ended) = mpsc::channel();
         let tx2 = tx.clone();
         tts.on_utterance_end(Some(Box::new(move |_| {
@@ -46,7 +52,25 @@ impl Dispatcher {
             tx2.send(()).ok();
         })))
         .ok();
-        Ok(Dispatcher { tts, ended })
+        Ok(Dispatcher { tts, ended, began })
+    }
+
+    /// Says `text` and measures how long the speech service takes to start
+    /// sounding it (speech-dispatcher reports the start when its output
+    /// module begins to play), then stops it. `None` when it did not start
+    /// within `timeout`.
+    pub fn time_to_sound(
+        &mut self,
+        text: &str,
+        timeout: Duration,
+    ) -> Result<Option<Duration>, SpeechError> {
+        while self.began.try_recv().is_ok() {}
+        let t = std::time::Instant::now();
+        self.speak(text)?;
+        let heard = self.began.recv_timeout(timeout).ok().map(|_| t.elapsed());
+        self.tts.stop().map_err(err)?;
+        self.wait(Duration::from_secs(2));
+        Ok(heard)
     }
 
     /// Waits until the current sentence has been said, at most `timeout`.

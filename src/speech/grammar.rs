@@ -1,7 +1,41 @@
 //! JSGF grammars built from the phrases of the current legal moves.
 
 use super::recognizer::SpeechError;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
+
+/// The phrases that are whole once said: no longer phrase goes on from
+/// them. When the words heard so far are one of these, the player has
+/// finished ("Springer Felix drei"), while "Bauer Echo zwei" may still go
+/// on to "Echo vier" — so a shorter silence may end the utterance.
+#[derive(Debug, Clone, Default)]
+pub struct WholePhrases {
+    whole: HashSet<String>,
+}
+
+impl WholePhrases {
+    pub fn new(phrases: &[String]) -> WholePhrases {
+        let norm: HashSet<String> = phrases
+            .iter()
+            .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+            .filter(|p| !p.is_empty())
+            .collect();
+        let mut prefixes: HashSet<String> = HashSet::new();
+        for p in &norm {
+            let w: Vec<&str> = p.split(' ').collect();
+            for k in 1..w.len() {
+                prefixes.insert(w[..k].join(" "));
+            }
+        }
+        WholePhrases {
+            whole: norm.into_iter().filter(|p| !prefixes.contains(p)).collect(),
+        }
+    }
+
+    /// Whether `words` (as the recogniser spells them) is a whole phrase.
+    pub fn contains(&self, words: &str) -> bool {
+        self.whole.contains(words)
+    }
+}
 
 /// Every distinct word of `phrases`, sorted.
 pub fn words(phrases: &[String]) -> Vec<String> {
@@ -86,5 +120,34 @@ mod tests {
     fn bad_phrases_are_refused() {
         assert!(jsgf(&[]).is_err());
         assert!(jsgf(&["a | b".to_string()]).is_err());
+    }
+}
+
+#[cfg(test)]
+mod whole_tests {
+    use super::WholePhrases;
+
+    #[test]
+    fn a_phrase_another_goes_on_from_is_not_whole() {
+        let p: Vec<String> = [
+            "springer felix drei",
+            "bauer echo vier",
+            "bauer echo zwei echo vier",
+            "zeit",
+            "zeit  gegner",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let w = WholePhrases::new(&p);
+        assert!(w.contains("springer felix drei"));
+        assert!(w.contains("bauer echo vier"));
+        assert!(w.contains("bauer echo zwei echo vier"));
+        assert!(w.contains("zeit gegner"));
+        // "zeit" goes on to "zeit gegner"; "bauer echo zwei" is no phrase.
+        assert!(!w.contains("zeit"));
+        assert!(!w.contains("bauer echo zwei"));
+        assert!(!w.contains("springer felix"));
+        assert!(!w.contains("<other>"));
     }
 }

@@ -177,11 +177,13 @@ impl Hypotheses {
 }
 
 /// How many of a player's first utterances are decoded again whole when
-/// the streamed decoding did not understand them: the live cepstral mean
-/// settles over these; after them a second decoding rescues next to
-/// nothing and only makes "please repeat" come later (measured with
-/// `listen --bench --player 20`).
-pub const SETTLING_UTTERANCES: usize = 5;
+/// the streamed decoding did not understand them (the live cepstral mean
+/// has not settled on his voice yet). Only the first: a second decoding
+/// doubles the time to decide, and with more of them the slowest twentieth
+/// of answers came late (`listen --bench --first-sound --player 20
+/// --settling N`, tuning seed 3: 0 → 49.5 % right, decided p95 104 ms;
+/// 1 → 52.5 %, 124 ms; 2 → 51.5 %, 163 ms; 5 → 50.5 %, 221 ms).
+pub const SETTLING_UTTERANCES: usize = 1;
 
 /// Where the decision thresholds lie (tuned on a generated set whose seed
 /// is never used for reporting).
@@ -312,6 +314,7 @@ pub fn decide(hyps: &[Hypothesis], grammar: &Grammar, t: &Thresholds) -> Hypothe
 pub struct Listener {
     rec: Box<dyn Recognizer>,
     grammar: Grammar,
+    whole: super::grammar::WholePhrases,
     pub thresholds: Thresholds,
 }
 
@@ -320,13 +323,16 @@ impl Listener {
         Listener {
             rec,
             grammar: Grammar::default(),
+            whole: Default::default(),
             thresholds: Thresholds::default(),
         }
     }
 
     /// Listens for `grammar` from now on (called at every move).
     pub fn set_grammar(&mut self, grammar: Grammar) -> Result<(), SpeechError> {
-        self.rec.set_phrases(&grammar.texts())?;
+        let texts = grammar.texts();
+        self.rec.set_phrases(&texts)?;
+        self.whole = super::grammar::WholePhrases::new(&texts);
         self.grammar = grammar;
         Ok(())
     }
@@ -353,6 +359,12 @@ impl Listener {
     /// Streaming: the next chunk of audio.
     pub fn feed(&mut self, pcm: &[i16]) -> Result<(), SpeechError> {
         self.rec.feed(pcm)
+    }
+
+    /// Streaming: whether the words heard so far are a whole phrase (the
+    /// utterance may end after a shorter silence).
+    pub fn heard_whole_phrase(&mut self) -> bool {
+        self.rec.partial().is_some_and(|p| self.whole.contains(&p))
     }
 
     /// Streaming: ends the utterance and decides.

@@ -16,6 +16,7 @@ pub mod fixtures;
 pub mod generate;
 pub mod grammar;
 pub mod listener;
+pub mod live;
 #[cfg(feature = "mic")]
 pub mod mic;
 pub mod moves;

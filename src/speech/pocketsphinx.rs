@@ -470,6 +470,23 @@ impl Recognizer for PocketSphinx {
         Ok(())
     }
 
+    fn partial(&mut self) -> Option<String> {
+        if !self.in_utt || self.batch || self.samples == 0 {
+            return None;
+        }
+        let mut score = 0i32;
+        // SAFETY: valid decoder with an open utterance; the string is
+        // copied before the next decoder call.
+        let raw = unsafe {
+            let h = ffi::ps_get_hyp(self.ps, &mut score);
+            if h.is_null() {
+                return None;
+            }
+            CStr::from_ptr(h).to_string_lossy().into_owned()
+        };
+        Some(self.classify(&raw)).filter(|t| !t.is_empty())
+    }
+
     fn finish(&mut self) -> Result<Vec<Hypothesis>, SpeechError> {
         if !self.in_utt {
             return Err(SpeechError::Decode("no utterance has been started".into()));

@@ -47,6 +47,12 @@ pub trait Recognizer {
     /// Ends the utterance; best hypothesis first. An empty vector means
     /// nothing was heard.
     fn finish(&mut self) -> Result<Vec<Hypothesis>, SpeechError>;
+    /// Streaming: the phrase the best path spells so far, if it is one of
+    /// the phrases ([`OTHER`] when the path for anything else leads). Used
+    /// to end an utterance sooner once a whole phrase has been said.
+    fn partial(&mut self) -> Option<String> {
+        None
+    }
     /// Decodes one whole utterance at once.
     fn recognize(&mut self, samples: &[i16]) -> Result<Vec<Hypothesis>, SpeechError> {
         self.begin()?;

@@ -6,13 +6,14 @@
 //! microphone is muted while hector speaks, unless `--barge-in`.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::time::Duration;
 
 use super::{CommandText, Front, Input};
 use crate::locale::session::{SessionWords, command_phrases};
 use crate::session::{Event, Seat, Session};
+use crate::speech::grammar::WholePhrases;
 use crate::speech::settle::{Settled, settle_in};
 use crate::speech::speaker::{Speaker, TextSpeaker, Voice};
 use crate::speech::vad::{Vad, VadConfig, VadEvent};
@@ -48,6 +49,14 @@ pub(super) struct VoiceFront {
     /// Utterances heard so far (the first ones are decoded again whole
     /// when not understood, see `SETTLING_UTTERANCES`).
     heard: usize,
+    /// The phrases of the grammar that are whole once said.
+    whole_phrases: WholePhrases,
+    /// Shared with the microphone thread: the number of the utterance
+    /// (counted from 1 by both sides, one `SpeechStart` each) whose words so
+    /// far are a whole phrase, so that a shorter silence ends it; 0 for none.
+    whole: Arc<AtomicUsize>,
+    /// The number of the utterance under way.
+    utterance: usize,
 }
 
 fn speaker(kind: &str, locale: &str) -> Result<(Box<dyn Speaker>, bool), String> {
@@ -96,6 +105,9 @@ impl VoiceFront {
         .map_err(|e| e.to_string())?;
         let cfg = VadConfig::with_threshold(opts.threshold.as_deref())?;
         let (ready_tx, ready_rx) = mpsc::channel::<Result<Arc<AtomicBool>, String>>();
+        let whole = Arc::new(AtomicUsize::new(0));
+        let heard_whole = whole.clone();
+        let trace = std::env::var_os("HECTOR_VOICE_TRACE").is_some();
         std::thread::spawn(move || {
             let mic = match crate::speech::mic::Microphone::open() {
                 Ok(m) => m,
@@ -108,15 +120,28 @@ impl VoiceFront {
             let mut vad = Vad::new(cfg);
             // Samples of the utterance under way already sent.
             let mut sent: Option<usize> = None;
+            let mut utterance = 0usize;
             loop {
                 let Some(chunk) = mic.recv(Duration::from_millis(50)) else {
                     continue;
                 };
+                let whole = utterance > 0 && heard_whole.load(Ordering::Relaxed) == utterance;
+                vad.set_whole_phrase(whole);
+                let window = vad.whole_window_ms();
                 for ev in vad.push(&chunk) {
                     match ev {
-                        VadEvent::Started => sent = Some(0),
+                        VadEvent::Started => {
+                            utterance += 1;
+                            sent = Some(0);
+                        }
                         VadEvent::Utterance(u) => {
                             sent = None;
+                            if trace && whole && window < cfg.hangover_ms {
+                                eprintln!(
+                                    "voice: a whole phrase was heard, the utterance ended after {} ms of silence",
+                                    window
+                                );
+                            }
                             if tx.send(Input::Utterance(u)).is_err() {
                                 return;
                             }
@@ -161,6 +186,9 @@ impl VoiceFront {
             told_no_commands: false,
             streaming: None,
             heard: 0,
+            whole_phrases: WholePhrases::default(),
+            whole,
+            utterance: 0,
         })
     }
 
@@ -192,6 +220,7 @@ impl VoiceFront {
         }
         with_commands.sort();
         with_commands.dedup();
+        self.whole_phrases = WholePhrases::new(&with_commands);
         if let Err(e) = self.rec.set_phrases(&with_commands) {
             // A recogniser that cannot hear some command words still hears
             // the moves and the answers; say so once.
@@ -201,10 +230,23 @@ impl VoiceFront {
             }
             texts.sort();
             texts.dedup();
+            self.whole_phrases = WholePhrases::new(&texts);
             self.rec.set_phrases(&texts).map_err(|e| e.to_string())?;
         }
         self.grammar_for = Some(key);
         Ok(())
+    }
+
+    /// Tells the microphone whether the words heard so far are a whole
+    /// phrase (then a shorter silence ends the utterance).
+    fn tell_whole(&mut self) {
+        let whole = self.streaming.is_some()
+            && self
+                .rec
+                .partial()
+                .is_some_and(|p| self.whole_phrases.contains(&p));
+        self.whole
+            .store(if whole { self.utterance } else { 0 }, Ordering::Relaxed);
     }
 
     fn done_speaking(&mut self) {
@@ -267,6 +309,7 @@ impl Front for VoiceFront {
         let u = match input {
             Input::SpeechStart(audio) => {
                 self.streaming = None;
+                self.utterance += 1;
                 if let Err(e) = self.grammar(session) {
                     eprintln!("{e}");
                     return Vec::new();
@@ -274,6 +317,7 @@ impl Front for VoiceFront {
                 if self.rec.begin().and_then(|_| self.rec.feed(&audio)).is_ok() {
                     self.streaming = Some((audio.len(), self.grammar_for));
                 }
+                self.tell_whole();
                 return Vec::new();
             }
             Input::SpeechMore(audio) => {
@@ -283,6 +327,7 @@ impl Front for VoiceFront {
                         self.streaming = None;
                     }
                 }
+                self.tell_whole();
                 return Vec::new();
             }
             Input::Utterance(u) => u,
