@@ -252,3 +252,41 @@ fn a_whole_phrase_ends_sooner_once_the_player_has_been_heard() {
         after[0], after[1]
     );
 }
+
+/// `hector listen --bench --first-sound` prints what the player feels, and
+/// refuses a window it cannot use with a sentence.
+#[test]
+fn the_first_sound_bench_reports_each_step() {
+    if listener().is_none() {
+        return;
+    }
+    let (code, out, err) = hector(&[
+        "listen",
+        "--bench",
+        "--first-sound",
+        "--speech",
+        "none",
+        "--seed",
+        "5",
+        "--locales",
+        "de",
+        "--count",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    for line in [
+        "== first sound: 4 spoken moves (de), seed 5",
+        "ended: whole ",
+        "decided: right ",
+        "end of utterance -> decided ms: p50 ",
+        "end of speech -> decided ms: p50 ",
+    ] {
+        assert!(out.contains(line), "{line}: {out}");
+    }
+    let (code, _, err) = hector(&["listen", "--bench", "--first-sound", "--whole-ms", "5"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("--whole-ms must be ms between 20 and 3000"),
+        "{err}"
+    );
+}

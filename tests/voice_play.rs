@@ -130,21 +130,7 @@ fn barge_in_interrupts_the_read_back_and_confirms() {
         return;
     }
     let d = std::env::temp_dir().join(format!("hector-barge-in-{}", std::process::id()));
-    let cfg = d.join("config/speech-dispatcher");
-    let run = d.join("run");
-    std::fs::create_dir_all(&cfg).unwrap();
-    std::fs::create_dir_all(&run).unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o700)).unwrap();
-    }
-    std::fs::write(
-        cfg.join("speechd.conf"),
-        "AudioOutputMethod \"alsa\"\nAudioALSADevice \"spdcap\"\nDefaultModule espeak-ng\n\
-         AddModule \"espeak-ng\" \"sd_espeak-ng\" \"espeak-ng.conf\"\nTimeout 3\n",
-    )
-    .unwrap();
+    std::fs::create_dir_all(&d).unwrap();
     let mut audio = noise(1000, 6);
     audio.extend(fixture("de-015.wav"));
     audio.extend(noise(1000, 7));
@@ -154,18 +140,14 @@ fn barge_in_interrupts_the_read_back_and_confirms() {
     let raw: Vec<u8> = audio.iter().flat_map(|s| s.to_le_bytes()).collect();
     std::fs::write(&infile, raw).unwrap();
     let spoken = d.join("spoken.raw");
-    let conf = d.join("asound.conf");
-    std::fs::write(
-        &conf,
-        format!(
+    let env = support::headless_speech(
+        &d,
+        &format!(
             "pcm.filecap {{ type file slave.pcm {{ type null }} file \"/dev/null\" infile \"{}\" format \"raw\" }}\n\
-             pcm.!default {{ type plug slave {{ pcm \"filecap\" format S16_LE rate 16000 channels 1 }} }}\n\
-             pcm.spdcap {{ type file slave.pcm {{ type null }} file \"{}\" format \"raw\" }}\n",
-            infile.display(),
-            spoken.display()
+             pcm.!default {{ type plug slave {{ pcm \"filecap\" format S16_LE rate 16000 channels 1 }} }}\n",
+            infile.display()
         ),
-    )
-    .unwrap();
+    );
     let out = Command::new(env!("CARGO_BIN_EXE_hector"))
         .args([
             "play",
@@ -174,9 +156,7 @@ fn barge_in_interrupts_the_read_back_and_confirms() {
             "--moves",
             "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5",
         ])
-        .env("ALSA_CONFIG_PATH", &conf)
-        .env("XDG_CONFIG_HOME", d.join("config"))
-        .env("XDG_RUNTIME_DIR", &run)
+        .envs(env)
         .stdin(Stdio::null())
         .output()
         .unwrap();
@@ -196,13 +176,5 @@ fn barge_in_interrupts_the_read_back_and_confirms() {
     let secs = std::fs::metadata(&spoken).map(|m| m.len()).unwrap_or(0) as f64 / 44_100.0;
     assert!(secs > 0.5, "{secs} s spoken");
     // The private daemon leaves after 3 s idle; then its directory goes.
-    let pid = std::fs::read_to_string(run.join("speech-dispatcher/pid/speech-dispatcher.pid"))
-        .unwrap_or_default();
-    for _ in 0..40 {
-        if pid.trim().is_empty() || !Path::new("/proc").join(pid.trim()).exists() {
-            std::fs::remove_dir_all(&d).ok();
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(250));
-    }
+    support::headless_speech_done(&d);
 }

@@ -89,30 +89,8 @@ fn speech_dispatcher_speaks_an_announcement_headless() {
         return;
     }
     let d = scratch("speechd");
-    let cfg = d.join("config/speech-dispatcher");
-    let run = d.join("run");
-    std::fs::create_dir_all(&cfg).unwrap();
-    std::fs::create_dir_all(&run).unwrap();
-    let raw = d.join("out.raw");
-    std::fs::write(
-        d.join("asound.conf"),
-        format!(
-            "pcm.spdcap {{ type file slave.pcm {{ type null }} file \"{}\" format \"raw\" }}\npcm.!default pcm.spdcap\n",
-            raw.display()
-        ),
-    )
-    .unwrap();
-    std::fs::write(
-        cfg.join("speechd.conf"),
-        "AudioOutputMethod \"alsa\"\nAudioALSADevice \"spdcap\"\nDefaultModule espeak-ng\n\
-         AddModule \"espeak-ng\" \"sd_espeak-ng\" \"espeak-ng.conf\"\nTimeout 3\n",
-    )
-    .unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o700)).unwrap();
-    }
+    let env = support::headless_speech(&d, "pcm.!default pcm.spdcap\n");
+    let raw = d.join("spoken.raw");
     let out = Command::new(env!("CARGO_BIN_EXE_hector"))
         .args([
             "announce",
@@ -120,9 +98,7 @@ fn speech_dispatcher_speaks_an_announcement_headless() {
             "de",
             "Weiß: Springer Gustav eins Felix drei.",
         ])
-        .env("XDG_CONFIG_HOME", d.join("config"))
-        .env("XDG_RUNTIME_DIR", &run)
-        .env("ALSA_CONFIG_PATH", d.join("asound.conf"))
+        .envs(env)
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
@@ -134,14 +110,67 @@ fn speech_dispatcher_speaks_an_announcement_headless() {
     assert!((1.0..8.0).contains(&secs), "{secs} s of audio");
     // The private daemon leaves by itself (Timeout 3 s idle); then its
     // directory goes too.
-    let pid_file = run.join("speech-dispatcher/pid/speech-dispatcher.pid");
-    let pid = std::fs::read_to_string(&pid_file).unwrap_or_default();
-    let proc_dir = Path::new("/proc").join(pid.trim());
-    for _ in 0..40 {
-        if pid.trim().is_empty() || !proc_dir.exists() {
-            std::fs::remove_dir_all(&d).ok();
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(250));
+    support::headless_speech_done(&d);
+}
+
+/// `listen --bench --first-sound` through the headless speech-dispatcher:
+/// every answer is sent to it, sounds (its audio reaches the sound card's
+/// file), and the time until it starts is added to the time to decide.
+#[cfg(feature = "tts")]
+#[test]
+fn the_first_sound_of_the_answer_is_measured_through_speech_dispatcher() {
+    if !support::need(&["speech-dispatcher", "espeak-ng", "sox"]) {
+        return;
     }
+    if hector::speech::engine::open("pocketsphinx", None).is_err() {
+        support::skip("PocketSphinx is not usable here; run ./setup.sh");
+        return;
+    }
+    let d = scratch("first-sound");
+    let env = support::headless_speech(&d, "pcm.!default pcm.spdcap\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "listen",
+            "--bench",
+            "--first-sound",
+            "--seed",
+            "5",
+            "--locales",
+            "de",
+            "--count",
+            "3",
+        ])
+        .envs(env)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let p50 = |label: &str| -> f64 {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("{label}: {text}"));
+        line.split("p50 ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let decided = p50("end of speech -> decided ms:");
+    let start = p50("speech-dispatcher start -> sound ms:");
+    let first = p50("end of speech -> first sound ms:");
+    assert!(first >= decided && start >= 0.0, "{text}");
+    let bytes = std::fs::metadata(d.join("spoken.raw"))
+        .map(|m| m.len())
+        .unwrap_or(0);
+    assert!(bytes > 0, "nothing reached the sound card");
+    support::headless_speech_done(&d);
 }

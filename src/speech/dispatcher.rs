@@ -56,8 +56,8 @@ impl Dispatcher {
     }
 
     /// Says `text` and measures how long the speech service takes to start
-    /// sounding it (speech-dispatcher reports the start when its output
-    /// module begins to play), then stops it. `None` when it did not start
+    /// it (speech-dispatcher's "begin" event: its output module has started
+    /// speaking), then stops it after 300 ms. `None` when it did not start
     /// within `timeout`.
     pub fn time_to_sound(
         &mut self,
@@ -67,10 +67,17 @@ impl Dispatcher {
         while self.began.try_recv().is_ok() {}
         let t = std::time::Instant::now();
         self.speak(text)?;
-        let heard = self.began.recv_timeout(timeout).ok().map(|_| t.elapsed());
-        self.tts.stop().map_err(err)?;
-        self.wait(Duration::from_secs(2));
-        Ok(heard)
+        let Ok(()) = self.began.recv_timeout(timeout) else {
+            // Its audio goes nowhere: asking it to stop would wait forever.
+            return Ok(None);
+        };
+        let heard = t.elapsed();
+        // Let the beginning be heard, then stop the rest.
+        if !self.wait(Duration::from_millis(300)) {
+            self.tts.stop().map_err(err)?;
+            self.wait(Duration::from_secs(2));
+        }
+        Ok(Some(heard))
     }
 
     /// Waits until the current sentence has been said, at most `timeout`.

@@ -199,3 +199,59 @@ pub fn speech(name: &str) -> Vec<i16> {
     )
     .unwrap()
 }
+
+/// A private speech-dispatcher run headless (FACTS: a user configuration
+/// sending ALSA audio to a file): writes its configuration under `dir` and
+/// returns the environment a hector run needs. What it says goes to
+/// `dir/spoken.raw` (S16_LE, 22 050 Hz); `more_alsa` adds PCM definitions
+/// (a default device, a file microphone). It leaves by itself after 3 s
+/// idle.
+pub fn headless_speech(
+    dir: &std::path::Path,
+    more_alsa: &str,
+) -> Vec<(&'static str, std::path::PathBuf)> {
+    let cfg = dir.join("config/speech-dispatcher");
+    let run = dir.join("run");
+    std::fs::create_dir_all(&cfg).unwrap();
+    std::fs::create_dir_all(&run).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    std::fs::write(
+        cfg.join("speechd.conf"),
+        "AudioOutputMethod \"alsa\"\nAudioALSADevice \"spdcap\"\nDefaultModule espeak-ng\n\
+         AddModule \"espeak-ng\" \"sd_espeak-ng\" \"espeak-ng.conf\"\nTimeout 3\n",
+    )
+    .unwrap();
+    let conf = dir.join("asound.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "pcm.spdcap {{ type file slave.pcm {{ type null }} file \"{}\" format \"raw\" }}\n{more_alsa}",
+            dir.join("spoken.raw").display()
+        ),
+    )
+    .unwrap();
+    vec![
+        ("XDG_CONFIG_HOME", dir.join("config")),
+        ("XDG_RUNTIME_DIR", run),
+        ("ALSA_CONFIG_PATH", conf),
+    ]
+}
+
+/// Waits (at most 10 s) until the headless speech-dispatcher of `dir` has
+/// left, then removes `dir`.
+pub fn headless_speech_done(dir: &std::path::Path) {
+    let pid = std::fs::read_to_string(dir.join("run/speech-dispatcher/pid/speech-dispatcher.pid"))
+        .unwrap_or_default();
+    let proc_dir = std::path::Path::new("/proc").join(pid.trim());
+    for _ in 0..40 {
+        if pid.trim().is_empty() || !proc_dir.exists() {
+            std::fs::remove_dir_all(dir).ok();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
+}
