@@ -548,18 +548,26 @@ fn bench_silence(a: &Args, windows: &str) -> i32 {
 /// it sounds is added. `--realtime` feeds the audio no faster than a sound
 /// card and measures everything on the wall clock.
 fn bench_first_sound(a: &Args) -> i32 {
+    match first_sound(a) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
+}
+
+/// speech-dispatcher never started speaking: its audio goes nowhere.
+#[cfg(feature = "tts")]
+const SILENT: &str = "speech-dispatcher did not start speaking: its audio output goes nowhere here (--speech none measures without it).";
+
+fn first_sound(a: &Args) -> Result<(), String> {
     use crate::speech::bench::{Outcome, Tally, judge};
     use crate::speech::generate as g;
     use crate::speech::listener::{Listener, SETTLING_UTTERANCES};
     use crate::speech::silence::{Ending, WindowTally, heard};
     use crate::speech::vad::VadConfig;
-    let o = match set_options(a) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
-    };
+    let o = set_options(a)?;
     let ms = |k: &str, d: u32| -> Result<u32, String> {
         match a.get(k) {
             Some(v) => v
@@ -570,48 +578,31 @@ fn bench_first_sound(a: &Args) -> i32 {
             None => Ok(d),
         }
     };
-    let cfg = match (
-        ms("whole-ms", crate::speech::vad::WHOLE_MS),
-        ms("silence-ms", VadConfig::default().hangover_ms),
-    ) {
-        (Ok(whole_ms), Ok(hangover_ms)) => VadConfig {
-            whole_ms,
-            hangover_ms,
-            ..VadConfig::default()
-        },
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("{e}");
-            return 1;
-        }
+    let cfg = VadConfig {
+        whole_ms: ms("whole-ms", crate::speech::vad::WHOLE_MS)?,
+        hangover_ms: ms("silence-ms", VadConfig::default().hangover_ms)?,
+        ..VadConfig::default()
     };
     let speech = a.get("speech").unwrap_or("dispatcher");
     if !matches!(speech, "dispatcher" | "none") {
-        eprintln!("Unknown --speech '{speech}': say dispatcher or none.");
-        return 1;
+        return Err(format!(
+            "Unknown --speech '{speech}': say dispatcher or none."
+        ));
     }
     if speech == "dispatcher" && !cfg!(feature = "tts") {
-        eprintln!(
+        return Err(
             "This hector was built without speech output (the tts feature): use --speech none."
+                .into(),
         );
-        return 1;
     }
-    let rec = match engine_from_args(a) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
-    };
+    let rec = engine_from_args(a)?;
     let paced = a.has("realtime");
     // --settling N: how many of a player's first utterances are decoded
     // again whole when not understood streamed (play: SETTLING_UTTERANCES).
     let settling = match a.get("settling").map(str::parse::<usize>) {
         None => SETTLING_UTTERANCES,
         Some(Ok(n)) => n,
-        Some(Err(_)) => {
-            eprintln!("--settling must be a whole number of utterances.");
-            return 1;
-        }
+        Some(Err(_)) => return Err("--settling must be a whole number of utterances.".into()),
     };
     let mut listener = Listener::new(rec);
     let mut ends = WindowTally::default();
@@ -628,44 +619,23 @@ fn bench_first_sound(a: &Args) -> i32 {
         spec.player = o.player;
         let commands = crate::speech::commands::phrases(loc);
         #[cfg(feature = "tts")]
-        let wording = match crate::speech::wording::Wording::get(loc) {
-            Ok(w) => w,
-            Err(e) => {
-                eprintln!("{e}");
-                return 1;
-            }
-        };
+        let wording = crate::speech::wording::Wording::get(loc).map_err(|e| e.to_string())?;
         #[cfg(feature = "tts")]
         let mut voice = if speech == "dispatcher" {
-            match crate::speech::dispatcher::Dispatcher::new(
+            let mut d = crate::speech::dispatcher::Dispatcher::new(
                 &crate::speech::speaker::Voice::for_locale(loc),
-            ) {
-                // The first sentence also starts the output module: said
-                // once before measuring, as play's greeting is.
-                Ok(mut d) => match d.time_to_sound(
-                    &wording.render(
-                        &crate::speech::readback::Prompt::NoMove(String::new()),
-                        &Chess::default(),
-                    ),
-                    std::time::Duration::from_secs(10),
-                ) {
-                    Ok(Some(_)) => Some(d),
-                    Ok(None) => {
-                        eprintln!(
-                            "speech-dispatcher did not start sounding within 10 s: its audio output goes nowhere here (--speech none measures without it)."
-                        );
-                        return 1;
-                    }
-                    Err(e) => {
-                        eprintln!("{e}");
-                        return 1;
-                    }
-                },
-                Err(e) => {
-                    eprintln!("{e}");
-                    return 1;
-                }
-            }
+            )
+            .map_err(|e| e.to_string())?;
+            // The first sentence also starts the output module: said once
+            // before measuring, as play's greeting is.
+            let hello = wording.render(
+                &crate::speech::readback::Prompt::NoMove(String::new()),
+                &Chess::default(),
+            );
+            d.time_to_sound(&hello, std::time::Duration::from_secs(10))
+                .map_err(|e| e.to_string())?
+                .ok_or(SILENT)?;
+            Some(d)
         } else {
             None
         };
@@ -681,31 +651,19 @@ fn bench_first_sound(a: &Args) -> i32 {
             if !same {
                 vad = crate::speech::vad::Vad::new(cfg);
             }
-            let (audio, speech_end) = match heard(&s) {
-                Ok(x) => x,
-                Err(e) => {
-                    eprintln!("{e}");
-                    return 1;
-                }
-            };
-            if let Err(e) = listener.set_grammar(crate::speech::bench::grammar_for(&s, &commands)) {
-                eprintln!("{e}");
-                return 1;
-            }
-            let h = match crate::speech::live::hear(
+            let (audio, speech_end) = heard(&s).map_err(|e| e.to_string())?;
+            listener
+                .set_grammar(crate::speech::bench::grammar_for(&s, &commands))
+                .map_err(|e| e.to_string())?;
+            let h = crate::speech::live::hear(
                 &mut listener,
                 &audio,
                 speech_end,
                 &mut vad,
                 from_player < settling,
                 paced,
-            ) {
-                Ok(h) => h,
-                Err(e) => {
-                    eprintln!("{e}");
-                    return 1;
-                }
-            };
+            )
+            .map_err(|e| e.to_string())?;
             count += 1;
             ends.add(h.ending);
             checks.extend(h.checks_ms.iter().copied());
@@ -751,21 +709,11 @@ fn bench_first_sound(a: &Args) -> i32 {
                     _ => Prompt::NoMove(String::new()),
                 };
                 let text = wording.render(&prompt, &s.position());
-                match d.time_to_sound(&text, std::time::Duration::from_secs(3)) {
-                    Ok(Some(t)) => sounded.push((h.decided_after_ms, t.as_secs_f64() * 1e3)),
-                    Ok(None) => {
-                        // Nothing sounds: speech-dispatcher's audio goes
-                        // nowhere (every further answer would wait too).
-                        eprintln!(
-                            "speech-dispatcher did not start sounding an answer within 3 s: its audio output goes nowhere here (--speech none measures without it)."
-                        );
-                        return 1;
-                    }
-                    Err(e) => {
-                        eprintln!("{e}");
-                        return 1;
-                    }
-                }
+                let t = d
+                    .time_to_sound(&text, std::time::Duration::from_secs(3))
+                    .map_err(|e| e.to_string())?
+                    .ok_or(SILENT)?;
+                sounded.push((h.decided_after_ms, t.as_secs_f64() * 1e3));
             }
             previous = Some(s);
         }
@@ -811,7 +759,7 @@ fn bench_first_sound(a: &Args) -> i32 {
         println!("speech-dispatcher start -> sound ms: {}", q(&sound));
         println!("end of speech -> first sound ms: {}", q(&first));
     }
-    0
+    Ok(())
 }
 
 /// `--bench` on generated speech: `--seed` (default 2, the report seed; 1 is
