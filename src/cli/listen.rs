@@ -643,10 +643,7 @@ fn first_sound(a: &Args) -> Result<(), String> {
         let mut previous: Option<g::Sample> = None;
         let mut vad = crate::speech::vad::Vad::new(cfg);
         for s in g::move_set(&spec, o.count) {
-            let same = previous.as_ref().is_some_and(|p| {
-                (&p.voice, p.speed, p.pitch, p.noise_dbfs, p.room)
-                    == (&s.voice, s.speed, s.pitch, s.noise_dbfs, s.room)
-            });
+            let same = previous.as_ref().is_some_and(|p| p.same_speaker(&s));
             from_player = if same { from_player + 1 } else { 0 };
             if !same {
                 vad = crate::speech::vad::Vad::new(cfg);

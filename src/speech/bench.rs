@@ -107,10 +107,7 @@ pub fn run(
     let mut from_player = 0usize;
     let mut previous: Option<&Sample> = None;
     for s in samples {
-        let same = previous.is_some_and(|p| {
-            (&p.voice, p.speed, p.pitch, p.noise_dbfs, p.room)
-                == (&s.voice, s.speed, s.pitch, s.noise_dbfs, s.room)
-        });
+        let same = previous.is_some_and(|p| p.same_speaker(s));
         from_player = if same { from_player + 1 } else { 0 };
         previous = Some(s);
         let pcm = rx
@@ -123,18 +120,8 @@ pub fn run(
                 listener.feed(chunk)?;
             }
             let t = Instant::now();
-            let mut h = listener.finish()?;
-            // As `hector play` does: what was not understood streamed is
-            // decoded again whole, with the utterance's own cepstral mean,
-            // while the live mean settles on a new player.
-            if from_player < super::listener::SETTLING_UTTERANCES
-                && matches!(
-                    h.decision,
-                    super::listener::Decision::Repeat | super::listener::Decision::None
-                )
-            {
-                h = listener.recognize(&pcm)?;
-            }
+            let settling = from_player < super::listener::SETTLING_UTTERANCES;
+            let h = listener.finish_settling(&pcm, settling)?;
             (h, t.elapsed().as_secs_f64() * 1e3)
         } else {
             let t = Instant::now();

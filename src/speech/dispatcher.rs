@@ -64,7 +64,6 @@ impl Dispatcher {
         text: &str,
         timeout: Duration,
     ) -> Result<Option<Duration>, SpeechError> {
-        while self.began.try_recv().is_ok() {}
         let t = std::time::Instant::now();
         self.speak(text)?;
         let Ok(()) = self.began.recv_timeout(timeout) else {
@@ -90,6 +89,7 @@ impl Dispatcher {
 impl Speaker for Dispatcher {
     fn speak(&mut self, text: &str) -> Result<(), SpeechError> {
         while self.ended.try_recv().is_ok() {}
+        while self.began.try_recv().is_ok() {}
         self.tts.speak(text, true).map_err(err)?;
         Ok(())
     }

@@ -115,6 +115,24 @@ impl Sample {
     pub fn position(&self) -> Chess {
         moves::position(Some(&self.fen), None).unwrap_or_default()
     }
+
+    /// Whether `other` is said by the same speaker (voice, speed, pitch,
+    /// noise and room): one player in one room.
+    pub fn same_speaker(&self, other: &Sample) -> bool {
+        (
+            &self.voice,
+            self.speed,
+            self.pitch,
+            self.noise_dbfs,
+            self.room,
+        ) == (
+            &other.voice,
+            other.speed,
+            other.pitch,
+            other.noise_dbfs,
+            other.room,
+        )
+    }
 }
 
 /// How a set is drawn.

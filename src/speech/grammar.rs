@@ -35,6 +35,11 @@ impl WholePhrases {
     pub fn contains(&self, words: &str) -> bool {
         self.whole.contains(words)
     }
+
+    /// Streaming: whether what `rec` has heard so far is a whole phrase.
+    pub fn heard(&self, rec: &mut dyn super::Recognizer) -> bool {
+        rec.partial().is_some_and(|p| self.contains(&p))
+    }
 }
 
 /// Every distinct word of `phrases`, sorted.

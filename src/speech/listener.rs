@@ -364,7 +364,23 @@ impl Listener {
     /// Streaming: whether the words heard so far are a whole phrase (the
     /// utterance may end after a shorter silence).
     pub fn heard_whole_phrase(&mut self) -> bool {
-        self.rec.partial().is_some_and(|p| self.whole.contains(&p))
+        self.whole.heard(self.rec.as_mut())
+    }
+
+    /// Streaming: ends `utterance` (all of whose audio has been fed) and
+    /// decides, as `hector play` does: when `settling` (one of a player's
+    /// first utterances, see [`SETTLING_UTTERANCES`]) and not understood,
+    /// it is decoded again whole, with the utterance's own cepstral mean.
+    pub fn finish_settling(
+        &mut self,
+        utterance: &[i16],
+        settling: bool,
+    ) -> Result<Hypotheses, SpeechError> {
+        let h = self.finish()?;
+        if settling && matches!(h.decision, Decision::Repeat | Decision::None) {
+            return self.recognize(utterance);
+        }
+        Ok(h)
     }
 
     /// Streaming: ends the utterance and decides.

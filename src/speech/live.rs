@@ -6,7 +6,7 @@
 //! spoken answer: what the player feels is end of speech → first sound.
 
 use super::audio::RATE;
-use super::listener::{Decision, Hypotheses, Listener};
+use super::listener::{Hypotheses, Listener};
 use super::recognizer::SpeechError;
 use super::silence::Ending;
 use super::vad::{Vad, VadEvent};
@@ -18,7 +18,8 @@ pub struct Heard {
     /// How the detector ended it (a cut-off move is decided from its
     /// first part, as play would).
     pub ending: Ending,
-    /// The utterance ended on the shorter window of a whole phrase.
+    /// The words were a whole phrase when the utterance ended (the shorter
+    /// window applied once the player's pace was known).
     pub whole_phrase: bool,
     /// What was decided; `None` when no utterance ended.
     pub hyps: Option<Hypotheses>,
@@ -79,10 +80,7 @@ pub fn hear(
                     let t = Instant::now();
                     let fed = sent.unwrap_or(0).min(u.len());
                     listener.feed(&u[fed..])?;
-                    let mut h = listener.finish()?;
-                    if settling && matches!(h.decision, Decision::Repeat | Decision::None) {
-                        h = listener.recognize(&u)?;
-                    }
+                    let h = listener.finish_settling(&u, settling)?;
                     let decide_ms = t.elapsed().as_secs_f64() * 1e3;
                     let decided_after_ms = if paced {
                         let spoken = at(speech_end);

@@ -240,11 +240,7 @@ impl VoiceFront {
     /// Tells the microphone whether the words heard so far are a whole
     /// phrase (then a shorter silence ends the utterance).
     fn tell_whole(&mut self) {
-        let whole = self.streaming.is_some()
-            && self
-                .rec
-                .partial()
-                .is_some_and(|p| self.whole_phrases.contains(&p));
+        let whole = self.streaming.is_some() && self.whole_phrases.heard(self.rec.as_mut());
         self.whole
             .store(if whole { self.utterance } else { 0 }, Ordering::Relaxed);
     }
