@@ -12,6 +12,9 @@ PKGS="$PKGS socat"
 # Voice: PocketSphinx (default recogniser) and its en-us model; espeak-ng,
 # flite and sox to speak and measure audio.
 PKGS="$PKGS libpocketsphinx-dev pocketsphinx-en-us espeak-ng flite sox"
+# Adapting the recogniser to a player (hector enrol): sphinx_fe, bw and
+# mllr_solve.
+PKGS="$PKGS pocketsphinx sphinxbase-utils sphinxtrain"
 # Voice out: the tts crate builds against speech-dispatcher (libclang for
 # its bindings); speech-dispatcher with espeak-ng speaks.
 PKGS="$PKGS libspeechd-dev libclang1-14 libclang-common-14-dev speech-dispatcher speech-dispatcher-espeak-ng"

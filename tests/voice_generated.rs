@@ -45,7 +45,7 @@ fn d_2_1_generated_moves_german_and_english() {
     for loc in ["de", "en"] {
         let samples = g::move_set(&SetSpec::new(5, loc), 40);
         let commands = hector::speech::commands::phrases(loc);
-        let trials = bench::run(&mut l, &samples, &commands, false, |_| {}).unwrap();
+        let trials = bench::run(&mut l, &samples, &commands, false, false, |_| {}).unwrap();
         let t = tally(&trials);
         println!("{loc}: {}", t.line());
         assert_eq!(t.n, 40);
@@ -73,7 +73,7 @@ fn non_chess_speech_is_nearly_never_taken_as_a_move() {
         assert!(list.len() >= 10, "{loc}");
         let samples = g::phrase_set(&SetSpec::new(5, loc), &list);
         let commands_of = hector::speech::commands::phrases(loc);
-        for t in bench::run(&mut l, &samples, &commands_of, false, |_| {}).unwrap() {
+        for t in bench::run(&mut l, &samples, &commands_of, false, false, |_| {}).unwrap() {
             n += 1;
             match t.heard.decision {
                 Decision::Move(_) | Decision::Choice(_) => moves += 1,

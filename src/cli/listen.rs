@@ -33,6 +33,7 @@ const VALUED: &[&str] = &[
     "silence-ms",
     "speech",
     "settling",
+    "adaptation",
 ];
 const SWITCHES: &[&str] = &[
     "json",
@@ -47,6 +48,7 @@ const SWITCHES: &[&str] = &[
     "commands",
     "first-sound",
     "realtime",
+    "enrol",
 ];
 
 /// The position given by `--fen` and `--moves` (SAN, space separated).
@@ -226,11 +228,15 @@ fn print_phrases(a: &Args) -> i32 {
 /// The recogniser named by `--engine` (default PocketSphinx) with the model
 /// given by `--model`, if any.
 pub(crate) fn engine_from_args(a: &Args) -> Result<Box<dyn crate::speech::Recognizer>, String> {
-    engine::open(
+    let mut rec = engine::open(
         a.get("engine").unwrap_or("pocketsphinx"),
         a.get("model").map(Path::new),
     )
-    .map_err(|e| e.to_string())
+    .map_err(|e| e.to_string())?;
+    if let Some(t) = a.get("adaptation") {
+        rec.adapt(Path::new(t)).map_err(|e| e.to_string())?;
+    }
+    Ok(rec)
 }
 
 /// `--bench`: listens to every fixture (`--dir`, default tests/audio) and
@@ -647,6 +653,10 @@ fn first_sound(a: &Args) -> Result<(), String> {
             from_player = if same { from_player + 1 } else { 0 };
             if !same {
                 vad = crate::speech::vad::Vad::new(cfg);
+                if a.has("enrol") {
+                    crate::speech::bench::enrol_speaker(&mut listener, &s)
+                        .map_err(|e| e.to_string())?;
+                }
             }
             let (audio, speech_end) = heard(&s).map_err(|e| e.to_string())?;
             listener
@@ -790,6 +800,9 @@ fn bench_generated(a: &Args) -> i32 {
     let mut listener = Listener::new(rec);
     let streamed = !a.has("whole");
     let verbose = a.has("verbose");
+    // --enrol: each generated speaker first reads the enrolment script and
+    // the recogniser is adapted to him (as `hector enrol` does for a player).
+    let enrol = a.has("enrol");
     // --non-chess FILE: another list of sentences outside the grammar
     // (locale<TAB>sentence), e.g. one kept for tuning.
     let non_chess_list = match a.get("non-chess") {
@@ -815,7 +828,7 @@ fn bench_generated(a: &Args) -> i32 {
         spec.player = player;
         let samples = g::move_set(&spec, count);
         let commands = crate::speech::commands::phrases(loc);
-        let trials = match b::run(&mut listener, &samples, &commands, streamed, |t| {
+        let trials = match b::run(&mut listener, &samples, &commands, streamed, enrol, |t| {
             if verbose {
                 println!("{}", b::trial_json(t));
             }
@@ -843,17 +856,18 @@ fn bench_generated(a: &Args) -> i32 {
                 ),
             ] {
                 let samples = g::phrase_set(&spec, &list);
-                let trials = match b::run(&mut listener, &samples, &commands, streamed, |t| {
-                    if verbose {
-                        println!("{}", b::trial_json(t));
-                    }
-                }) {
-                    Ok(t) => t,
-                    Err(e) => {
-                        eprintln!("{e}");
-                        return 1;
-                    }
-                };
+                let trials =
+                    match b::run(&mut listener, &samples, &commands, streamed, enrol, |t| {
+                        if verbose {
+                            println!("{}", b::trial_json(t));
+                        }
+                    }) {
+                        Ok(t) => t,
+                        Err(e) => {
+                            eprintln!("{e}");
+                            return 1;
+                        }
+                    };
                 let tally = &b::split(&trials, |_| String::new())[""];
                 let moves = trials
                     .iter()
@@ -889,7 +903,7 @@ fn bench_generated(a: &Args) -> i32 {
 /// starts and Enter ends it. `--seconds` (default 10) bounds the wait,
 /// `--threshold` (dBFS, default -40) sets what counts as speech.
 #[cfg(feature = "mic")]
-fn from_microphone(a: &Args) -> Result<Vec<i16>, String> {
+pub(crate) fn from_microphone(a: &Args) -> Result<Vec<i16>, String> {
     use crate::speech::mic::Microphone;
     use crate::speech::vad::{PushToTalk, Vad, VadConfig, VadEvent};
     use std::time::Duration;
@@ -939,6 +953,6 @@ fn from_microphone(a: &Args) -> Result<Vec<i16>, String> {
 }
 
 #[cfg(not(feature = "mic"))]
-fn from_microphone(_a: &Args) -> Result<Vec<i16>, String> {
+pub(crate) fn from_microphone(_a: &Args) -> Result<Vec<i16>, String> {
     Err("This hector was built without the mic feature; use --wav FILE.".into())
 }

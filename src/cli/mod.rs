@@ -12,6 +12,7 @@ pub mod braille;
 pub mod clock;
 pub mod core;
 pub mod eboard;
+pub mod enrol;
 pub mod files;
 pub mod hall;
 pub mod listen;
@@ -339,6 +340,9 @@ enum Command {
         /// The recogniser model.
         #[arg(long, value_name = "M")]
         model: Option<String>,
+        /// The player's adaptation, written by `hector enrol`.
+        #[arg(long, value_name = "FILE")]
+        adaptation: Option<String>,
         #[command(flatten)]
         position: Position,
         /// With --bench: the directory of fixture recordings.
@@ -401,12 +405,17 @@ enum Command {
         #[arg(long, value_name = "S")]
         speech: Option<String>,
         /// With --first-sound: a player's first N utterances not understood
-        /// streamed are decoded again whole (default 5, as play does).
+        /// streamed are decoded again whole (default 1, as play does).
         #[arg(long, value_name = "N")]
         settling: Option<String>,
         /// With --first-sound: feed the audio in real time.
         #[arg(long)]
         realtime: bool,
+        /// With --bench: each generated speaker first reads the enrolment
+        /// script and the recogniser is adapted to him, as `hector enrol`
+        /// adapts it to a player.
+        #[arg(long)]
+        enrol: bool,
         /// With --bench: decode whole utterances instead of streaming.
         #[arg(long)]
         whole: bool,
@@ -429,6 +438,35 @@ enum Command {
         /// With --mic: listen while Enter is held (press Enter to start and stop).
         #[arg(long)]
         push_to_talk: bool,
+    },
+    /// Adapt the recogniser to a player: he reads a short script once
+    /// (every word hector listens for); writes the adaptation for
+    /// `play --voice --adaptation FILE`.
+    Enrol {
+        /// The player's language: de (default), en, pl, sr or el.
+        #[arg(long, value_name = "L")]
+        locale: Option<String>,
+        /// Print the script's lines (number, tab, text) and stop.
+        #[arg(long)]
+        script: bool,
+        /// Read each line to the player and record it from the microphone.
+        #[arg(long)]
+        mic: bool,
+        /// The lines recorded beforehand: DIR/01.wav, DIR/02.wav, … in script order.
+        #[arg(long, value_name = "DIR")]
+        wav_dir: Option<String>,
+        /// Where the adaptation is written.
+        #[arg(long, value_name = "FILE")]
+        out: Option<String>,
+        /// With --mic: dispatcher (speech-dispatcher, default) or text (printed only).
+        #[arg(long, value_name = "S")]
+        speech: Option<String>,
+        /// With --mic: voice activity threshold in dBFS (-90 … 0).
+        #[arg(long, allow_hyphen_values = true, value_name = "DBFS")]
+        threshold: Option<String>,
+        /// With --mic: how long to wait for each line (s, default 10).
+        #[arg(long, value_name = "S")]
+        seconds: Option<String>,
     },
     /// Say a sentence through the speech service (speech-dispatcher).
     Announce {
@@ -608,5 +646,6 @@ fn dispatch(command: Command, a: &Args, sub_cmd: &clap::Command, sub: &clap::Arg
         Command::Hall { .. } => hall::run(a),
         Command::Listen { .. } => listen::run(&a.to_raw()),
         Command::Announce { .. } => speak::announce(a),
+        Command::Enrol { .. } => enrol::run(a),
     }
 }

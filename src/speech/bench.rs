@@ -90,6 +90,7 @@ pub fn run(
     samples: &[Sample],
     commands: &[(&'static str, String)],
     streamed: bool,
+    enrol: bool,
     mut progress: impl FnMut(&Trial),
 ) -> Result<Vec<Trial>, SpeechError> {
     let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Vec<i16>, SpeechError>>(4);
@@ -110,6 +111,9 @@ pub fn run(
         let same = previous.is_some_and(|p| p.same_speaker(s));
         from_player = if same { from_player + 1 } else { 0 };
         previous = Some(s);
+        if enrol && from_player == 0 {
+            enrol_speaker(listener, s)?;
+        }
         let pcm = rx
             .recv()
             .map_err(|_| SpeechError::Audio("the speech generator stopped".into()))??;
@@ -142,6 +146,28 @@ pub fn run(
     Ok(out)
 }
 
+/// Adapts the listener's recogniser to the speaker of `s` as `hector enrol`
+/// adapts it to a player: he reads the enrolment script once (in his voice,
+/// speed, pitch, room and noise; other words than the moves he will say)
+/// and the transform computed from it is loaded.
+pub fn enrol_speaker(listener: &mut Listener, s: &Sample) -> Result<(), SpeechError> {
+    let mut utterances = Vec::new();
+    for (i, line) in super::enrol::script(&s.locale).into_iter().enumerate() {
+        let mut e = s.clone();
+        // Its own noise (the noise seed follows the id).
+        e.id = 1_000_000 + s.id * 100 + i;
+        e.text = line.text;
+        e.said = super::generate::Said::Other;
+        e.form = "enrol";
+        utterances.push((render(&e)?, line.words));
+    }
+    let out = std::env::temp_dir().join(format!("hector-bench-{}.mllr", std::process::id()));
+    super::enrol::mllr_default(&utterances, &out)?;
+    let r = listener.recognizer().adapt(&out);
+    let _ = std::fs::remove_file(&out);
+    r
+}
+
 /// One sample as a JSON line: what was said, what was decided, the n-best.
 pub fn trial_json(t: &Trial) -> String {
     let s = &t.sample;
@@ -149,20 +175,31 @@ pub fn trial_json(t: &Trial) -> String {
         .heard
         .nbest
         .iter()
-        .map(|h| serde_json::json!({"text": h.text, "posterior": h.posterior}))
+        .map(|h| {
+            serde_json::json!({"text": h.text, "posterior": h.posterior, "outcome": entry_outcome(s, h)})
+        })
         .collect();
     serde_json::json!({
         "id": s.id, "locale": s.locale, "said": s.said, "text": s.text, "voice": s.voice,
         "speed": s.speed, "pitch": s.pitch, "noise": s.noise_dbfs, "room": s.room, "form": s.form,
         "decision": t.heard.decision.kind(), "confidence": t.heard.confidence,
         "outcome": t.outcome.name(), "latency_ms": t.latency_ms, "nbest": nbest,
-        "top": t.heard.nbest.first().map(|h| judge(s, &match h.meanings.as_slice() {
+        "top": t.heard.nbest.first().map(|h| entry_outcome(s, h)),
+    })
+    .to_string()
+}
+
+/// What taking one n-best entry as it stands would have been.
+fn entry_outcome(s: &Sample, h: &super::listener::Scored) -> &'static str {
+    judge(
+        s,
+        &match h.meanings.as_slice() {
             [super::listener::Meaning::Move(m)] => Decision::Move(*m),
             [super::listener::Meaning::Command(c)] => Decision::Command(c),
             _ => Decision::None,
-        }).name()),
-    })
-    .to_string()
+        },
+    )
+    .name()
 }
 
 /// Counts of outcomes.

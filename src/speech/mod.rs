@@ -12,6 +12,7 @@ pub mod dict;
 #[cfg(feature = "tts")]
 pub mod dispatcher;
 pub mod engine;
+pub mod enrol;
 pub mod fixtures;
 pub mod generate;
 pub mod grammar;

@@ -21,6 +21,7 @@ mod ffi {
     pub type arg_t = c_void;
     pub type logmath_t = c_void;
     pub type ps_nbest_t = c_void;
+    pub type ps_mllr_t = c_void;
 
     unsafe extern "C" {
         // pocketsphinx.h
@@ -49,6 +50,9 @@ mod ffi {
         pub fn ps_nbest_next(nbest: *mut ps_nbest_t) -> *mut ps_nbest_t;
         pub fn ps_nbest_hyp(nbest: *mut ps_nbest_t, out_score: *mut i32) -> *const c_char;
         pub fn ps_nbest_free(nbest: *mut ps_nbest_t);
+        // MLLR: the decoder owns the transform it is given.
+        pub fn ps_mllr_read(file: *const c_char) -> *mut ps_mllr_t;
+        pub fn ps_update_mllr(ps: *mut ps_decoder_t, mllr: *mut ps_mllr_t) -> *mut ps_mllr_t;
         // ps_search.h
         pub fn ps_set_search(ps: *mut ps_decoder_t, name: *const c_char) -> c_int;
         pub fn ps_unset_search(ps: *mut ps_decoder_t, name: *const c_char) -> c_int;
@@ -164,6 +168,9 @@ pub struct PocketSphinx {
     phrases: std::collections::HashSet<String>,
     /// Samples of the current utterance.
     samples: usize,
+    /// The sizes of the model's feature streams (an MLLR transform must
+    /// have the same).
+    streams: Vec<usize>,
 }
 
 // SAFETY: the decoder is only ever used through `&mut self`, from one
@@ -273,6 +280,7 @@ impl PocketSphinx {
             buffer: Vec::new(),
             phrases: Default::default(),
             samples: 0,
+            streams: feature_streams(hmm),
         })
     }
 
@@ -641,6 +649,72 @@ impl Recognizer for PocketSphinx {
     fn name(&self) -> &'static str {
         "pocketsphinx"
     }
+
+    fn adapt(&mut self, mllr: &Path) -> Result<(), SpeechError> {
+        let bad = |why: &str| SpeechError::Model {
+            path: mllr.display().to_string(),
+            why: why.into(),
+        };
+        let text = std::fs::read_to_string(mllr).map_err(|e| bad(&e.to_string()))?;
+        // ps_mllr_read does not check what it reads: one class, the number
+        // of streams, then per stream its size d, a d x d matrix, d offsets
+        // and d variance scales (PocketSphinx's layout), all numbers.
+        let nums: Option<Vec<f64>> = text.split_whitespace().map(|t| t.parse().ok()).collect();
+        let shaped = nums.as_deref().is_some_and(|n| {
+            if n.len() < 2 || n[0] != 1.0 || n[1] != self.streams.len() as f64 {
+                return false;
+            }
+            let mut at = 2usize;
+            for &d in &self.streams {
+                if n.get(at) != Some(&(d as f64)) {
+                    return false;
+                }
+                at += 1 + d * d + 2 * d;
+            }
+            at == n.len()
+        });
+        if !shaped {
+            return Err(bad("is not an MLLR transform written by `hector enrol`"));
+        }
+        let c = CString::new(mllr.to_string_lossy().as_bytes())
+            .map_err(|_| bad("the path has a NUL byte"))?;
+        for ps in self.decoders() {
+            // SAFETY: valid decoder and path; the decoder takes ownership of
+            // the transform read for it (one per decoder).
+            unsafe {
+                let m = ffi::ps_mllr_read(c.as_ptr());
+                if m.is_null() || ffi::ps_update_mllr(ps, m).is_null() {
+                    return Err(bad("PocketSphinx could not apply it"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The sizes of the feature streams of the model in `hmm`: its
+/// `feat.params` names them (`-svspec 0-12/13-25/26-38`: three of 13),
+/// else the 39 features are one stream.
+fn feature_streams(hmm: &Path) -> Vec<usize> {
+    let params = std::fs::read_to_string(hmm.join("feat.params")).unwrap_or_default();
+    let mut words = params.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "-svspec" {
+            let spec = words.next().unwrap_or("");
+            let sizes: Option<Vec<usize>> = spec
+                .split('/')
+                .map(|r| {
+                    let (a, b) = r.split_once('-')?;
+                    let (a, b): (usize, usize) = (a.parse().ok()?, b.parse().ok()?);
+                    b.checked_sub(a).map(|d| d + 1)
+                })
+                .collect();
+            if let Some(v) = sizes.filter(|v| !v.is_empty()) {
+                return v;
+            }
+        }
+    }
+    vec![39]
 }
 
 /// How far the phone loop's phones (`SIL` and fillers left out) are from

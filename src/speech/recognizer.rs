@@ -66,4 +66,15 @@ pub trait Recognizer {
     }
     /// The engine's name, for messages and JSON output.
     fn name(&self) -> &'static str;
+    /// Adapts the acoustic model to one player with the transform his
+    /// enrolment gave (`hector enrol`, [`super::enrol`]).
+    fn adapt(&mut self, transform: &std::path::Path) -> Result<(), SpeechError> {
+        Err(SpeechError::Model {
+            path: transform.display().to_string(),
+            why: format!(
+                "the {} recogniser cannot be adapted to a player",
+                self.name()
+            ),
+        })
+    }
 }

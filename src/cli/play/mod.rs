@@ -58,6 +58,9 @@ pub(crate) struct FrontArgs {
     /// Speech model directory (Vosk).
     #[arg(long)]
     model: Option<String>,
+    /// The voice player's adaptation, written by `hector enrol` (PocketSphinx).
+    #[arg(long, value_name = "FILE")]
+    adaptation: Option<String>,
     /// Voice activity threshold in dBFS (-90 … 0).
     #[arg(long, allow_hyphen_values = true)]
     threshold: Option<String>,
@@ -118,6 +121,7 @@ impl FrontArgs {
                     speech: self.speech.clone(),
                     engine: self.engine.clone(),
                     model: self.model.clone(),
+                    adaptation: self.adaptation.clone(),
                     threshold: self.threshold.clone(),
                     barge_in: self.barge_in,
                 };

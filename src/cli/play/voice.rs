@@ -24,6 +24,8 @@ pub(super) struct VoiceOptions {
     pub speech: Option<String>,
     pub engine: Option<String>,
     pub model: Option<String>,
+    /// The player's transform from `hector enrol`.
+    pub adaptation: Option<String>,
     pub threshold: Option<String>,
     pub barge_in: bool,
 }
@@ -98,11 +100,15 @@ impl VoiceFront {
             "text"
         };
         let (speaker, audible) = speaker(opts.speech.as_deref().unwrap_or(default_speech), &code)?;
-        let rec = engine::open(
+        let mut rec = engine::open(
             opts.engine.as_deref().unwrap_or("pocketsphinx"),
             opts.model.as_deref().map(std::path::Path::new),
         )
         .map_err(|e| e.to_string())?;
+        if let Some(a) = &opts.adaptation {
+            rec.adapt(std::path::Path::new(a))
+                .map_err(|e| e.to_string())?;
+        }
         let cfg = VadConfig::with_threshold(opts.threshold.as_deref())?;
         let (ready_tx, ready_rx) = mpsc::channel::<Result<Arc<AtomicBool>, String>>();
         let whole = Arc::new(AtomicUsize::new(0));
