@@ -118,6 +118,9 @@ fn hector_enrol_writes_an_adaptation_listen_loads() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("Fertig"), "{out}");
     assert!(transform.is_file());
+    // His pace, for the end-of-utterance detector, closes the file.
+    let pace = hector::speech::enrol::pace(&transform).expect("a pace");
+    assert!((20..=500).contains(&pace), "{pace}");
 
     // His moves, heard with the adaptation.
     let mut right = 0;
@@ -169,6 +172,22 @@ fn hector_enrol_writes_an_adaptation_listen_loads() {
     ]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("junk.mllr"), "{err}");
+    // A transform whose pace is not a number.
+    let text = std::fs::read_to_string(&transform).unwrap();
+    std::fs::write(
+        &junk,
+        text.replace(&format!("pause_ms {pace}"), "pause_ms soon"),
+    )
+    .unwrap();
+    let (code, _, err) = hector(&[
+        "listen",
+        "--wav",
+        dir.join("01.wav").to_str().unwrap(),
+        "--adaptation",
+        junk.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("is not an MLLR transform"), "{err}");
     let empty = temp("empty");
     let other = empty.join("x.mllr");
     let (code, _, err) = hector(&[

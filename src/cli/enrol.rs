@@ -47,6 +47,8 @@ fn enrol_player(a: &Args) -> Result<(), String> {
         );
     };
     enrol::mllr_default(&utterances, Path::new(out)).map_err(|e| e.to_string())?;
+    let recordings: Vec<Vec<i16>> = utterances.into_iter().map(|u| u.0).collect();
+    enrol::write_pace(Path::new(out), &recordings).map_err(|e| e.to_string())?;
     // The transform must load before the player relies on it.
     let mut rec = super::listen::engine_from_args(a)?;
     rec.adapt(Path::new(out)).map_err(|e| e.to_string())?;

@@ -654,8 +654,13 @@ fn first_sound(a: &Args) -> Result<(), String> {
             if !same {
                 vad = crate::speech::vad::Vad::new(cfg);
                 if a.has("enrol") {
-                    crate::speech::bench::enrol_speaker(&mut listener, &s)
+                    // His enrolment also tells the detector his pace, as
+                    // `play --adaptation` does.
+                    let lines = crate::speech::bench::enrol_speaker(&mut listener, &s)
                         .map_err(|e| e.to_string())?;
+                    if let Some(p) = crate::speech::vad::longest_pause_ms(&lines, cfg) {
+                        vad.know_pace(p);
+                    }
                 }
             }
             let (audio, speech_end) = heard(&s).map_err(|e| e.to_string())?;

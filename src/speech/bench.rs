@@ -149,8 +149,9 @@ pub fn run(
 /// Adapts the listener's recogniser to the speaker of `s` as `hector enrol`
 /// adapts it to a player: he reads the enrolment script once (in his voice,
 /// speed, pitch, room and noise; other words than the moves he will say)
-/// and the transform computed from it is loaded.
-pub fn enrol_speaker(listener: &mut Listener, s: &Sample) -> Result<(), SpeechError> {
+/// and the transform computed from it is loaded. Returns his recordings
+/// (for the end-of-utterance detector to learn his pace from).
+pub fn enrol_speaker(listener: &mut Listener, s: &Sample) -> Result<Vec<Vec<i16>>, SpeechError> {
     let mut utterances = Vec::new();
     for (i, line) in super::enrol::script(&s.locale).into_iter().enumerate() {
         let mut e = s.clone();
@@ -165,7 +166,8 @@ pub fn enrol_speaker(listener: &mut Listener, s: &Sample) -> Result<(), SpeechEr
     super::enrol::mllr_default(&utterances, &out)?;
     let r = listener.recognizer().adapt(&out);
     let _ = std::fs::remove_file(&out);
-    r
+    r?;
+    Ok(utterances.into_iter().map(|u| u.0).collect())
 }
 
 /// One sample as a JSON line: what was said, what was decided, the n-best.

@@ -391,6 +391,30 @@ pub fn mllr_default(utterances: &[(Vec<i16>, String)], out: &Path) -> Result<(),
     }
 }
 
+/// Appends the player's pace — his longest pause between words in his
+/// recordings of the script — to his adaptation file, for the
+/// end-of-utterance detector (`play --voice --adaptation`).
+pub fn write_pace(file: &Path, recordings: &[Vec<i16>]) -> Result<Option<u32>, SpeechError> {
+    let Some(p) = super::vad::longest_pause_ms(recordings, super::vad::VadConfig::default()) else {
+        return Ok(None);
+    };
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(file)
+        .and_then(|mut f| writeln!(f, "pause_ms {p}"))
+        .map_err(|e| io_error(file, e))?;
+    Ok(Some(p))
+}
+
+/// The player's pace written by [`write_pace`], if the file has one.
+pub fn pace(file: &Path) -> Option<u32> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let mut words = text.split("pause_ms").nth(1)?.split_whitespace();
+    let p: u32 = words.next()?.parse().ok()?;
+    (words.next().is_none() && p <= 10_000).then_some(p)
+}
+
 /// Writes the mixture weights of a quantised `sendump` (as the Debian model
 /// ships them: one byte per weight, p = 1.0001^-(byte << 10)) in the s3
 /// format `bw` reads, each mixture normalised.

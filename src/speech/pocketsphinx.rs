@@ -659,7 +659,10 @@ impl Recognizer for PocketSphinx {
         // ps_mllr_read does not check what it reads: one class, the number
         // of streams, then per stream its size d, a d x d matrix, d offsets
         // and d variance scales (PocketSphinx's layout), all numbers.
-        let nums: Option<Vec<f64>> = text.split_whitespace().map(|t| t.parse().ok()).collect();
+        // hector's adaptation file may end in the player's pace
+        // (`pause_ms N`, see `enrol::pace`), which PocketSphinx never reads.
+        let body = text.split("pause_ms").next().unwrap_or("");
+        let nums: Option<Vec<f64>> = body.split_whitespace().map(|t| t.parse().ok()).collect();
         let shaped = nums.as_deref().is_some_and(|n| {
             if n.len() < 2 || n[0] != 1.0 || n[1] != self.streams.len() as f64 {
                 return false;
@@ -673,7 +676,8 @@ impl Recognizer for PocketSphinx {
             }
             at == n.len()
         });
-        if !shaped {
+        let paced = !text.contains("pause_ms") || super::enrol::pace(mllr).is_some();
+        if !shaped || !paced {
             return Err(bad("is not an MLLR transform written by `hector enrol`"));
         }
         let c = CString::new(mllr.to_string_lossy().as_bytes())

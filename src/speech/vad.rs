@@ -41,6 +41,25 @@ pub const PACE_UTTERANCES: usize = 5;
 /// Added to the player's longest pause between words.
 pub const PAUSE_MARGIN_MS: u32 = 100;
 
+/// The longest pause between words in `recordings` (each one or more
+/// utterances with silence around them, as the detector with `cfg` cuts
+/// them), ms; `None` when none had two words.
+pub fn longest_pause_ms(recordings: &[Vec<i16>], cfg: VadConfig) -> Option<u32> {
+    let mut longest: Option<usize> = None;
+    for r in recordings {
+        let mut vad = Vad::new(cfg);
+        vad.push(r);
+        // Silence after it ends the last utterance.
+        vad.push(&vec![0i16; ms_to_samples(cfg.hangover_ms + 40)]);
+        if let Some(&p) = vad.pauses.iter().max() {
+            longest = Some(longest.map_or(p, |l| l.max(p)));
+        }
+    }
+    longest
+        .filter(|&p| p > 0)
+        .map(|p| (p as u64 * 1000 / RATE as u64) as u32)
+}
+
 /// How far back the noise floor looks.
 pub const FLOOR_MS: u32 = 2_000;
 
@@ -134,6 +153,17 @@ impl Vad {
             Some(&p) => ((p as u64 * 1000 / RATE as u64) as u32 + PAUSE_MARGIN_MS)
                 .max(self.cfg.whole_ms)
                 .min(hangover),
+        }
+    }
+
+    /// Takes the player's pace from elsewhere (his enrolment): his longest
+    /// pause between words, ms, counts as one of his last utterances, so
+    /// that even his first utterance can end on a whole phrase sooner.
+    pub fn know_pace(&mut self, pause_ms: u32) {
+        self.pauses
+            .push_back(ms_to_samples(pause_ms.min(self.cfg.hangover_ms)));
+        if self.pauses.len() > PACE_UTTERANCES {
+            self.pauses.pop_front();
         }
     }
 
@@ -486,5 +516,31 @@ mod tests {
         // Said before speech started, it does not count.
         vad.set_whole_phrase(true);
         assert!(!vad.whole_phrase);
+    }
+
+    #[test]
+    fn the_pace_of_an_enrolment_shortens_the_first_utterance() {
+        // Two recordings of the script: one word, and two words 220 ms apart.
+        let one: Vec<i16> = [quiet(300, 1), tone(400, 0.3), quiet(350, 2)].concat();
+        let two: Vec<i16> = [
+            quiet(300, 3),
+            tone(300, 0.3),
+            quiet(220, 4),
+            tone(300, 0.3),
+            quiet(350, 5),
+        ]
+        .concat();
+        let cfg = VadConfig::default();
+        let p = longest_pause_ms(&[one.clone(), two], cfg).unwrap();
+        assert!((200..=240).contains(&p), "{p}");
+        assert_eq!(longest_pause_ms(&[one], cfg), None);
+        let mut vad = Vad::new(cfg);
+        assert_eq!(vad.whole_window_ms(), 500);
+        vad.know_pace(p);
+        assert_eq!(vad.whole_window_ms(), p + PAUSE_MARGIN_MS);
+        // A pace beyond the window is the window.
+        let mut slow = Vad::new(cfg);
+        slow.know_pace(5_000);
+        assert_eq!(slow.whole_window_ms(), 500);
     }
 }

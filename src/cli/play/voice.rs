@@ -109,6 +109,12 @@ impl VoiceFront {
             rec.adapt(std::path::Path::new(a))
                 .map_err(|e| e.to_string())?;
         }
+        // His pace from the same enrolment: even his first utterance can
+        // end sooner on a whole phrase.
+        let pace = opts
+            .adaptation
+            .as_deref()
+            .and_then(|a| crate::speech::enrol::pace(std::path::Path::new(a)));
         let cfg = VadConfig::with_threshold(opts.threshold.as_deref())?;
         let (ready_tx, ready_rx) = mpsc::channel::<Result<Arc<AtomicBool>, String>>();
         let whole = Arc::new(AtomicUsize::new(0));
@@ -124,6 +130,9 @@ impl VoiceFront {
             };
             let _ = ready_tx.send(Ok(mic.mute_handle()));
             let mut vad = Vad::new(cfg);
+            if let Some(p) = pace {
+                vad.know_pace(p);
+            }
             // Samples of the utterance under way already sent.
             let mut sent: Option<usize> = None;
             let mut utterance = 0usize;
