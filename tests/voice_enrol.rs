@@ -152,41 +152,29 @@ fn hector_enrol_writes_an_adaptation_listen_loads() {
     // Bad input: a file that is not a transform, a missing recording, no
     // --out: a sentence each, nothing written, no panic.
     let junk = dir.join("junk.mllr");
-    std::fs::write(&junk, "1\n3\n13\n0.5 nonsense\n").unwrap();
-    let (code, _, err) = hector(&[
-        "listen",
-        "--wav",
-        dir.join("01.wav").to_str().unwrap(),
-        "--adaptation",
-        junk.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 1, "{err}");
+    let first = dir.join("01.wav");
+    let refused = |content: &[u8]| {
+        std::fs::write(&junk, content).unwrap();
+        let (code, _, err) = hector(&[
+            "listen",
+            "--wav",
+            first.to_str().unwrap(),
+            "--adaptation",
+            junk.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("junk.mllr"), "{err}");
+        err
+    };
+    let err = refused(b"1\n3\n13\n0.5 nonsense\n");
     assert!(err.contains("is not an MLLR transform"), "{err}");
-    std::fs::write(&junk, [0xff, 0xfe, 0x00, 0x01]).unwrap();
-    let (code, _, err) = hector(&[
-        "listen",
-        "--wav",
-        dir.join("01.wav").to_str().unwrap(),
-        "--adaptation",
-        junk.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 1, "{err}");
-    assert!(err.contains("junk.mllr"), "{err}");
+    refused(&[0xff, 0xfe, 0x00, 0x01]);
     // A transform whose pace is not a number.
     let text = std::fs::read_to_string(&transform).unwrap();
-    std::fs::write(
-        &junk,
-        text.replace(&format!("pause_ms {pace}"), "pause_ms soon"),
-    )
-    .unwrap();
-    let (code, _, err) = hector(&[
-        "listen",
-        "--wav",
-        dir.join("01.wav").to_str().unwrap(),
-        "--adaptation",
-        junk.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 1, "{err}");
+    let err = refused(
+        text.replace(&format!("pause_ms {pace}"), "pause_ms soon")
+            .as_bytes(),
+    );
     assert!(err.contains("is not an MLLR transform"), "{err}");
     let empty = temp("empty");
     let other = empty.join("x.mllr");

@@ -833,11 +833,14 @@ fn bench_generated(a: &Args) -> i32 {
         spec.player = player;
         let samples = g::move_set(&spec, count);
         let commands = crate::speech::commands::phrases(loc);
-        let trials = match b::run(&mut listener, &samples, &commands, streamed, enrol, |t| {
-            if verbose {
-                println!("{}", b::trial_json(t));
-            }
-        }) {
+        let run_set = |l: &mut Listener, samples: &[g::Sample]| {
+            b::run(l, samples, &commands, streamed, enrol, |t| {
+                if verbose {
+                    println!("{}", b::trial_json(t));
+                }
+            })
+        };
+        let trials = match run_set(&mut listener, &samples) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("{e}");
@@ -861,18 +864,13 @@ fn bench_generated(a: &Args) -> i32 {
                 ),
             ] {
                 let samples = g::phrase_set(&spec, &list);
-                let trials =
-                    match b::run(&mut listener, &samples, &commands, streamed, enrol, |t| {
-                        if verbose {
-                            println!("{}", b::trial_json(t));
-                        }
-                    }) {
-                        Ok(t) => t,
-                        Err(e) => {
-                            eprintln!("{e}");
-                            return 1;
-                        }
-                    };
+                let trials = match run_set(&mut listener, &samples) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        return 1;
+                    }
+                };
                 let tally = &b::split(&trials, |_| String::new())[""];
                 let moves = trials
                     .iter()
