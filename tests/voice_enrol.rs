@@ -190,6 +190,24 @@ fn hector_enrol_writes_an_adaptation_listen_loads() {
     assert_eq!(code, 1);
     assert!(err.contains("01.wav fehlt"), "{err}");
     assert!(!other.exists());
+    // Recordings with nothing said in them: refused, nothing written.
+    for i in 1..=lines.len() {
+        let quiet = vec![0i16; 16000];
+        hector::speech::audio::write_wav(&empty.join(format!("{i:02}.wav")), &quiet, 16000)
+            .unwrap();
+    }
+    let (code, _, err) = hector(&[
+        "enrol",
+        "--locale",
+        "de",
+        "--wav-dir",
+        empty.to_str().unwrap(),
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("keine Sprache"), "{err}");
+    assert!(!other.exists());
     let (code, _, err) = hector(&["enrol", "--locale", "en", "--mic"]);
     assert_eq!(code, 1);
     assert!(err.contains("--out FILE"), "{err}");

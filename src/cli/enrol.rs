@@ -46,6 +46,15 @@ fn enrol_player(a: &Args) -> Result<(), String> {
                 .into(),
         );
     };
+    let cfg = crate::speech::vad::VadConfig::with_threshold(a.get("threshold"))?;
+    for (i, ((audio, _), line)) in utterances.iter().zip(&script).enumerate() {
+        if !crate::speech::vad::has_speech(audio, cfg) {
+            return Err(loc.game_text(
+                "enrol_silent",
+                &[("n", &(i + 1).to_string()), ("text", &line.text)],
+            ));
+        }
+    }
     enrol::mllr_default(&utterances, Path::new(out)).map_err(|e| e.to_string())?;
     let recordings: Vec<Vec<i16>> = utterances.into_iter().map(|u| u.0).collect();
     enrol::write_pace(Path::new(out), &recordings).map_err(|e| e.to_string())?;

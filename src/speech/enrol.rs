@@ -363,6 +363,7 @@ pub fn mllr(
             ],
         )?;
     }
+    plausible(&solved)?;
     std::fs::copy(&solved, out).map_err(|e| io_error(out, e))?;
     Ok(())
 }
@@ -389,6 +390,41 @@ pub fn mllr_default(utterances: &[(Vec<i16>, String)], out: &Path) -> Result<(),
             why: "this hector was built without PocketSphinx".into(),
         })
     }
+}
+
+/// A transform estimated from recordings that do not say the script (or
+/// say nothing) shrinks the model's means towards zero: each stream's
+/// matrix has a diagonal far from one. Such a transform would make hector
+/// hear worse, so it is refused.
+fn plausible(transform: &Path) -> Result<(), SpeechError> {
+    let text = std::fs::read_to_string(transform).map_err(|e| io_error(transform, e))?;
+    let n: Vec<f64> = text
+        .split_whitespace()
+        .map_while(|t| t.parse().ok())
+        .collect();
+    let bad = || {
+        SpeechError::Decode(
+        "the recordings do not fit the script (a line unsaid, or other words): record them again"
+            .into(),
+    )
+    };
+    let streams = n.get(1).copied().unwrap_or(0.0) as usize;
+    let mut at = 2;
+    for _ in 0..streams {
+        let d = n.get(at).copied().unwrap_or(0.0) as usize;
+        if d == 0 || n.len() < at + 1 + d * d {
+            return Err(bad());
+        }
+        let diagonal: f64 = (0..d).map(|i| n[at + 1 + i * d + i]).sum::<f64>() / d as f64;
+        if !(0.15..=5.0).contains(&diagonal) {
+            return Err(bad());
+        }
+        at += 1 + d * d + 2 * d;
+    }
+    if streams == 0 {
+        return Err(bad());
+    }
+    Ok(())
 }
 
 /// Appends the player's pace — his longest pause between words in his
@@ -474,6 +510,41 @@ fn mixture_weights(sendump: &Path, out: &Path) -> Result<(), SpeechError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A transform file: one class, three streams of 13, each matrix
+    /// `scale` times the identity.
+    fn transform(scale: f64) -> String {
+        let mut t = String::from("1\n3\n");
+        for _ in 0..3 {
+            t.push_str("13\n");
+            for r in 0..13 {
+                for c in 0..13 {
+                    let v = if r == c { scale } else { 0.0 };
+                    t.push_str(&format!("{v} "));
+                }
+                t.push('\n');
+            }
+            t.push_str(&"0 ".repeat(13));
+            t.push('\n');
+            t.push_str(&"1 ".repeat(13));
+            t.push('\n');
+        }
+        t
+    }
+
+    #[test]
+    fn a_transform_that_shrinks_the_model_is_refused() {
+        let dir = std::env::temp_dir().join(format!("hector-plausible-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("t.mllr");
+        for (scale, ok) in [(1.0, true), (0.8, true), (0.03, false), (40.0, false)] {
+            std::fs::write(&f, transform(scale)).unwrap();
+            assert_eq!(plausible(&f).is_ok(), ok, "{scale}");
+        }
+        std::fs::write(&f, "1\n3\n13\n0.5").unwrap();
+        assert!(plausible(&f).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn the_script_says_every_word_of_the_locale_once() {

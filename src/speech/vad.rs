@@ -60,6 +60,14 @@ pub fn longest_pause_ms(recordings: &[Vec<i16>], cfg: VadConfig) -> Option<u32> 
         .map(|p| (p as u64 * 1000 / RATE as u64) as u32)
 }
 
+/// Whether the detector with `cfg` hears speech in `recording` at all.
+pub fn has_speech(recording: &[i16], cfg: VadConfig) -> bool {
+    let mut vad = Vad::new(cfg);
+    let mut events = vad.push(recording);
+    events.extend(vad.push(&vec![0i16; ms_to_samples(cfg.hangover_ms + 40)]));
+    events.iter().any(|e| matches!(e, VadEvent::Started))
+}
+
 /// How far back the noise floor looks.
 pub const FLOOR_MS: u32 = 2_000;
 
@@ -533,7 +541,9 @@ mod tests {
         let cfg = VadConfig::default();
         let p = longest_pause_ms(&[one.clone(), two], cfg).unwrap();
         assert!((200..=240).contains(&p), "{p}");
-        assert_eq!(longest_pause_ms(&[one], cfg), None);
+        assert_eq!(longest_pause_ms(&[one.clone()], cfg), None);
+        assert!(has_speech(&one, cfg));
+        assert!(!has_speech(&quiet(1500, 6), cfg));
         let mut vad = Vad::new(cfg);
         assert_eq!(vad.whole_window_ms(), 500);
         vad.know_pace(p);
