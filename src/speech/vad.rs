@@ -541,7 +541,7 @@ mod tests {
         let cfg = VadConfig::default();
         let p = longest_pause_ms(&[one.clone(), two], cfg).unwrap();
         assert!((200..=240).contains(&p), "{p}");
-        assert_eq!(longest_pause_ms(&[one.clone()], cfg), None);
+        assert_eq!(longest_pause_ms(std::slice::from_ref(&one), cfg), None);
         assert!(has_speech(&one, cfg));
         assert!(!has_speech(&quiet(1500, 6), cfg));
         let mut vad = Vad::new(cfg);
