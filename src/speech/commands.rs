@@ -2,6 +2,22 @@
 //! `time`, `my-time`, … `yes`, `no`) as the voice grammar hears them: the
 //! session's phrases (locales/<code>/session.toml), folded.
 
+/// The commands of the read-back protocol and the clock (D.2.1–D.2.6,
+/// issue 10 point 4): yes and no, time, moves, last move, repeat, draw,
+/// resign. Every locale has them.
+pub const CORE: [&str; 10] = [
+    "time",
+    "my-time",
+    "opponent-time",
+    "moves",
+    "last",
+    "repeat",
+    "resign",
+    "draw",
+    "yes",
+    "no",
+];
+
 /// `(command name, folded phrase)` pairs for `locale`; none for a locale
 /// without session words.
 pub fn phrases(locale: &str) -> Vec<(&'static str, String)> {
@@ -34,18 +50,7 @@ mod tests {
     fn every_locale_has_the_issue_10_commands() {
         for loc in crate::speech::wording::LOCALES {
             let p = phrases(loc);
-            for name in [
-                "time",
-                "my-time",
-                "opponent-time",
-                "moves",
-                "last",
-                "repeat",
-                "resign",
-                "draw",
-                "yes",
-                "no",
-            ] {
+            for name in CORE {
                 assert!(p.iter().any(|(n, _)| *n == name), "{loc}: {name}");
             }
         }

@@ -57,21 +57,6 @@ const POSITIONS: [&str; 4] = [
     "6k1/5ppp/8/8/8/8/p4PPP/1R4K1 b - - 0 30",
 ];
 
-/// The commands whose words the script says: yes and no, time, moves,
-/// last move, repeat, draw, resign.
-const CORE_COMMANDS: [&str; 10] = [
-    "yes",
-    "no",
-    "time",
-    "my-time",
-    "opponent-time",
-    "moves",
-    "last",
-    "repeat",
-    "draw",
-    "resign",
-];
-
 /// One line of the script: what the player reads (and a synthesiser
 /// says), and the words the recogniser spells it with.
 #[derive(Debug, Clone, PartialEq)]
@@ -124,7 +109,7 @@ pub fn script(locale: &str) -> Vec<Line> {
         if words.is_empty() {
             continue;
         }
-        if CORE_COMMANDS.contains(&name) {
+        if super::commands::CORE.contains(&name) {
             wanted.extend(words.split(' ').map(str::to_string));
         }
         candidates.push(Line { text, words });
@@ -392,39 +377,83 @@ pub fn mllr_default(utterances: &[(Vec<i16>, String)], out: &Path) -> Result<(),
     }
 }
 
-/// A transform estimated from recordings that do not say the script (or
-/// say nothing) shrinks the model's means towards zero: each stream's
-/// matrix has a diagonal far from one. Such a transform would make hector
-/// hear worse, so it is refused.
+/// hector's adaptation file as read back: PocketSphinx's MLLR transform
+/// (one class, the number of streams, then per stream its size d, a d x d
+/// matrix, d offsets and d variance scales, all numbers), then
+/// optionally the player's pace (`pause_ms N`), which PocketSphinx stops
+/// reading before.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Transform {
+    /// The size of each feature stream.
+    pub streams: Vec<usize>,
+    /// The mean of each stream's matrix diagonal.
+    pub diagonals: Vec<f64>,
+    pub pace: Option<u32>,
+}
+
+impl Transform {
+    /// The file's transform, or `None` when it is not laid out as one
+    /// (PocketSphinx's own reader checks nothing).
+    pub fn read(file: &Path) -> Option<Transform> {
+        let text = std::fs::read_to_string(file).ok()?;
+        let mut parts = text.splitn(2, "pause_ms");
+        let n: Vec<f64> = parts
+            .next()?
+            .split_whitespace()
+            .map(|t| t.parse().ok())
+            .collect::<Option<_>>()?;
+        let pace = match parts.next() {
+            None => None,
+            Some(rest) => {
+                let mut words = rest.split_whitespace();
+                let p: u32 = words.next()?.parse().ok()?;
+                if words.next().is_some() || p > 10_000 {
+                    return None;
+                }
+                Some(p)
+            }
+        };
+        if n.len() < 2 || n[0] != 1.0 || !(1.0..=8.0).contains(&n[1]) {
+            return None;
+        }
+        let (mut streams, mut diagonals, mut at) = (Vec::new(), Vec::new(), 2usize);
+        for _ in 0..n[1] as usize {
+            let d = *n.get(at)?;
+            if !(1.0..=200.0).contains(&d) || d.fract() != 0.0 {
+                return None;
+            }
+            let d = d as usize;
+            let matrix = n.get(at + 1..at + 1 + d * d)?;
+            diagonals.push((0..d).map(|i| matrix[i * d + i]).sum::<f64>() / d as f64);
+            streams.push(d);
+            at += 1 + d * d + 2 * d;
+        }
+        (at == n.len()).then_some(Transform {
+            streams,
+            diagonals,
+            pace,
+        })
+    }
+
+    /// Whether it moves the model rather than shrinking its means towards
+    /// zero: a transform estimated from recordings that do not say the
+    /// script (or say nothing) has diagonals far from one and would make
+    /// hector hear worse.
+    pub fn plausible(&self) -> bool {
+        self.diagonals.iter().all(|d| (0.15..=5.0).contains(d))
+    }
+}
+
+/// [`Transform::plausible`] for a freshly estimated transform.
 fn plausible(transform: &Path) -> Result<(), SpeechError> {
-    let text = std::fs::read_to_string(transform).map_err(|e| io_error(transform, e))?;
-    let n: Vec<f64> = text
-        .split_whitespace()
-        .map_while(|t| t.parse().ok())
-        .collect();
-    let bad = || {
-        SpeechError::Decode(
-        "the recordings do not fit the script (a line unsaid, or other words): record them again"
-            .into(),
-    )
-    };
-    let streams = n.get(1).copied().unwrap_or(0.0) as usize;
-    let mut at = 2;
-    for _ in 0..streams {
-        let d = n.get(at).copied().unwrap_or(0.0) as usize;
-        if d == 0 || n.len() < at + 1 + d * d {
-            return Err(bad());
-        }
-        let diagonal: f64 = (0..d).map(|i| n[at + 1 + i * d + i]).sum::<f64>() / d as f64;
-        if !(0.15..=5.0).contains(&diagonal) {
-            return Err(bad());
-        }
-        at += 1 + d * d + 2 * d;
+    if Transform::read(transform).is_some_and(|t| t.plausible()) {
+        Ok(())
+    } else {
+        Err(SpeechError::Decode(
+            "the recordings do not fit the script (a line unsaid, or other words): record them again"
+                .into(),
+        ))
     }
-    if streams == 0 {
-        return Err(bad());
-    }
-    Ok(())
 }
 
 /// Appends the player's pace — his longest pause between words in his
@@ -445,10 +474,7 @@ pub fn write_pace(file: &Path, recordings: &[Vec<i16>]) -> Result<Option<u32>, S
 
 /// The player's pace written by [`write_pace`], if the file has one.
 pub fn pace(file: &Path) -> Option<u32> {
-    let text = std::fs::read_to_string(file).ok()?;
-    let mut words = text.split("pause_ms").nth(1)?.split_whitespace();
-    let p: u32 = words.next()?.parse().ok()?;
-    (words.next().is_none() && p <= 10_000).then_some(p)
+    Transform::read(file)?.pace
 }
 
 /// Writes the mixture weights of a quantised `sendump` (as the Debian model
@@ -555,7 +581,7 @@ mod tests {
             // and the words of yes, no, time, moves, draw, resign ….
             let mut want: Vec<String> = crate::speech::commands::phrases(loc)
                 .into_iter()
-                .filter(|(n, _)| CORE_COMMANDS.contains(n))
+                .filter(|(n, _)| crate::speech::commands::CORE.contains(n))
                 .flat_map(|(_, p)| p.split(' ').map(str::to_string).collect::<Vec<_>>())
                 .collect();
             // (the locale's own words; the FIDE words another locale also

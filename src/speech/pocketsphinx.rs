@@ -655,30 +655,14 @@ impl Recognizer for PocketSphinx {
             path: mllr.display().to_string(),
             why: why.into(),
         };
-        let text = std::fs::read_to_string(mllr).map_err(|e| bad(&e.to_string()))?;
-        // ps_mllr_read does not check what it reads: one class, the number
-        // of streams, then per stream its size d, a d x d matrix, d offsets
-        // and d variance scales (PocketSphinx's layout), all numbers.
-        // hector's adaptation file may end in the player's pace
-        // (`pause_ms N`, see `enrol::pace`), which PocketSphinx never reads.
-        let body = text.split("pause_ms").next().unwrap_or("");
-        let nums: Option<Vec<f64>> = body.split_whitespace().map(|t| t.parse().ok()).collect();
-        let shaped = nums.as_deref().is_some_and(|n| {
-            if n.len() < 2 || n[0] != 1.0 || n[1] != self.streams.len() as f64 {
-                return false;
-            }
-            let mut at = 2usize;
-            for &d in &self.streams {
-                if n.get(at) != Some(&(d as f64)) {
-                    return false;
-                }
-                at += 1 + d * d + 2 * d;
-            }
-            at == n.len()
-        });
-        let paced = !text.contains("pause_ms") || super::enrol::pace(mllr).is_some();
-        if !shaped || !paced {
-            return Err(bad("is not an MLLR transform written by `hector enrol`"));
+        if !mllr.is_file() {
+            return Err(bad("there is no such file"));
+        }
+        // Laid out for this model's feature streams, and moving its means
+        // rather than shrinking them (the checks `hector enrol` makes).
+        match super::enrol::Transform::read(mllr) {
+            Some(t) if t.streams == self.streams && t.plausible() => {}
+            _ => return Err(bad("is not an MLLR transform written by `hector enrol`")),
         }
         let c = CString::new(mllr.to_string_lossy().as_bytes())
             .map_err(|_| bad("the path has a NUL byte"))?;
