@@ -230,7 +230,7 @@ impl PocketSphinx {
                 .iter()
                 .map(|s| s.to_string()),
         );
-        grammar_args.extend(extra_args());
+        let grammar_args = with_overrides(grammar_args, &extra_args());
         let (ps, config) = open_decoder(&grammar_args, hmm, dict)?;
         // SAFETY: valid decoder and C strings.
         unsafe {
@@ -378,6 +378,19 @@ impl Drop for PocketSphinx {
             }
         }
     }
+}
+
+/// `args` (flag, value, flag, value, …) with each flag of `extra` set to
+/// its value there: PocketSphinx refuses a flag given twice, so an
+/// experiment's `-bestpath yes` replaces hector's `-bestpath no`.
+fn with_overrides(mut args: Vec<String>, extra: &[String]) -> Vec<String> {
+    for pair in extra.chunks(2) {
+        if let Some(i) = args.iter().position(|a| *a == pair[0]) {
+            args.drain(i..(i + 2).min(args.len()));
+        }
+        args.extend_from_slice(pair);
+    }
+    args
 }
 
 /// Further decoder arguments: the shipped adaptation and settings, then
@@ -799,6 +812,17 @@ pub fn tuning() -> Tuning {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_experiments_flag_replaces_hectors_own() {
+        let v = |x: &[&str]| x.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let base = v(&["-dict", "d", "-bestpath", "no"]);
+        assert_eq!(
+            with_overrides(base.clone(), &v(&["-bestpath", "yes", "-wbeam", "1e-26"])),
+            v(&["-dict", "d", "-bestpath", "yes", "-wbeam", "1e-26"])
+        );
+        assert_eq!(with_overrides(base.clone(), &[]), base);
+    }
 
     #[test]
     fn phone_error_counts_edits_over_the_phrase_phones() {
