@@ -9,7 +9,7 @@ mod support;
 use hector::speech::bench::{self, Outcome, Tally};
 use hector::speech::generate::{self as g, SetSpec};
 use hector::speech::listener::Listener;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use support::hector;
 
 fn ready() -> bool {
@@ -27,6 +27,19 @@ fn ready() -> bool {
 
 fn listener() -> Listener {
     Listener::new(hector::speech::engine::open("pocketsphinx", None).expect("PocketSphinx"))
+}
+
+/// `hector enrol --locale de --wav-dir DIR --out OUT`.
+fn enrol_de(dir: &Path, out: &Path) -> support::Ran {
+    hector(&[
+        "enrol",
+        "--locale",
+        "de",
+        "--wav-dir",
+        dir.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ])
 }
 
 fn temp(tag: &str) -> PathBuf {
@@ -106,15 +119,7 @@ fn hector_enrol_writes_an_adaptation_listen_loads() {
     }
     let transform = dir.join("player.mllr");
     let t = transform.to_str().unwrap();
-    let (code, out, err) = hector(&[
-        "enrol",
-        "--locale",
-        "de",
-        "--wav-dir",
-        dir.to_str().unwrap(),
-        "--out",
-        t,
-    ]);
+    let (code, out, err) = enrol_de(&dir, &transform);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("Fertig"), "{out}");
     assert!(transform.is_file());
@@ -180,15 +185,7 @@ fn hector_enrol_writes_an_adaptation_listen_loads() {
     let other = empty.join("x.mllr");
     // `hector enrol` from the folder `empty`: refused, nothing written.
     let refused_folder = || {
-        let (code, _, err) = hector(&[
-            "enrol",
-            "--locale",
-            "de",
-            "--wav-dir",
-            empty.to_str().unwrap(),
-            "--out",
-            other.to_str().unwrap(),
-        ]);
+        let (code, _, err) = enrol_de(&empty, &other);
         assert_eq!(code, 1);
         assert!(!other.exists());
         err

@@ -393,8 +393,8 @@ fn with_overrides(mut args: Vec<String>, extra: &[String]) -> Vec<String> {
     args
 }
 
-/// Further decoder arguments: the shipped adaptation and settings, then
-/// `HECTOR_PS_ARGS` (space separated, for experiments).
+/// Decoder flags from `HECTOR_PS_ARGS` (space separated, for experiments;
+/// see [`with_overrides`]).
 fn extra_args() -> Vec<String> {
     std::env::var("HECTOR_PS_ARGS")
         .map(|v| v.split_whitespace().map(str::to_string).collect())
