@@ -197,12 +197,14 @@ fn an_always_on_microphone_ends_every_move_once_even_in_loud_rooms() {
 /// A move that is a whole phrase ("Springer Felix drei": no longer phrase
 /// goes on from it) ends after the player's own longest pause between
 /// words plus a margin, once he has been heard: sooner than the silence
-/// window that ends anything else. Decoded while spoken, as play does.
+/// window that ends anything else; before that, after at most
+/// `SURE_MS` when the decision worked out once he paused is clear.
+/// Decoded while spoken, as play does.
 #[test]
 fn a_whole_phrase_ends_sooner_once_the_player_has_been_heard() {
     use hector::speech::live::hear;
     use hector::speech::silence::Ending;
-    use hector::speech::vad::{Vad, VadConfig};
+    use hector::speech::vad::{SURE_MS, Vad, VadConfig};
     let Some(mut l) = listener() else { return };
     let pos =
         hector::speech::moves::position(None, Some("e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5"))
@@ -221,36 +223,53 @@ fn a_whole_phrase_ends_sooner_once_the_player_has_been_heard() {
     let end = audio.len() + spoken;
     audio.extend(&said);
     audio.extend(support::quiet(1500, 2));
-    let mut vad = Vad::new(VadConfig::default());
-    let mut after = Vec::new();
-    for settling in [true, false] {
-        let h = hear(&mut l, &audio, end, &mut vad, settling, false).unwrap();
-        let Ending::Whole { after_ms } = h.ending else {
-            panic!("{:?}", h.ending)
-        };
-        let d = h.hyps.expect("decided").decision;
-        match d {
-            hector::speech::listener::Decision::Move(m) => assert_eq!(
-                shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Standard).to_string(),
-                "d4f3"
-            ),
-            other => panic!("{other:?}"),
+    // Decided only once the window closed (no lead), then as play does.
+    for cfg in [
+        VadConfig {
+            lead_ms: 0,
+            ..VadConfig::default()
+        },
+        VadConfig::default(),
+    ] {
+        let mut vad = Vad::new(cfg);
+        let mut after = Vec::new();
+        for settling in [true, false] {
+            let h = hear(&mut l, &audio, end, &mut vad, settling, false).unwrap();
+            let Ending::Whole { after_ms } = h.ending else {
+                panic!("{:?}", h.ending)
+            };
+            let d = h.hyps.expect("decided").decision;
+            match d {
+                hector::speech::listener::Decision::Move(m) => assert_eq!(
+                    shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Standard)
+                        .to_string(),
+                    "d4f3"
+                ),
+                other => panic!("{other:?}"),
+            }
+            assert!(h.whole_phrase);
+            after.push(after_ms);
         }
-        assert!(h.whole_phrase);
-        after.push(after_ms);
+        // The first time his pace is unknown: the whole silence window, or
+        // at most SURE_MS once the clear decision is known. Then his pauses
+        // are known to be short.
+        let first = if cfg.lead_ms == 0 {
+            440.0..=540.0
+        } else {
+            SURE_MS as f64 - 60.0..=SURE_MS as f64 + 40.0
+        };
+        assert!(
+            first.contains(&after[0]) && after[1] + 80.0 <= after[0],
+            "lead {} ms: ended {} ms after the end of speech, then {} ms",
+            cfg.lead_ms,
+            after[0],
+            after[1]
+        );
+        println!(
+            "lead {} ms: ended {:.0} ms, then {:.0} ms after the end of speech",
+            cfg.lead_ms, after[0], after[1]
+        );
     }
-    // The first time his pace is unknown: the whole silence window. Then
-    // his pauses are known to be short.
-    assert!(
-        (440.0..=540.0).contains(&after[0]) && after[1] + 100.0 <= after[0],
-        "ended {} ms after the end of speech, then {} ms",
-        after[0],
-        after[1]
-    );
-    println!(
-        "ended {:.0} ms, then {:.0} ms after the end of speech",
-        after[0], after[1]
-    );
 }
 
 /// `hector listen --bench --first-sound` prints what the player feels, and
@@ -280,9 +299,43 @@ fn the_first_sound_bench_reports_each_step() {
         "decided: right ",
         "end of utterance -> decided ms: p50 ",
         "end of speech -> decided ms: p50 ",
+        "end of speech -> decided, read-backs ms: p50 ",
     ] {
         assert!(out.contains(line), "{line}: {out}");
     }
+    // The decision is worked out while the silence window is still open
+    // (once speech paused), unless told not to.
+    let early = |out: &str| -> usize {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("decided when speech paused: "))
+            .unwrap_or_else(|| panic!("{out}"));
+        line["decided when speech paused: ".len()..]
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"))
+    };
+    // Every one of the four moves ended after a pause.
+    assert_eq!(early(&out), 4, "{out}");
+    let (code, late, err) = hector(&[
+        "listen",
+        "--bench",
+        "--first-sound",
+        "--speech",
+        "none",
+        "--seed",
+        "5",
+        "--locales",
+        "de",
+        "--count",
+        "4",
+        "--lead-ms",
+        "0",
+    ]);
+    assert_eq!(code, 0, "{late}{err}");
+    assert_eq!(early(&late), 0, "{late}");
+    assert!(late.contains("decided after the window closes"), "{late}");
     let (code, _, err) = hector(&["listen", "--bench", "--first-sound", "--whole-ms", "5"]);
     assert_eq!(code, 1);
     assert!(

@@ -74,8 +74,10 @@ fn a_spoken_move_is_read_back_and_played_only_after_yes() {
         "{err}"
     );
     // The recogniser heard along while he spoke: at the end of the move
-    // only the last moments were left to decode.
+    // only the last moments were left to decode, and the decision was
+    // worked out when he paused, before the silence window closed.
     assert!(err.contains("voice: decoded while spoken"), "{err}");
+    assert!(err.contains("decided when speech paused"), "{err}");
 
     // Without the yes the move is read back but never played.
     let mut audio = noise(1000, 4);

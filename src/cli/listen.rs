@@ -31,6 +31,9 @@ const VALUED: &[&str] = &[
     "non-chess",
     "whole-ms",
     "silence-ms",
+    "lead-ms",
+    "sure-ms",
+    "paused-ms",
     "speech",
     "settling",
     "adaptation",
@@ -549,7 +552,9 @@ fn bench_silence(a: &Args, windows: &str) -> i32 {
 /// detection, streamed decoding (ended sooner once the words are a whole
 /// phrase: after the player's longest pause between words plus 100 ms, at
 /// least `--whole-ms`, default 250; else after `--silence-ms`, default 500)
-/// and the decision; then the answer play would give is said through
+/// and the decision (worked out `--lead-ms` before the window closes,
+/// default 100, 0: after it; a clear one ends a whole phrase after at most
+/// `--sure-ms`, default 350); then the answer play would give is said through
 /// speech-dispatcher (`--speech none` leaves that out) and the time until
 /// it sounds is added. `--realtime` feeds the audio no faster than a sound
 /// card and measures everything on the wall clock.
@@ -587,6 +592,13 @@ fn first_sound(a: &Args) -> Result<(), String> {
     let cfg = VadConfig {
         whole_ms: ms("whole-ms", crate::speech::vad::WHOLE_MS)?,
         hangover_ms: ms("silence-ms", VadConfig::default().hangover_ms)?,
+        lead_ms: match a.get("lead-ms") {
+            Some("0") => 0,
+            Some(_) => ms("lead-ms", 0)?,
+            None => crate::speech::vad::LEAD_MS,
+        },
+        sure_ms: ms("sure-ms", crate::speech::vad::SURE_MS)?,
+        paused_ms: ms("paused-ms", crate::speech::vad::PAUSED_MS)?,
         ..VadConfig::default()
     };
     let speech = a.get("speech").unwrap_or("dispatcher");
@@ -613,12 +625,15 @@ fn first_sound(a: &Args) -> Result<(), String> {
     let mut listener = Listener::new(rec);
     let mut ends = WindowTally::default();
     let mut tally = Tally::default();
-    let (mut whole_phrase, mut count) = (0usize, 0usize);
+    let (mut whole_phrase, mut count, mut early, mut resumed) = (0usize, 0usize, 0usize, 0usize);
     let (mut decide, mut decided, mut checks) = (Vec::new(), Vec::new(), Vec::new());
     // Per answer said: end of speech -> decided, and speech-dispatcher's
     // start -> sound (ms).
     #[cfg_attr(not(feature = "tts"), allow(unused_mut))]
-    let mut sounded: Vec<(f64, f64)> = Vec::new();
+    let mut sounded: Vec<(f64, f64, bool)> = Vec::new();
+    // End of speech -> decided for the answers that read a move back (or
+    // offer a choice of moves).
+    let mut read_back: Vec<f64> = Vec::new();
     for loc in &o.locales {
         let mut spec = g::SetSpec::new(o.seed, loc);
         spec.loudest = o.loudest;
@@ -706,9 +721,16 @@ fn first_sound(a: &Args) -> Result<(), String> {
             if h.whole_phrase && matches!(h.ending, Ending::Whole { .. }) {
                 whole_phrase += 1;
             }
+            early += usize::from(h.early);
+            resumed += h.resumed;
             tally.add(judge(&s, &hyps.decision));
             decide.push(h.decide_ms);
             decided.push(h.decided_after_ms);
+            use crate::speech::listener::Decision;
+            let reads_back = matches!(hyps.decision, Decision::Move(_) | Decision::Choice(_));
+            if reads_back {
+                read_back.push(h.decided_after_ms);
+            }
             // The answer play gives: the move read back, the choice, or
             // "not understood".
             #[cfg(feature = "tts")]
@@ -725,7 +747,7 @@ fn first_sound(a: &Args) -> Result<(), String> {
                     .time_to_sound(&text, std::time::Duration::from_secs(3))
                     .map_err(|e| e.to_string())?
                     .ok_or(SILENT)?;
-                sounded.push((h.decided_after_ms, t.as_secs_f64() * 1e3));
+                sounded.push((h.decided_after_ms, t.as_secs_f64() * 1e3, reads_back));
             }
             previous = Some(s);
         }
@@ -740,7 +762,7 @@ fn first_sound(a: &Args) -> Result<(), String> {
         )
     };
     println!(
-        "== first sound: {count} spoken moves ({}), seed {}, {}; silence window {} ms, after a whole phrase the player's longest pause + 100 ms, at least {} ms",
+        "== first sound: {count} spoken moves ({}), seed {}, {}; silence window {} ms, after a whole phrase the player's longest pause + 100 ms, at least {} ms; {}",
         o.locales.join(","),
         o.seed,
         if paced {
@@ -749,12 +771,23 @@ fn first_sound(a: &Args) -> Result<(), String> {
             "fed at once, detector time counted from the samples"
         },
         cfg.hangover_ms,
-        cfg.whole_ms
+        cfg.whole_ms,
+        if cfg.lead_ms == 0 {
+            "decided after the window closes".to_string()
+        } else {
+            format!(
+                "decided once speech paused, {} ms before the window closes (at least {} ms of silence), a clear decision ends a whole phrase after at most {} ms",
+                cfg.lead_ms, cfg.paused_ms, cfg.sure_ms
+            )
+        }
     );
     println!("ended: {}", ends.line());
     println!(
         "ended on a whole phrase: {:.1} %",
         100.0 * whole_phrase as f64 / count.max(1) as f64
+    );
+    println!(
+        "decided when speech paused: {early} of {count} (the rest after the window closed); speech resumed after such a decision {resumed} times (decoded again from the start)"
     );
     println!("decided: {}", tally.line());
     println!(
@@ -765,11 +798,21 @@ fn first_sound(a: &Args) -> Result<(), String> {
     );
     println!("end of utterance -> decided ms: {}", q(&decide));
     println!("end of speech -> decided ms: {}", q(&decided));
+    println!(
+        "end of speech -> decided, read-backs ms: {} ({} moves or choices)",
+        q(&read_back),
+        read_back.len()
+    );
     if speech == "dispatcher" {
         let sound: Vec<f64> = sounded.iter().map(|x| x.1).collect();
         let first: Vec<f64> = sounded.iter().map(|x| x.0 + x.1).collect();
+        let first_read_back: Vec<f64> = sounded.iter().filter(|x| x.2).map(|x| x.0 + x.1).collect();
         println!("speech-dispatcher start -> sound ms: {}", q(&sound));
         println!("end of speech -> first sound ms: {}", q(&first));
+        println!(
+            "end of speech -> first sound of a read-back ms: {}",
+            q(&first_read_back)
+        );
     }
     Ok(())
 }

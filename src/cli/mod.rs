@@ -401,6 +401,19 @@ enum Command {
         /// With --first-sound: silence (ms) that ends any other utterance.
         #[arg(long, value_name = "MS")]
         silence_ms: Option<String>,
+        /// With --first-sound: work out the decision this long (ms) before
+        /// the silence window closes, once speech has paused (default 100;
+        /// 0: only after the window closes).
+        #[arg(long, value_name = "MS")]
+        lead_ms: Option<String>,
+        /// With --first-sound: the longest silence (ms) that ends a whole
+        /// phrase decided clearly once speech paused (default 350).
+        #[arg(long, value_name = "MS")]
+        sure_ms: Option<String>,
+        /// With --first-sound: the least silence (ms) after which speech
+        /// counts as paused (default 100).
+        #[arg(long, value_name = "MS")]
+        paused_ms: Option<String>,
         /// With --first-sound: dispatcher (default) or none.
         #[arg(long, value_name = "S")]
         speech: Option<String>,

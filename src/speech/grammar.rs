@@ -1,33 +1,56 @@
 //! JSGF grammars built from the phrases of the current legal moves.
 
 use super::recognizer::SpeechError;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// The phrases that are whole once said: no longer phrase goes on from
-/// them. When the words heard so far are one of these, the player has
-/// finished ("Springer Felix drei"), while "Bauer Echo zwei" may still go
-/// on to "Echo vier" — so a shorter silence may end the utterance.
+/// them to mean something else. When the words heard so far are one of
+/// these, the player has finished ("Springer Felix drei"; "Dame Hector
+/// acht" when "Dame Hector acht Schach" is the same move), while "Bauer
+/// Echo zwei" may still go on to "Echo vier" — so a shorter silence may end
+/// the utterance.
 #[derive(Debug, Clone, Default)]
 pub struct WholePhrases {
     whole: HashSet<String>,
 }
 
 impl WholePhrases {
+    /// Each phrase its own meaning: whole when no longer phrase goes on
+    /// from it.
     pub fn new(phrases: &[String]) -> WholePhrases {
-        let norm: HashSet<String> = phrases
-            .iter()
-            .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
-            .filter(|p| !p.is_empty())
-            .collect();
-        let mut prefixes: HashSet<String> = HashSet::new();
-        for p in &norm {
+        let own: Vec<(&str, &str)> = phrases.iter().map(|p| (p.as_str(), p.as_str())).collect();
+        WholePhrases::with_meanings(&own)
+    }
+
+    /// `(meaning, phrase)` pairs (a phrase may have several meanings):
+    /// a phrase is whole when every longer phrase going on from it means
+    /// exactly what it means (a check word after a move).
+    pub fn with_meanings<M: PartialEq + Clone>(phrases: &[(M, impl AsRef<str>)]) -> WholePhrases {
+        let mut meanings: HashMap<String, Vec<M>> = HashMap::new();
+        for (m, p) in phrases {
+            let p = p.as_ref().split_whitespace().collect::<Vec<_>>().join(" ");
+            if p.is_empty() {
+                continue;
+            }
+            let v = meanings.entry(p).or_default();
+            if !v.contains(m) {
+                v.push(m.clone());
+            }
+        }
+        let same = |a: &[M], b: &[M]| a.len() == b.len() && a.iter().all(|x| b.contains(x));
+        // Prefixes from which a phrase goes on to mean something else.
+        let mut open: HashSet<String> = HashSet::new();
+        for (p, m) in &meanings {
             let w: Vec<&str> = p.split(' ').collect();
             for k in 1..w.len() {
-                prefixes.insert(w[..k].join(" "));
+                let prefix = w[..k].join(" ");
+                if meanings.get(&prefix).is_none_or(|pm| !same(pm, m)) {
+                    open.insert(prefix);
+                }
             }
         }
         WholePhrases {
-            whole: norm.into_iter().filter(|p| !prefixes.contains(p)).collect(),
+            whole: meanings.into_keys().filter(|p| !open.contains(p)).collect(),
         }
     }
 
@@ -154,5 +177,19 @@ mod whole_tests {
         assert!(!w.contains("bauer echo zwei"));
         assert!(!w.contains("springer felix"));
         assert!(!w.contains("<other>"));
+        // The same move with a check word after it: "dame hector acht" is
+        // whole when both mean the move, not when the longer one is another.
+        let m = [
+            ("Qh8", "dame hector acht"),
+            ("Qh8", "dame hector acht schach"),
+            ("Rd1", "turm david eins"),
+            ("Ra1d1", "turm david eins anna eins"),
+            ("Rd1", "turm david eins schach"),
+        ];
+        let w = WholePhrases::with_meanings(&m);
+        assert!(w.contains("dame hector acht"));
+        assert!(w.contains("dame hector acht schach"));
+        assert!(!w.contains("turm david eins"));
+        assert!(w.contains("turm david eins anna eins"));
     }
 }

@@ -122,6 +122,15 @@ pub enum Decision {
 }
 
 impl Decision {
+    /// A move, command or answer read back or carried out as it is (not
+    /// a choice, not asked again).
+    pub fn is_clear(&self) -> bool {
+        matches!(
+            self,
+            Decision::Move(_) | Decision::Command(_) | Decision::Number(_) | Decision::Piece(_)
+        )
+    }
+
     /// "move", "choice", "command", "number", "piece", "repeat", "none".
     pub fn kind(&self) -> &'static str {
         match self {
@@ -332,7 +341,7 @@ impl Listener {
     pub fn set_grammar(&mut self, grammar: Grammar) -> Result<(), SpeechError> {
         let texts = grammar.texts();
         self.rec.set_phrases(&texts)?;
-        self.whole = super::grammar::WholePhrases::new(&texts);
+        self.whole = super::grammar::WholePhrases::with_meanings(&grammar.phrases);
         self.grammar = grammar;
         Ok(())
     }
@@ -377,6 +386,18 @@ impl Listener {
         settling: bool,
     ) -> Result<Hypotheses, SpeechError> {
         let h = self.finish()?;
+        self.settled(h, utterance, settling)
+    }
+
+    /// Streaming: `h` (from [`Listener::finish`] or [`Listener::so_far`])
+    /// for `utterance`; when `settling` and not understood, the utterance
+    /// is decoded again whole (see [`Listener::finish_settling`]).
+    pub fn settled(
+        &mut self,
+        h: Hypotheses,
+        utterance: &[i16],
+        settling: bool,
+    ) -> Result<Hypotheses, SpeechError> {
         if settling && matches!(h.decision, Decision::Repeat | Decision::None) {
             return self.recognize(utterance);
         }

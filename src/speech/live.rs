@@ -1,7 +1,9 @@
 //! One spoken move as `hector play --voice` hears it: an always-on
 //! microphone's audio in 20 ms chunks through end-of-utterance detection
 //! ([`super::vad`]), decoded while it is spoken, ended sooner once the
-//! words so far are a whole phrase, and decided. Used by
+//! words so far are a whole phrase, and decided — worked out while the
+//! detector's silence window is still open, once speech has paused, and
+//! kept when the window closes with no more speech. Used by
 //! `hector listen --bench --first-sound`, which adds the start of the
 //! spoken answer: what the player feels is end of speech → first sound.
 
@@ -23,7 +25,8 @@ pub struct Heard {
     pub whole_phrase: bool,
     /// What was decided; `None` when no utterance ended.
     pub hyps: Option<Hypotheses>,
-    /// End of the utterance → decision, ms (wall clock).
+    /// End of the utterance → decision, ms: 0 when the decision worked
+    /// out once speech paused ([`VadEvent::Paused`]) was ready by then.
     pub decide_ms: f64,
     /// End of speech → decision, ms: detector time from the samples plus
     /// the decoding's wall time; paced, the wall clock from the moment the
@@ -31,6 +34,11 @@ pub struct Heard {
     pub decided_after_ms: f64,
     /// Wall time of each whole-phrase check, ms.
     pub checks_ms: Vec<f64>,
+    /// Decided when speech paused, before the window closed.
+    pub early: bool,
+    /// Times speech resumed after such a decision (the utterance was then
+    /// decoded again from its start).
+    pub resumed: usize,
 }
 
 /// Streams `audio` (speech ending at sample `speech_end`) through the
@@ -48,12 +56,19 @@ pub fn hear(
     paced: bool,
 ) -> Result<Heard, SpeechError> {
     let chunk = RATE as usize / 50;
+    let secs = |samples: usize| samples as f64 / RATE as f64;
     let mut sent: Option<usize> = None;
     let mut whole = false;
     let mut checks_ms = Vec::new();
     let t0 = Instant::now();
-    let at = |samples: usize| t0 + Duration::from_secs_f64(samples as f64 / RATE as f64);
+    let at = |samples: usize| t0 + Duration::from_secs_f64(secs(samples));
     let mut started = false;
+    // The decision worked out when speech paused, and when it was ready
+    // (s from the start of the stream: the detector's time when it paused
+    // plus the time it took). While it stands, the audio after the pause
+    // is held back from the recogniser.
+    let mut early: Option<(Hypotheses, f64)> = None;
+    let mut resumed = 0;
     for (i, c) in audio.chunks(chunk).enumerate() {
         let end = i * chunk + c.len();
         if paced {
@@ -63,7 +78,8 @@ pub fn hear(
                 std::thread::sleep(due - now);
             }
         }
-        if sent.is_some() {
+        // (Once decided early, what was heard up to the pause stands.)
+        if sent.is_some() && early.is_none() {
             let t = Instant::now();
             whole = listener.heard_whole_phrase();
             checks_ms.push(t.elapsed().as_secs_f64() * 1e3);
@@ -76,20 +92,50 @@ pub fn hear(
                     listener.begin()?;
                     sent = Some(0);
                 }
+                VadEvent::Paused { at: upto } => {
+                    let n = sent.unwrap_or(0);
+                    let b = vad.buffered();
+                    if upto > n && upto <= b.len() {
+                        listener.feed(&b[n..upto])?;
+                        sent = Some(upto);
+                    }
+                    let t = Instant::now();
+                    let h = listener.finish()?;
+                    // A clear decision need not wait for a slow speaker's
+                    // longest pause.
+                    vad.set_sure(h.decision.is_clear());
+                    early = Some((h, secs(end) + t.elapsed().as_secs_f64()));
+                }
+                VadEvent::Resumed => {
+                    // The utterance goes on: decoded again from its start.
+                    if early.take().is_some() {
+                        resumed += 1;
+                        listener.begin()?;
+                        let n = sent.unwrap_or(0);
+                        listener.feed(&vad.buffered()[..n])?;
+                    }
+                }
                 VadEvent::Utterance(u) => {
                     let t = Instant::now();
-                    let fed = sent.unwrap_or(0).min(u.len());
-                    listener.feed(&u[fed..])?;
-                    let h = listener.finish_settling(&u, settling)?;
-                    let decide_ms = t.elapsed().as_secs_f64() * 1e3;
-                    let decided_after_ms = if paced {
-                        let spoken = at(speech_end);
-                        Instant::now()
-                            .checked_duration_since(spoken)
-                            .map_or(0.0, |d| d.as_secs_f64() * 1e3)
-                    } else {
-                        (end as f64 - speech_end as f64) * 1e3 / RATE as f64 + decide_ms
+                    let decided_early = early.is_some();
+                    let (h, ready) = match early.take() {
+                        Some((h, ready)) => (listener.settled(h, &u, settling)?, ready),
+                        None => {
+                            let fed = sent.unwrap_or(0).min(u.len());
+                            listener.feed(&u[fed..])?;
+                            (listener.finish_settling(&u, settling)?, secs(end))
+                        }
                     };
+                    let took = t.elapsed().as_secs_f64();
+                    // Decided: on the wall clock when paced, else on the
+                    // detector's time (the samples) plus the work's wall time.
+                    let decided = if paced {
+                        Instant::now().duration_since(t0).as_secs_f64()
+                    } else {
+                        ready.max(secs(end)) + took
+                    };
+                    let decide_ms = (decided - secs(end)).max(0.0) * 1e3;
+                    let decided_after_ms = (decided - secs(speech_end)).max(0.0) * 1e3;
                     let ending = if end < speech_end {
                         Ending::Cut
                     } else {
@@ -104,11 +150,15 @@ pub fn hear(
                         decide_ms,
                         decided_after_ms,
                         checks_ms,
+                        early: decided_early,
+                        resumed,
                     });
                 }
             }
         }
-        if let Some(n) = sent {
+        // While the early decision stands, the silence after the pause is
+        // not decoded: the utterance will most likely end without it.
+        if let (Some(n), None) = (sent, &early) {
             let b = vad.buffered();
             if b.len() > n {
                 listener.feed(&b[n..])?;
@@ -116,7 +166,7 @@ pub fn hear(
             }
         }
     }
-    if sent.is_some() {
+    if sent.is_some() && early.is_none() {
         listener.finish().ok();
     }
     Ok(Heard {
@@ -130,5 +180,7 @@ pub fn hear(
         decide_ms: 0.0,
         decided_after_ms: 0.0,
         checks_ms,
+        early: false,
+        resumed,
     })
 }

@@ -38,6 +38,7 @@ pub fn ending(audio: &[i16], speech_end: usize, cfg: VadConfig) -> Ending {
             match e {
                 VadEvent::Started => started = true,
                 VadEvent::Utterance(_) => ends.push((i + 1) * chunk),
+                VadEvent::Paused { .. } | VadEvent::Resumed => {}
             }
         }
     }

@@ -30,7 +30,32 @@ pub struct VadConfig {
     /// cut one off on the tuning seed and gained nothing at the 95th
     /// percentile).
     pub whole_ms: u32,
+    /// How long before the silence window closes the recogniser is told
+    /// that speech has paused ([`VadEvent::Paused`]), so that the decision
+    /// on what was said is ready when it closes; 0: never told. At least
+    /// `paused_ms` of silence come first.
+    pub lead_ms: u32,
+    /// The least silence after which speech counts as paused (see
+    /// [`PAUSED_MS`]).
+    pub paused_ms: u32,
+    /// The longest silence that ends a whole phrase once the decision
+    /// worked out when speech paused is clear ([`Vad::set_sure`]): a slow
+    /// speaker's long pauses between words are waited for only while the
+    /// recogniser is unsure the move is complete.
+    pub sure_ms: u32,
 }
+
+/// The longest silence that ends a whole phrase decided clearly (see
+/// [`VadConfig::sure_ms`]).
+pub const SURE_MS: u32 = 350;
+
+/// How long before the window closes the decision is worked out (see
+/// [`VadConfig::lead_ms`]).
+pub const LEAD_MS: u32 = 100;
+
+/// The least silence after which speech counts as paused: the end of the
+/// last word (a quiet final consonant) is in by then.
+pub const PAUSED_MS: u32 = 100;
 
 /// The shortest silence that ends a whole phrase (see [`VadConfig::whole_ms`]).
 pub const WHOLE_MS: u32 = 250;
@@ -97,6 +122,9 @@ impl Default for VadConfig {
             max_ms: 8_000,
             margin_db: 4.0,
             whole_ms: WHOLE_MS,
+            lead_ms: LEAD_MS,
+            paused_ms: PAUSED_MS,
+            sure_ms: SURE_MS,
         }
     }
 }
@@ -106,6 +134,13 @@ impl Default for VadConfig {
 pub enum VadEvent {
     /// The player started speaking (stop any announcement now).
     Started,
+    /// Speech paused long enough that the utterance may end soon: what was
+    /// said may be decided now, from the first `at` samples of the
+    /// utterance under way ([`Vad::buffered`]), the decision standing if
+    /// the utterance ends before speech resumes.
+    Paused { at: usize },
+    /// Speech resumed after [`VadEvent::Paused`]: the utterance goes on.
+    Resumed,
     /// A whole utterance, with its pre-roll and trailing silence.
     Utterance(Vec<i16>),
 }
@@ -133,6 +168,10 @@ pub struct Vad {
     /// the player's last utterances (samples).
     pause: usize,
     pauses: std::collections::VecDeque<usize>,
+    /// [`VadEvent::Paused`] was sent for the silence under way.
+    paused: bool,
+    /// The decision worked out in that pause is clear.
+    sure: bool,
 }
 
 impl Vad {
@@ -148,6 +187,8 @@ impl Vad {
             whole_phrase: false,
             pause: 0,
             pauses: Default::default(),
+            paused: false,
+            sure: false,
         }
     }
 
@@ -181,6 +222,27 @@ impl Vad {
     /// [`VadConfig::hangover_ms`]. Cleared at the end of every utterance.
     pub fn set_whole_phrase(&mut self, whole: bool) {
         self.whole_phrase = whole && self.in_speech;
+    }
+
+    /// Whether the decision worked out since [`VadEvent::Paused`] is clear
+    /// (a move or command well above its rivals): then a whole phrase ends
+    /// after at most [`VadConfig::sure_ms`] of silence. Cleared when speech
+    /// resumes and at the end of every utterance.
+    pub fn set_sure(&mut self, sure: bool) {
+        self.sure = sure && self.paused;
+    }
+
+    /// The silence that ends the utterance under way.
+    fn window_ms(&self) -> u32 {
+        if !self.whole_phrase {
+            return self.cfg.hangover_ms;
+        }
+        let w = self.whole_window_ms();
+        if self.sure {
+            w.min(self.cfg.sure_ms)
+        } else {
+            w
+        }
     }
 
     /// What a frame must exceed to be speech: the configured threshold, or
@@ -244,22 +306,56 @@ impl Vad {
         } else {
             self.silence_run += frame.len();
         }
-        let window = if self.whole_phrase {
-            self.whole_window_ms()
-        } else {
-            self.cfg.hangover_ms
-        };
+        let window = self.window_ms();
         if self.silence_run >= ms_to_samples(window)
             || self.buf.len() >= ms_to_samples(self.cfg.max_ms)
         {
             return Some(VadEvent::Utterance(self.finish_utterance()));
         }
+        if loud && std::mem::take(&mut self.paused) {
+            self.sure = false;
+            return Some(VadEvent::Resumed);
+        }
+        // Paused early enough that a clear decision can end a whole phrase
+        // at `sure_ms`.
+        let soonest = if self.whole_phrase {
+            window.min(self.cfg.sure_ms)
+        } else {
+            window
+        };
+        if !loud
+            && !self.paused
+            && self
+                .paused_ms(soonest)
+                .is_some_and(|p| self.silence_run >= ms_to_samples(p))
+        {
+            self.paused = true;
+            return Some(VadEvent::Paused { at: self.buf.len() });
+        }
         None
+    }
+
+    /// After how much silence speech counts as paused when `window` ends
+    /// the utterance: [`VadConfig::lead_ms`] before it, at least
+    /// [`VadConfig::paused_ms`]; `None` when that leaves no time before the window
+    /// closes (or `lead_ms` is 0).
+    fn paused_ms(&self, window: u32) -> Option<u32> {
+        if self.cfg.lead_ms == 0 {
+            return None;
+        }
+        Some(
+            window
+                .saturating_sub(self.cfg.lead_ms)
+                .max(self.cfg.paused_ms),
+        )
+        .filter(|&p| p < window)
     }
 
     fn finish_utterance(&mut self) -> Vec<i16> {
         self.in_speech = false;
         self.whole_phrase = false;
+        self.paused = false;
+        self.sure = false;
         self.pauses.push_back(std::mem::take(&mut self.pause));
         if self.pauses.len() > PACE_UTTERANCES {
             self.pauses.pop_front();
@@ -375,9 +471,10 @@ mod tests {
                 events.extend(vad.push(c));
             }
         }
-        assert_eq!(events.len(), 2, "{:?}", events.len());
+        assert_eq!(events.len(), 3, "{:?}", events.len());
         assert_eq!(events[0], VadEvent::Started);
-        let VadEvent::Utterance(u) = &events[1] else {
+        assert!(matches!(events[1], VadEvent::Paused { .. }));
+        let VadEvent::Utterance(u) = &events[2] else {
             panic!("no utterance")
         };
         // Speech, pre-roll and hangover: about 0.8 + 0.3 + 0.5 s.
@@ -524,6 +621,103 @@ mod tests {
         // Said before speech started, it does not count.
         vad.set_whole_phrase(true);
         assert!(!vad.whole_phrase);
+    }
+
+    #[test]
+    fn a_pause_is_told_before_the_window_closes_and_taken_back_when_speech_resumes() {
+        // Two words 450 ms apart, then silence: the window is 500 ms, so
+        // speech counts as paused after 400 ms (100 ms before it closes).
+        let audio: Vec<i16> = [
+            quiet(500, 1),
+            tone(400, 0.3),
+            quiet(450, 2),
+            tone(400, 0.3),
+            quiet(1000, 3),
+        ]
+        .concat();
+        let mut vad = Vad::new(VadConfig::default());
+        let mut events = Vec::new();
+        let mut buffered_at_pause = Vec::new();
+        for c in audio.chunks(320) {
+            for e in vad.push(c) {
+                if let VadEvent::Paused { at } = e {
+                    buffered_at_pause.push(vad.buffered()[..at].to_vec());
+                }
+                events.push(e);
+            }
+        }
+        let kinds: Vec<&str> = events
+            .iter()
+            .map(|e| match e {
+                VadEvent::Started => "started",
+                VadEvent::Paused { .. } => "paused",
+                VadEvent::Resumed => "resumed",
+                VadEvent::Utterance(_) => "utterance",
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            ["started", "paused", "resumed", "paused", "utterance"],
+            "{kinds:?}"
+        );
+        let VadEvent::Utterance(u) = &events[4] else {
+            unreachable!()
+        };
+        // The second pause: everything up to 400 ms into the last silence,
+        // a beginning of the utterance itself; the window's other 100 ms
+        // follow it.
+        let at = buffered_at_pause[1].len();
+        assert_eq!(&u[..at], &buffered_at_pause[1][..]);
+        assert_eq!(u.len() - at, ms_to_samples(LEAD_MS));
+        // Never told with no lead; after a whole phrase the window is
+        // shorter, and the pause comes after at least PAUSED_MS.
+        let mut off = Vad::new(VadConfig {
+            lead_ms: 0,
+            ..VadConfig::default()
+        });
+        assert!(
+            off.push(&audio)
+                .iter()
+                .all(|e| !matches!(e, VadEvent::Paused { .. } | VadEvent::Resumed))
+        );
+        let vad = Vad::new(VadConfig::default());
+        assert_eq!(vad.paused_ms(250), Some(250 - LEAD_MS));
+        assert_eq!(vad.paused_ms(500), Some(400));
+        assert_eq!(vad.paused_ms(150), Some(PAUSED_MS));
+        assert_eq!(vad.paused_ms(PAUSED_MS), None);
+    }
+
+    #[test]
+    fn a_slow_speakers_whole_phrase_ends_sooner_once_the_decision_is_clear() {
+        // His pauses between words are 400 ms: a whole phrase waits 500 ms
+        // of silence, unless what was decided when he paused is clear.
+        let ends_after = |sure: bool| {
+            let mut vad = Vad::new(VadConfig::default());
+            vad.know_pace(400);
+            assert_eq!(vad.whole_window_ms(), 500);
+            let audio = [quiet(300, 1), tone(600, 0.3), quiet(1000, 2)].concat();
+            let speech_end = ms_to_samples(900);
+            let mut n = 0;
+            for c in audio.chunks(320) {
+                vad.set_whole_phrase(true);
+                n += c.len();
+                for e in vad.push(c) {
+                    match e {
+                        VadEvent::Paused { .. } => vad.set_sure(sure),
+                        VadEvent::Utterance(_) => return Some((n - speech_end) / 16),
+                        _ => {}
+                    }
+                }
+            }
+            None
+        };
+        // (in whole 20 ms frames)
+        assert_eq!(ends_after(true), Some(SURE_MS.div_ceil(20) as usize * 20));
+        assert_eq!(ends_after(false), Some(500));
+        // Not before the pause: it is the pause's decision that is clear.
+        let mut vad = Vad::new(VadConfig::default());
+        vad.set_sure(true);
+        assert!(!vad.sure);
     }
 
     #[test]

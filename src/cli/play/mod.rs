@@ -157,6 +157,14 @@ pub(crate) enum Input {
     /// More audio of the utterance under way.
     #[allow(dead_code)]
     SpeechMore(Vec<i16>),
+    /// Speech paused long enough that the utterance may end soon: what was
+    /// said so far may be decided now (see `VadEvent::Paused`); the
+    /// pause's number, counted by the microphone thread from 1.
+    #[allow(dead_code)]
+    SpeechPaused(usize),
+    /// Speech resumed after `SpeechPaused`.
+    #[allow(dead_code)]
+    SpeechResumed,
     /// A whole utterance from the microphone, to be recognised.
     #[allow(dead_code)]
     Utterance(Vec<i16>),

@@ -57,8 +57,20 @@ pub(super) struct VoiceFront {
     /// (counted from 1 by both sides, one `SpeechStart` each) whose words so
     /// far are a whole phrase, so that a shorter silence ends it; 0 for none.
     whole: Arc<AtomicUsize>,
+    /// Shared with the microphone thread: the number of the pause (counted
+    /// by it, see `Input::SpeechPaused`) whose early decision is clear, so
+    /// that a slow speaker's whole phrase need not wait for his longest
+    /// pause; 0 for none.
+    sure: Arc<AtomicUsize>,
     /// The number of the utterance under way.
     utterance: usize,
+    /// What was decided when speech paused (the recogniser's utterance was
+    /// ended there: it most likely ends with the silence after it).
+    /// (With the samples of the utterance heard by then.)
+    early: Option<(Vec<crate::speech::recognizer::Hypothesis>, usize)>,
+    /// The audio of the utterance under way, decoded again from its start
+    /// when speech resumes after the early decision.
+    audio: Vec<i16>,
 }
 
 fn speaker(kind: &str, locale: &str) -> Result<(Box<dyn Speaker>, bool), String> {
@@ -119,6 +131,8 @@ impl VoiceFront {
         let (ready_tx, ready_rx) = mpsc::channel::<Result<Arc<AtomicBool>, String>>();
         let whole = Arc::new(AtomicUsize::new(0));
         let heard_whole = whole.clone();
+        let sure = Arc::new(AtomicUsize::new(0));
+        let decided_sure = sure.clone();
         let trace = std::env::var_os("HECTOR_VOICE_TRACE").is_some();
         std::thread::spawn(move || {
             let mic = match crate::speech::mic::Microphone::open() {
@@ -136,18 +150,49 @@ impl VoiceFront {
             // Samples of the utterance under way already sent.
             let mut sent: Option<usize> = None;
             let mut utterance = 0usize;
+            // Pauses told so far (the front end answers with the number of
+            // the one whose decision was clear).
+            let mut pauses = 0usize;
             loop {
                 let Some(chunk) = mic.recv(Duration::from_millis(50)) else {
                     continue;
                 };
                 let whole = utterance > 0 && heard_whole.load(Ordering::Relaxed) == utterance;
                 vad.set_whole_phrase(whole);
+                vad.set_sure(pauses > 0 && decided_sure.load(Ordering::Relaxed) == pauses);
                 let window = vad.whole_window_ms();
                 for ev in vad.push(&chunk) {
                     match ev {
                         VadEvent::Started => {
                             utterance += 1;
                             sent = Some(0);
+                        }
+                        VadEvent::Paused { at } => {
+                            // The audio up to the pause first: the decision
+                            // is on what was said before it.
+                            let n = sent.unwrap_or(0);
+                            let so_far = vad.buffered();
+                            if at > n && at <= so_far.len() {
+                                let audio = so_far[n..at].to_vec();
+                                let audio = if n == 0 {
+                                    Input::SpeechStart(audio)
+                                } else {
+                                    Input::SpeechMore(audio)
+                                };
+                                sent = Some(at);
+                                if tx.send(audio).is_err() {
+                                    return;
+                                }
+                            }
+                            pauses += 1;
+                            if tx.send(Input::SpeechPaused(pauses)).is_err() {
+                                return;
+                            }
+                        }
+                        VadEvent::Resumed => {
+                            if tx.send(Input::SpeechResumed).is_err() {
+                                return;
+                            }
                         }
                         VadEvent::Utterance(u) => {
                             sent = None;
@@ -203,7 +248,10 @@ impl VoiceFront {
             heard: 0,
             whole_phrases: WholePhrases::default(),
             whole,
+            sure,
             utterance: 0,
+            early: None,
+            audio: Vec::new(),
         })
     }
 
@@ -227,26 +275,42 @@ impl VoiceFront {
         } else {
             Vec::new()
         };
-        let mut texts: Vec<String> = self.phrases.iter().map(|(_, p)| p.clone()).collect();
-        texts.extend(self.wording.answer_words());
-        let mut with_commands = texts.clone();
-        for (_, p) in command_phrases(&self.code).map_err(|e| e.to_string())? {
-            with_commands.push(moves::folded(&p));
+        // Each phrase with what it means (for the whole phrases: a check
+        // word after a move means the same move).
+        let mode = game.castling_mode();
+        let mut meant: Vec<(String, String)> = self
+            .phrases
+            .iter()
+            .map(|(m, p)| (m.to_uci(mode).to_string(), p.clone()))
+            .collect();
+        meant.extend(
+            self.wording
+                .answer_words()
+                .into_iter()
+                .map(|w| (format!("answer {w}"), w)),
+        );
+        let mut all = meant.clone();
+        for (name, p) in command_phrases(&self.code).map_err(|e| e.to_string())? {
+            all.push((format!("command {name}"), moves::folded(&p)));
         }
-        with_commands.sort();
-        with_commands.dedup();
-        self.whole_phrases = WholePhrases::new(&with_commands);
-        if let Err(e) = self.rec.set_phrases(&with_commands) {
+        let texts = |v: &[(String, String)]| {
+            let mut t: Vec<String> = v.iter().map(|(_, p)| p.clone()).collect();
+            t.sort();
+            t.dedup();
+            t
+        };
+        self.whole_phrases = WholePhrases::with_meanings(&all);
+        if let Err(e) = self.rec.set_phrases(&texts(&all)) {
             // A recogniser that cannot hear some command words still hears
             // the moves and the answers; say so once.
             if !self.told_no_commands {
                 self.told_no_commands = true;
                 eprintln!("{e}");
             }
-            texts.sort();
-            texts.dedup();
-            self.whole_phrases = WholePhrases::new(&texts);
-            self.rec.set_phrases(&texts).map_err(|e| e.to_string())?;
+            self.whole_phrases = WholePhrases::with_meanings(&meant);
+            self.rec
+                .set_phrases(&texts(&meant))
+                .map_err(|e| e.to_string())?;
         }
         self.grammar_for = Some(key);
         Ok(())
@@ -255,6 +319,10 @@ impl VoiceFront {
     /// Tells the microphone whether the words heard so far are a whole
     /// phrase (then a shorter silence ends the utterance).
     fn tell_whole(&mut self) {
+        if self.early.is_some() {
+            // Decided when speech paused: what was heard stands.
+            return;
+        }
         let whole = self.streaming.is_some() && self.whole_phrases.heard(self.rec.as_mut());
         self.whole
             .store(if whole { self.utterance } else { 0 }, Ordering::Relaxed);
@@ -276,7 +344,11 @@ impl Front for VoiceFront {
     fn wants(&self, input: &Input) -> bool {
         matches!(
             input,
-            Input::Utterance(_) | Input::SpeechStart(_) | Input::SpeechMore(_)
+            Input::Utterance(_)
+                | Input::SpeechStart(_)
+                | Input::SpeechMore(_)
+                | Input::SpeechPaused(_)
+                | Input::SpeechResumed
         )
     }
 
@@ -320,6 +392,8 @@ impl Front for VoiceFront {
         let u = match input {
             Input::SpeechStart(audio) => {
                 self.streaming = None;
+                self.early = None;
+                self.audio.clone_from(&audio);
                 self.utterance += 1;
                 if let Err(e) = self.grammar(session) {
                     eprintln!("{e}");
@@ -332,13 +406,48 @@ impl Front for VoiceFront {
                 return Vec::new();
             }
             Input::SpeechMore(audio) => {
+                self.audio.extend_from_slice(&audio);
                 if let Some((fed, _)) = &mut self.streaming {
                     *fed += audio.len();
-                    if self.rec.feed(&audio).is_err() {
+                    if self.early.is_none() && self.rec.feed(&audio).is_err() {
                         self.streaming = None;
                     }
                 }
                 self.tell_whole();
+                return Vec::new();
+            }
+            Input::SpeechPaused(pause) => {
+                // Decided now, while the detector waits for the silence to
+                // end the utterance: ready when it does.
+                let key = self.grammar_key(session);
+                if let Some((_, Some(k))) = self.streaming
+                    && k == key
+                    && self.early.is_none()
+                {
+                    let at = self.audio.len();
+                    self.early = self.rec.finish().ok().map(|h| (h, at));
+                    match &self.early {
+                        Some((h, _)) if self.clear(session, h) => {
+                            self.sure.store(pause, Ordering::Relaxed);
+                        }
+                        Some(_) => {}
+                        None => self.streaming = None,
+                    }
+                }
+                return Vec::new();
+            }
+            Input::SpeechResumed => {
+                // He goes on: the utterance is decoded again from its start.
+                if self.early.take().is_some()
+                    && self.streaming.is_some()
+                    && self
+                        .rec
+                        .begin()
+                        .and_then(|_| self.rec.feed(&self.audio))
+                        .is_err()
+                {
+                    self.streaming = None;
+                }
                 return Vec::new();
             }
             Input::Utterance(u) => u,
@@ -353,23 +462,34 @@ impl Front for VoiceFront {
         let trace = std::env::var_os("HECTOR_VOICE_TRACE").is_some();
         let settling = self.heard < crate::speech::listener::SETTLING_UTTERANCES;
         self.heard += 1;
+        let early = self.early.take();
+        self.audio.clear();
         if let Some((fed, key)) = self.streaming.take() {
             let same = key == Some(self.grammar_key(session)) && fed <= u.len();
-            let streamed = if same {
-                self.rec.feed(&u[fed..]).and_then(|_| self.rec.finish())
-            } else {
-                self.rec.finish()
+            let early_at = early.as_ref().map(|e| e.1);
+            let streamed = match early {
+                // Decided when speech paused, the silence since unheard.
+                Some((h, _)) if same => Ok(h),
+                _ if same => self.rec.feed(&u[fed..]).and_then(|_| self.rec.finish()),
+                _ => self.rec.finish(),
             };
             if let (true, Ok(hyps)) = (same, streamed) {
                 let (out, sure) = self.decide(session, &hyps);
                 if sure || !settling {
                     if trace {
-                        eprintln!(
-                            "voice: decoded while spoken, {} of {} ms left at the end, decided in {:.1} ms",
-                            ms(u.len() - fed),
-                            ms(u.len()),
-                            t0.elapsed().as_secs_f64() * 1e3
-                        );
+                        match early_at {
+                            Some(at) => eprintln!(
+                                "voice: decoded while spoken and decided when speech paused, {} ms before the end of the utterance ({} ms)",
+                                ms(u.len().saturating_sub(at)),
+                                ms(u.len())
+                            ),
+                            None => eprintln!(
+                                "voice: decoded while spoken, {} of {} ms left at the end, decided in {:.1} ms",
+                                ms(u.len() - fed),
+                                ms(u.len()),
+                                t0.elapsed().as_secs_f64() * 1e3
+                            ),
+                        }
                     }
                     return out;
                 }
@@ -398,6 +518,24 @@ impl Front for VoiceFront {
 }
 
 impl VoiceFront {
+    /// Whether `hyps` are clear: a move, command or answer well above its
+    /// rivals (not a choice, not asked again).
+    fn clear(&self, session: &Session, hyps: &[crate::speech::recognizer::Hypothesis]) -> bool {
+        let Some(best) = hyps.first() else {
+            return false;
+        };
+        if best.confidence < crate::speech::settle::CLEAR {
+            return false;
+        }
+        if self.words.command(&best.text).is_some() || self.wording.answer(&best.text).is_some() {
+            return true;
+        }
+        matches!(
+            settle_in(hyps, &self.phrases, session.game().position(), &self.code),
+            Settled::Move { .. }
+        )
+    }
+
     /// What the player's seat says, from the recogniser's hypotheses, and
     /// whether it was understood at all.
     fn decide(
