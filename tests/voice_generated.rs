@@ -279,20 +279,27 @@ fn the_first_sound_bench_reports_each_step() {
     if listener().is_none() {
         return;
     }
-    let (code, out, err) = hector(&[
-        "listen",
-        "--bench",
-        "--first-sound",
-        "--speech",
-        "none",
-        "--seed",
-        "5",
-        "--locales",
-        "de",
-        "--count",
-        "4",
-    ]);
-    assert_eq!(code, 0, "{out}{err}");
+    // Four German moves of seed 5, with `extra` options.
+    let bench = |extra: &[&str]| {
+        let mut args = vec![
+            "listen",
+            "--bench",
+            "--first-sound",
+            "--speech",
+            "none",
+            "--seed",
+            "5",
+            "--locales",
+            "de",
+            "--count",
+            "4",
+        ];
+        args.extend_from_slice(extra);
+        let (code, out, err) = hector(&args);
+        assert_eq!(code, 0, "{out}{err}");
+        out
+    };
+    let out = bench(&[]);
     for line in [
         "== first sound: 4 spoken moves (de), seed 5",
         "ended: whole ",
@@ -318,22 +325,7 @@ fn the_first_sound_bench_reports_each_step() {
     };
     // Every one of the four moves ended after a pause.
     assert_eq!(early(&out), 4, "{out}");
-    let (code, late, err) = hector(&[
-        "listen",
-        "--bench",
-        "--first-sound",
-        "--speech",
-        "none",
-        "--seed",
-        "5",
-        "--locales",
-        "de",
-        "--count",
-        "4",
-        "--lead-ms",
-        "0",
-    ]);
-    assert_eq!(code, 0, "{late}{err}");
+    let late = bench(&["--lead-ms", "0"]);
     assert_eq!(early(&late), 0, "{late}");
     assert!(late.contains("decided after the window closes"), "{late}");
     let (code, _, err) = hector(&["listen", "--bench", "--first-sound", "--whole-ms", "5"]);
