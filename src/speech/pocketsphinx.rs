@@ -85,6 +85,10 @@ pub const DICT_RELATIVE: &str = "models/pocketsphinx/hector.dict";
 /// How many paths to read from the lattice at most.
 const NBEST_PATHS: usize = 400;
 
+/// The most samples given to the decoder in one call while streaming
+/// (20 ms at 16 kHz).
+const FEED_SAMPLES: usize = 320;
+
 /// The dictionary shipped with hector: `$HECTOR_MODELS/pocketsphinx/hector.dict`,
 /// else `models/` beside the executable's crate (source tree builds).
 pub fn default_dict() -> PathBuf {
@@ -479,13 +483,20 @@ impl Recognizer for PocketSphinx {
             return Ok(());
         }
         self.samples += samples.len();
-        for ps in self.decoders() {
-            // SAFETY: valid decoder with an open utterance; `samples` outlives the call.
-            let rv = unsafe { ffi::ps_process_raw(ps, samples.as_ptr(), samples.len(), 0, 0) };
-            if rv < 0 {
-                return Err(SpeechError::Decode(
-                    "the audio could not be processed".into(),
-                ));
+        // In pieces of 20 ms, as a microphone gives them: a long stretch
+        // given at once (an utterance decoded again from its start) can
+        // overrun PocketSphinx's feature buffer, which aborts the program
+        // (`acmod_process_cep` asserts).
+        for piece in samples.chunks(FEED_SAMPLES) {
+            for ps in self.decoders() {
+                // SAFETY: valid decoder with an open utterance; `piece`
+                // outlives the call.
+                let rv = unsafe { ffi::ps_process_raw(ps, piece.as_ptr(), piece.len(), 0, 0) };
+                if rv < 0 {
+                    return Err(SpeechError::Decode(
+                        "the audio could not be processed".into(),
+                    ));
+                }
             }
         }
         Ok(())
