@@ -170,15 +170,7 @@ impl VoiceFront {
                         VadEvent::Paused { at } => {
                             // The audio up to the pause first: the decision
                             // is on what was said before it.
-                            let n = sent.unwrap_or(0);
-                            let so_far = vad.buffered();
-                            if at > n && at <= so_far.len() {
-                                let audio = so_far[n..at].to_vec();
-                                let audio = if n == 0 {
-                                    Input::SpeechStart(audio)
-                                } else {
-                                    Input::SpeechMore(audio)
-                                };
+                            if let Some(audio) = audio_to(vad.buffered(), sent, at) {
                                 sent = Some(at);
                                 if tx.send(audio).is_err() {
                                     return;
@@ -210,18 +202,11 @@ impl VoiceFront {
                 }
                 // While he speaks, the recogniser hears along: at the end
                 // of the utterance only its last moments are left to decode.
-                if let Some(n) = sent {
-                    let so_far = vad.buffered();
-                    if so_far.len() > n {
-                        let audio = if n == 0 {
-                            Input::SpeechStart(so_far.to_vec())
-                        } else {
-                            Input::SpeechMore(so_far[n..].to_vec())
-                        };
-                        sent = Some(so_far.len());
-                        if tx.send(audio).is_err() {
-                            return;
-                        }
+                let so_far = vad.buffered();
+                if let Some(audio) = audio_to(so_far, sent, so_far.len()) {
+                    sent = Some(so_far.len());
+                    if tx.send(audio).is_err() {
+                        return;
                     }
                 }
             }
@@ -574,6 +559,23 @@ impl VoiceFront {
             Settled::NoMatch(heard) => (vec![(self.seat, CommandText::Text(heard))], false),
         }
     }
+}
+
+/// The audio of the utterance under way (`so_far`) from `sent` (samples
+/// already sent; `None` when no utterance is under way) up to `upto`, as
+/// the front end takes it: its start, or more of it. `None` when there is
+/// nothing new.
+fn audio_to(so_far: &[i16], sent: Option<usize>, upto: usize) -> Option<Input> {
+    let n = sent?;
+    if upto <= n || upto > so_far.len() {
+        return None;
+    }
+    let audio = so_far[n..upto].to_vec();
+    Some(if n == 0 {
+        Input::SpeechStart(audio)
+    } else {
+        Input::SpeechMore(audio)
+    })
 }
 
 /// Milliseconds of `samples` at the microphone's rate.
