@@ -51,9 +51,10 @@ fn temp(tag: &str) -> PathBuf {
 
 /// Four generated speakers per locale say 10 moves each, first without and
 /// then with their enrolment. Measured on seed 5 (this build): right
-/// 41.3 % -> 50.0 %, wrong 3.8 % -> 5.0 % (3 -> 4 of 80); on the report
-/// seed 2 (600 moves) 57.7 % -> 69.0 % right, 5.2 % -> 3.3 % wrong. The
-/// floors leave a margin.
+/// 66.2 % -> 70.0 %, wrong 2.5 % -> 2.5 % (2 of 80); on the report seed 2
+/// (600 moves, one speaker per 20) 80.5 % -> 82.8 % right. The shipped
+/// adapted model already knows generated voices, so a generated speaker
+/// gains less from his enrolment than from it; the floors leave a margin.
 #[test]
 fn an_enrolled_speaker_is_understood_better() {
     if !ready() {
@@ -76,13 +77,13 @@ fn an_enrolled_speaker_is_understood_better() {
     println!("with enrolment:    {}", after.line());
     assert_eq!(after.n, 80);
     assert!(
-        after.share(Outcome::Right) >= before.share(Outcome::Right) + 0.05,
+        after.share(Outcome::Right) >= before.share(Outcome::Right) + 0.025,
         "before {} / after {}",
         before.line(),
         after.line()
     );
-    assert!(after.share(Outcome::Right) >= 0.42, "{}", after.line());
-    assert!(after.share(Outcome::WrongMove) <= 0.08, "{}", after.line());
+    assert!(after.share(Outcome::Right) >= 0.6, "{}", after.line());
+    assert!(after.share(Outcome::WrongMove) <= 0.06, "{}", after.line());
 }
 
 /// The command a player uses: the script printed, his recordings of it

@@ -194,3 +194,44 @@ fn every_fixture_phrase_names_its_move_in_the_phrasebook() {
         assert!(f.file.exists(), "{} is missing", f.file.display());
     }
 }
+
+/// The default engine decodes with hector's adapted model
+/// (models/pocketsphinx/adapted) loaded over Debian's: the same scores as
+/// that model opened explicitly, other scores than Debian's model alone.
+/// (It once opened Debian's model alone, while `hector enrol` computed a
+/// player's transform for the adapted one.)
+#[test]
+fn the_default_engine_decodes_with_the_shipped_adaptation() {
+    use hector::speech::pocketsphinx::{DEFAULT_HMM, PocketSphinx, default_adapted, default_dict};
+    let Some(mut default) = engine() else {
+        return;
+    };
+    let adapted = default_adapted().expect("models/pocketsphinx/adapted is shipped");
+    let mut explicit =
+        PocketSphinx::with_adaptation(Path::new(DEFAULT_HMM), &default_dict(), Some(&adapted))
+            .unwrap();
+    let mut plain = PocketSphinx::new(Path::new(DEFAULT_HMM), &default_dict()).unwrap();
+    let list = fixtures::load(&fixtures::default_dir()).unwrap();
+    let mut differs = 0;
+    for f in list.iter().take(6) {
+        let samples = hector::speech::audio::read_wav(&f.file).unwrap();
+        let phrases = hector::speech::moves::legal_phrases(&f.position, &f.locale);
+        let texts: Vec<String> = phrases.iter().map(|(_, p)| p.clone()).collect();
+        let mut heard = Vec::new();
+        for rec in [
+            default.as_mut(),
+            &mut explicit as &mut dyn Recognizer,
+            &mut plain,
+        ] {
+            rec.set_phrases(&texts).unwrap();
+            heard.push(rec.recognize(&samples).unwrap());
+        }
+        assert_eq!(heard[0], heard[1], "{}", f.file.display());
+        differs += usize::from(heard[0] != heard[2]);
+    }
+    assert!(
+        differs >= 3,
+        "the adapted model scored like Debian's on {} of 6",
+        6 - differs
+    );
+}

@@ -21,9 +21,13 @@ pub fn open(name: &str, model: Option<&Path>) -> Result<Box<dyn Recognizer>, Spe
 
 #[cfg(feature = "pocketsphinx")]
 fn open_pocketsphinx(model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
-    use super::pocketsphinx::{DEFAULT_HMM, PocketSphinx, default_dict};
-    let hmm = model.unwrap_or(Path::new(DEFAULT_HMM));
-    Ok(Box::new(PocketSphinx::new(hmm, &default_dict())?))
+    use super::pocketsphinx::{PocketSphinx, default_dict};
+    // The default is the Debian model with hector's adaptation loaded over
+    // it: the model `hector enrol` computes a player's transform for.
+    Ok(Box::new(match model {
+        None => PocketSphinx::with_defaults()?,
+        Some(hmm) => PocketSphinx::new(hmm, &default_dict())?,
+    }))
 }
 
 #[cfg(not(feature = "pocketsphinx"))]
