@@ -39,6 +39,8 @@ fn tally(trials: &[bench::Trial]) -> Tally {
 }
 
 /// D.2.1: spoken moves in German and English, read back only when clear.
+/// This build on seed 5: 82.5 % right in both, wrong 2.5 % / 0 (Debian's
+/// model alone, as listen and play once decoded: about half right).
 #[test]
 fn d_2_1_generated_moves_german_and_english() {
     let Some(mut l) = listener() else { return };
@@ -49,8 +51,8 @@ fn d_2_1_generated_moves_german_and_english() {
         let t = tally(&trials);
         println!("{loc}: {}", t.line());
         assert_eq!(t.n, 40);
-        assert!(t.share(Outcome::Right) >= 0.35, "{loc}: {}", t.line());
-        assert!(t.share(Outcome::WrongMove) <= 0.12, "{loc}: {}", t.line());
+        assert!(t.share(Outcome::Right) >= 0.7, "{loc}: {}", t.line());
+        assert!(t.share(Outcome::WrongMove) <= 0.08, "{loc}: {}", t.line());
         for x in &trials {
             assert!((0.0..=1.0).contains(&x.heard.confidence), "{x:?}");
         }
@@ -58,10 +60,10 @@ fn d_2_1_generated_moves_german_and_english() {
 }
 
 /// Speech that is neither a move nor a command: nearly all of it is refused
-/// as not understood (issue 12 wants all of it; see README). The floor is
-/// this build's level on seed 5 (2 moves and no command of 54) with a
-/// margin; without the phone check of the best phrase it took 4 moves and
-/// 4 commands.
+/// as not understood (issue 12 wants all of it; see README). The ceiling is
+/// this build's level on seed 5: 3 moves and no command of 54 (the build
+/// before, which decoded with Debian's model alone: 2 and none); without the
+/// phone check of the best phrase that build took 4 moves and 4 commands.
 #[test]
 fn non_chess_speech_is_nearly_never_taken_as_a_move() {
     let Some(mut l) = listener() else { return };
