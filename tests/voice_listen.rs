@@ -202,6 +202,7 @@ fn every_fixture_phrase_names_its_move_in_the_phrasebook() {
 /// player's transform for the adapted one.)
 #[test]
 fn the_default_engine_decodes_with_the_shipped_adaptation() {
+    use hector::speech::listener::Grammar;
     use hector::speech::pocketsphinx::{DEFAULT_HMM, PocketSphinx, default_adapted, default_dict};
     let Some(mut default) = engine() else {
         return;
@@ -215,8 +216,7 @@ fn the_default_engine_decodes_with_the_shipped_adaptation() {
     let mut differs = 0;
     for f in list.iter().take(6) {
         let samples = hector::speech::audio::read_wav(&f.file).unwrap();
-        let phrases = hector::speech::moves::legal_phrases(&f.position, &f.locale);
-        let texts: Vec<String> = phrases.iter().map(|(_, p)| p.clone()).collect();
+        let texts = Grammar::moves(&f.position, &f.locale).texts();
         let mut heard = Vec::new();
         for rec in [
             default.as_mut(),

@@ -184,6 +184,8 @@ unsafe impl Send for PocketSphinx {}
 impl PocketSphinx {
     /// Loads the acoustic model `hmm` (a directory) and the pronunciation
     /// dictionary `dict`. A missing or broken model is an error, not an abort.
+    /// The model as it is, without hector's adaptation: hector's own
+    /// default is [`PocketSphinx::with_defaults`].
     pub fn new(hmm: &Path, dict: &Path) -> Result<PocketSphinx, SpeechError> {
         PocketSphinx::with_adaptation(hmm, dict, None)
     }
