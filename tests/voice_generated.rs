@@ -59,13 +59,13 @@ fn d_2_1_generated_moves_german_and_english() {
     }
 }
 
-/// Speech that is neither a move nor a command: nearly all of it is refused
-/// as not understood (issue 12 wants all of it; see README). The ceiling is
-/// this build's level on seed 5: 3 moves and no command of 54 (the build
-/// before, which decoded with Debian's model alone: 2 and none); without the
-/// phone check of the best phrase that build took 4 moves and 4 commands.
+/// Speech that is neither a move nor a command is never taken as a move
+/// (issue 12): the report list of sentences, none of them tuned on, in all
+/// five languages. The build before the word-by-word check took 3 of 54 as
+/// moves here. Commands taken from talk are kept to a few (a question such
+/// as "Koliko je sati" is close to "koliko poteza").
 #[test]
-fn non_chess_speech_is_nearly_never_taken_as_a_move() {
+fn non_chess_speech_is_never_taken_as_a_move() {
     let Some(mut l) = listener() else { return };
     let mut moves = 0;
     let mut commands = 0;
@@ -87,8 +87,8 @@ fn non_chess_speech_is_nearly_never_taken_as_a_move() {
     }
     println!("non-chess: {moves} of {n} taken as moves, {commands} as commands");
     assert!(n >= 50);
-    assert!(
-        moves <= 3,
+    assert_eq!(
+        moves, 0,
         "{moves} of {n} non-chess utterances taken as moves"
     );
     assert!(

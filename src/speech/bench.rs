@@ -139,6 +139,10 @@ pub fn run(
             latency_ms,
             audio_ms: pcm.len() as f64 * 1e3 / super::audio::RATE as f64,
         };
+        if std::env::var_os("HECTOR_PS_DUMP").is_some() {
+            // Marks the end of a sample among the decoder's raw scores.
+            eprintln!("PSSAMPLE {} {} {}", s.id, s.form, trial.outcome.name());
+        }
         progress(&trial);
         out.push(trial);
     }
