@@ -101,7 +101,10 @@ def fit(xs, ys, l2=0.1):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    rows = [r for r in samples(sys.argv[1:]) if r[2][1] <= PHONE_ERROR_CUT]
+    try:
+        rows = [r for r in samples(sys.argv[1:]) if r[2][1] <= PHONE_ERROR_CUT]
+    except OSError as e:
+        sys.exit(f"fit-chess: cannot read {e.filename}: {e.strerror}")
     if not rows or all(f == "other" for f, _, _ in rows):
         sys.exit("fit-chess: no samples with PSFIT lines (HECTOR_PS_DUMP=1?)")
     xs = [x for _, _, x in rows]
