@@ -28,6 +28,7 @@ const VALUED: &[&str] = &[
     "player",
     "silence",
     "generate",
+    "command-rounds",
     "non-chess",
     "whole-ms",
     "silence-ms",
@@ -419,13 +420,38 @@ fn generate(a: &Args, dir: &Path) -> i32 {
         eprintln!("The folder {} cannot be made: {e}.", dir.display());
         return 1;
     }
+    let rounds: usize = match a.get("command-rounds").map(str::parse) {
+        None => 0,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => {
+            eprintln!(
+                "--command-rounds must be a whole number (how often every command phrase is said)."
+            );
+            return 1;
+        }
+    };
     let mut lines = String::new();
     for loc in &o.locales {
         let mut spec = g::SetSpec::new(o.seed, loc);
         spec.loudest = o.loudest;
         spec.player = o.player;
-        for s in g::move_set(&spec, o.count) {
-            let name = format!("{loc}-{:04}", s.id);
+        let mut samples: Vec<(String, g::Sample)> = g::move_set(&spec, o.count)
+            .into_iter()
+            .map(|s| (format!("{loc}-{:04}", s.id), s))
+            .collect();
+        // --command-rounds N: every command phrase N more times, each round
+        // by other drawn speakers (seeds far from the benches' seed + 1000).
+        for k in 0..rounds {
+            let mut spec = g::SetSpec::new(o.seed + 1_000_000 * (k as u64 + 1), loc);
+            spec.loudest = o.loudest;
+            let phrases = g::command_texts(loc, usize::MAX);
+            samples.extend(
+                g::phrase_set(&spec, &phrases)
+                    .into_iter()
+                    .map(|s| (format!("{loc}-c{k}-{:04}", s.id), s)),
+            );
+        }
+        for (name, s) in samples {
             let pcm = match g::render(&s) {
                 Ok(p) => p,
                 Err(e) => {

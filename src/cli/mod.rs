@@ -370,6 +370,10 @@ enum Command {
         /// Write a generated set of spoken moves (WAV files) to this folder.
         #[arg(long, value_name = "DIR")]
         generate: Option<String>,
+        /// With --generate: say every command phrase N more times per
+        /// locale, each round by other drawn speakers (default 0).
+        #[arg(long, value_name = "N")]
+        command_rounds: Option<String>,
         /// With --bench/--generate: the set's seed (2 reports, 1 and 3 tune).
         #[arg(long, value_name = "N")]
         seed: Option<String>,
