@@ -25,8 +25,14 @@ fn ready() -> bool {
     true
 }
 
+/// A listener with Debian's model alone, without hector's adaptation: the
+/// shipped adaptation was made from generated voices like these speakers',
+/// so, as for a human voice, only a model that has not heard them shows
+/// what a player's own enrolment adds (`enrol` computes the transform for
+/// the model the recogniser decodes with).
 fn listener() -> Listener {
-    Listener::new(hector::speech::engine::open("pocketsphinx", None).expect("PocketSphinx"))
+    let hmm = std::path::Path::new(hector::speech::pocketsphinx::DEFAULT_HMM);
+    Listener::new(hector::speech::engine::open("pocketsphinx", Some(hmm)).expect("PocketSphinx"))
 }
 
 /// `hector enrol --locale de --wav-dir DIR --out OUT`.
@@ -50,12 +56,13 @@ fn temp(tag: &str) -> PathBuf {
 }
 
 /// Four generated speakers per locale say 10 moves each, first without and
-/// then with their enrolment. Measured on seed 5 (this build, whose
-/// word-by-word check refuses more of a new speaker's first, streamed
-/// utterances): right 56.2 % -> 67.5 %, wrong 1.2 % -> 1.2 % (1 of 80);
-/// the build before it: 66.2 % -> 70.0 %. The shipped
-/// adapted model already knows generated voices, so a generated speaker
-/// gains less from his enrolment than from it; the floors leave a margin.
+/// then with their enrolment, decoded with a model that has not heard
+/// generated voices (see `listener`). With the shipped adaptation, which
+/// has, enrolment adds less (seed 2, German, 300 moves: 80.7 -> 82.3 %
+/// right, wrong moves 1.0 -> 0 %), too little for 80 moves to show; the
+/// floors leave a margin. Measured on seed 5: right 33.8 % -> 46.2 %,
+/// wrong 1.2 % -> 1.2 % (1 of 80; the check against non-chess speech is
+/// fitted for the shipped model, so many moves are asked again here).
 #[test]
 fn an_enrolled_speaker_is_understood_better() {
     if !ready() {
@@ -78,12 +85,12 @@ fn an_enrolled_speaker_is_understood_better() {
     println!("with enrolment:    {}", after.line());
     assert_eq!(after.n, 80);
     assert!(
-        after.share(Outcome::Right) >= before.share(Outcome::Right) + 0.025,
+        after.share(Outcome::Right) >= before.share(Outcome::Right) + 0.05,
         "before {} / after {}",
         before.line(),
         after.line()
     );
-    assert!(after.share(Outcome::Right) >= 0.6, "{}", after.line());
+    assert!(after.share(Outcome::Right) >= 0.35, "{}", after.line());
     assert!(after.share(Outcome::WrongMove) <= 0.06, "{}", after.line());
 }
 

@@ -167,7 +167,9 @@ pub fn enrol_speaker(listener: &mut Listener, s: &Sample) -> Result<Vec<Vec<i16>
         utterances.push((render(&e)?, line.words));
     }
     let out = std::env::temp_dir().join(format!("hector-bench-{}.mllr", std::process::id()));
-    super::enrol::mllr_default(&utterances, &out)?;
+    // For the model the listener decodes with (the shipped adaptation, or
+    // the model given with --model).
+    listener.recognizer().enrol(&utterances, &out)?;
     let r = listener.recognizer().adapt(&out);
     let _ = std::fs::remove_file(&out);
     r?;

@@ -77,4 +77,21 @@ pub trait Recognizer {
             ),
         })
     }
+    /// Computes one player's transform for the model this recogniser
+    /// decodes with, from his recordings of the enrolment script
+    /// (`(audio, words)` pairs, 16 kHz mono), and writes it to `out`.
+    fn enrol(
+        &self,
+        utterances: &[(Vec<i16>, String)],
+        out: &std::path::Path,
+    ) -> Result<(), SpeechError> {
+        let _ = utterances;
+        Err(SpeechError::Model {
+            path: out.display().to_string(),
+            why: format!(
+                "the {} recogniser cannot be adapted to a player",
+                self.name()
+            ),
+        })
+    }
 }
