@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Fits the share of chess in an utterance (`pocketsphinx::Weights`): a
-logistic model over five scores of the best phrase beside the phone loop —
+logistic model over six scores of the best phrase beside the phone loop —
 the log-likelihood ratio per second of the whole path, the phone error, the
-worst word, the speech the phrase calls silence and the phrase's number of
-words — that tells a spoken
+worst word, the speech the phrase calls silence, the phrase's number of
+words and its words' mean fit — that tells a spoken
 move or command from other speech (issue 12: no move from non-chess talk).
 
 Data: `hector listen --bench` with HECTOR_PS_DUMP=1 prints the scores of
@@ -22,7 +22,7 @@ seed (2) or the tests' seed (5), and the tuning list of non-chess sentences:
     python3 models/pocketsphinx/fit-chess.py a.err s*.err
 
 It prints the weights for HECTOR_PS_WEIGHTS (bias,ratio,phone_error,
-worst_word,unexplained,words) and what they cost. hector multiplies this share by
+worst_word,unexplained,words,mean_word) and what they cost. hector multiplies this share by
 the whole-path check (HECTOR_PS_RATIO): dump with that check alone,
 HECTOR_PS_WEIGHTS=30,0,0,0,0, and the cut puts every non-chess sentence it
 took as a move at least MARGIN below the middle (0: at most at it),
@@ -55,11 +55,20 @@ def samples(paths):
                     n = re.search(r"words: ([^,\s}]+)", line)
                     if n:
                         last["words"] = float(n[1])
+                    n = re.search(r"mean_word: ([^,\s}]+)", line)
+                    if n:
+                        last["mean_word"] = float(n[1])
+                elif line.startswith("PSWORDS "):
+                    # word, frames, score less the phone loop's per frame
+                    words = json.loads(line[8:])
+                    if words:
+                        last.setdefault("mean_word", sum(w[2] for w in words) / len(words))
                 elif line.startswith("PSSAMPLE "):
                     _, _, form, *outcome = line.split()
                     if "fit" in last and not math.isnan(last.get("pe", math.nan)):
                         yield form, " ".join(outcome), [
-                            last["ratio"], last["pe"], *last["fit"], last.get("words", 0.0)
+                            last["ratio"], last["pe"], *last["fit"], last.get("words", 0.0),
+                            last.get("mean_word", 0.0),
                         ]
                     last = {}
 

@@ -608,9 +608,23 @@ impl Recognizer for PocketSphinx {
             phone_err = (!loop_phones.is_empty() && !phones.is_empty())
                 .then(|| phone_error(&phones, &loop_phones));
             // The path word by word beside the phone loop's.
-            fit = self
+            let segs = self
                 .free
-                .and_then(|(free, _)| fit_of(&segments(self.ps), &segments(free)));
+                .map(|(free, _)| (segments(self.ps), segments(free)));
+            fit = segs.as_ref().and_then(|(p, f)| fit_of(p, f));
+            if std::env::var_os("HECTOR_PS_DUMP").is_some()
+                && let Some((p, f)) = &segs
+            {
+                let words: Vec<(String, f64, f64)> = p
+                    .iter()
+                    .filter(|w| !w.is_filler())
+                    .map(|w| (w.word.clone(), w.frames(), word_llr(w, f)))
+                    .collect();
+                eprintln!(
+                    "PSWORDS {}",
+                    serde_json::to_string(&words).unwrap_or_default()
+                );
+            }
             chess = ratio.map(|r| {
                 // The phones heard do not agree with the phrase's: the
                 // phrase was forced onto other speech, however well it
@@ -851,6 +865,19 @@ struct Fit {
     /// by word is stronger evidence of chess than a word or two, which
     /// other speech fits by chance more easily.
     words: f64,
+    /// The words' mean score less the phone loop's, per frame: talk forced
+    /// onto a phrase fits most of its words worse, not only the worst.
+    mean_word: f64,
+}
+
+/// A word's score less the phone loop's over the same frames (a phone
+/// partly inside counts in proportion), per frame × 1000.
+fn word_llr(w: &Segment, phones: &[Segment]) -> f64 {
+    let yardstick: f64 = phones
+        .iter()
+        .map(|p| p.score * w.overlap(p) / p.frames())
+        .sum();
+    (w.score - yardstick) / w.frames() * 1000.0
 }
 
 fn fit_of(path: &[Segment], phones: &[Segment]) -> Option<Fit> {
@@ -858,6 +885,7 @@ fn fit_of(path: &[Segment], phones: &[Segment]) -> Option<Fit> {
     let mut unexplained = 0.0;
     let mut total = 0.0;
     let mut words = 0.0;
+    let mut sum = 0.0;
     for w in path {
         total += w.frames();
         if w.is_filler() {
@@ -868,20 +896,16 @@ fn fit_of(path: &[Segment], phones: &[Segment]) -> Option<Fit> {
                 .sum::<f64>();
             continue;
         }
-        // The phone loop's score over the word's frames (a phone partly
-        // inside counts in proportion).
-        let yardstick: f64 = phones
-            .iter()
-            .map(|p| p.score * w.overlap(p) / p.frames())
-            .sum();
-        let llr = (w.score - yardstick) / w.frames() * 1000.0;
+        let llr = word_llr(w, phones);
         worst = Some(worst.map_or(llr, |x: f64| x.min(llr)));
         words += 1.0;
+        sum += llr;
     }
     Some(Fit {
         worst_word: worst?,
         unexplained: unexplained / total.max(1.0),
         words,
+        mean_word: sum / words.max(1.0),
     })
 }
 
@@ -976,6 +1000,7 @@ pub struct Weights {
     pub worst_word: f64,
     pub unexplained: f64,
     pub words: f64,
+    pub mean_word: f64,
 }
 
 impl Weights {
@@ -985,48 +1010,57 @@ impl Weights {
     /// sentence the ratio check alone took as a move (53 of 432 utterances)
     /// scores below the middle. The phrase's length weighs against chess:
     /// talk the grammar has to fit comes out as a long phrase far more often
-    /// than as a word or two, so a long phrase must fit better.
+    /// than as a word or two, so a long phrase must fit better; and it fits
+    /// most of its words worse, not only the worst one.
     pub const DEFAULT: Weights = Weights {
-        bias: 35.11,
-        ratio: 62.97,
-        phone_error: -18.15,
-        worst_word: 2.04,
-        unexplained: -36.31,
-        words: -2.46,
+        bias: 36.59,
+        ratio: 59.59,
+        phone_error: -17.88,
+        worst_word: 1.514,
+        unexplained: -36.48,
+        words: -2.669,
+        mean_word: 0.9576,
     };
 
-    /// `bias,ratio,phone_error,worst_word,unexplained[,words]`
-    /// (HECTOR_PS_WEIGHTS; without the sixth, the phrase's length counts
-    /// for nothing).
+    /// `bias,ratio,phone_error,worst_word,unexplained[,words[,mean_word]]`
+    /// (HECTOR_PS_WEIGHTS; a weight left out counts for nothing).
     pub fn parse(s: &str) -> Option<Weights> {
         let v: Vec<f64> = s
             .split(',')
             .map(|x| x.trim().parse().ok())
             .collect::<Option<_>>()?;
-        let (bias, ratio, phone_error, worst_word, unexplained, words) = match v[..] {
-            [b, r, p, w, u] => (b, r, p, w, u, 0.0),
-            [b, r, p, w, u, n] => (b, r, p, w, u, n),
+        let (bias, ratio, phone_error, worst_word, unexplained) = match v[..] {
+            [b, r, p, w, u, ..] => (b, r, p, w, u),
             _ => return None,
         };
+        if v.len() > 7 {
+            return None;
+        }
         Some(Weights {
             bias,
             ratio,
             phone_error,
             worst_word,
             unexplained,
-            words,
+            words: v.get(5).copied().unwrap_or(0.0),
+            mean_word: v.get(6).copied().unwrap_or(0.0),
         })
     }
 
     fn chess(&self, ratio: f64, phone_error: f64, fit: Option<Fit>) -> f64 {
-        let (worst, unexplained, words) =
-            fit.map_or((0.0, 0.0, 0.0), |f| (f.worst_word, f.unexplained, f.words));
+        let f = fit.unwrap_or(Fit {
+            worst_word: 0.0,
+            unexplained: 0.0,
+            words: 0.0,
+            mean_word: 0.0,
+        });
         let z = self.bias
             + self.ratio * ratio
             + self.phone_error * phone_error
-            + self.worst_word * worst
-            + self.unexplained * unexplained
-            + self.words * words;
+            + self.worst_word * f.worst_word
+            + self.unexplained * f.unexplained
+            + self.words * f.words
+            + self.mean_word * f.mean_word;
         1.0 / (1.0 + (-z).exp())
     }
 }
@@ -1100,6 +1134,8 @@ mod tests {
         assert!((f.worst_word - -0.2).abs() < 1e-9, "{f:?}");
         assert!((f.unexplained - 5.0 / 40.0).abs() < 1e-9, "{f:?}");
         assert_eq!(f.words, 2.0, "{f:?}");
+        // david fits as well as the phones under it (0), vier -0.2.
+        assert!((f.mean_word - -0.1).abs() < 1e-9, "{f:?}");
         // A phone half inside a word counts half.
         let f = fit_of(&[seg("vier", 0, 9, -0.01)], &[seg("F", 5, 14, -0.02)]).unwrap();
         assert!((f.worst_word - -0.0).abs() < 1e-9, "{f:?}");
@@ -1108,24 +1144,28 @@ mod tests {
     }
 
     #[test]
-    fn weights_read_from_five_or_six_numbers_and_raise_chess_with_a_better_fit() {
+    fn weights_read_from_five_to_seven_numbers_and_raise_chess_with_a_better_fit() {
         let w = Weights::parse("1, 2,3,4,5").expect("five numbers");
         assert_eq!((w.unexplained, w.words), (5.0, 0.0));
         let w = Weights::parse("1,2,3,4,5,-6").expect("six numbers");
-        assert_eq!(w.words, -6.0);
+        assert_eq!((w.words, w.mean_word), (-6.0, 0.0));
+        let w = Weights::parse("1,2,3,4,5,-6,7").expect("seven numbers");
+        assert_eq!(w.mean_word, 7.0);
         assert_eq!(Weights::parse("1,2,3,4"), None);
-        assert_eq!(Weights::parse("1,2,3,4,5,6,7"), None);
+        assert_eq!(Weights::parse("1,2,3,4,5,6,7,8"), None);
         assert_eq!(Weights::parse("1,2,x,4,5"), None);
         let d = Weights::DEFAULT;
         let good = Fit {
             worst_word: -1.0,
             unexplained: 0.0,
             words: 3.0,
+            mean_word: 0.5,
         };
         let bad = Fit {
             worst_word: -8.0,
             unexplained: 0.3,
             words: 3.0,
+            mean_word: -3.0,
         };
         assert!(d.chess(0.05, 0.5, Some(good)) > d.chess(0.05, 0.5, Some(bad)));
         assert!(d.chess(0.05, 0.5, Some(good)) > d.chess(-0.05, 0.5, Some(good)));
