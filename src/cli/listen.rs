@@ -441,10 +441,10 @@ fn generate(a: &Args, dir: &Path) -> i32 {
             .collect();
         // --command-rounds N: every command phrase N more times, each round
         // by other drawn speakers (seeds far from the benches' seed + 1000).
+        let phrases = g::command_texts(loc, usize::MAX);
         for k in 0..rounds {
             let mut spec = g::SetSpec::new(o.seed + 1_000_000 * (k as u64 + 1), loc);
             spec.loudest = o.loudest;
-            let phrases = g::command_texts(loc, usize::MAX);
             samples.extend(
                 g::phrase_set(&spec, &phrases)
                     .into_iter()

@@ -563,6 +563,7 @@ impl Recognizer for PocketSphinx {
         let ratio: Option<f64>;
         let phone_err: Option<f64>;
         let fit: Option<Fit>;
+        let segs: Option<(Vec<Segment>, Vec<Segment>)>;
         let chess: Option<f64>;
         // SAFETY: valid decoder; strings returned by ps_get_hyp / ps_nbest_hyp
         // are copied before the next decoder call.
@@ -608,23 +609,10 @@ impl Recognizer for PocketSphinx {
             phone_err = (!loop_phones.is_empty() && !phones.is_empty())
                 .then(|| phone_error(&phones, &loop_phones));
             // The path word by word beside the phone loop's.
-            let segs = self
+            segs = self
                 .free
                 .map(|(free, _)| (segments(self.ps), segments(free)));
             fit = segs.as_ref().and_then(|(p, f)| fit_of(p, f));
-            if std::env::var_os("HECTOR_PS_DUMP").is_some()
-                && let Some((p, f)) = &segs
-            {
-                let words: Vec<(String, f64, f64)> = p
-                    .iter()
-                    .filter(|w| !w.is_filler())
-                    .map(|w| (w.word.clone(), w.frames(), word_llr(w, f)))
-                    .collect();
-                eprintln!(
-                    "PSWORDS {}",
-                    serde_json::to_string(&words).unwrap_or_default()
-                );
-            }
             chess = ratio.map(|r| {
                 // The phones heard do not agree with the phrase's: the
                 // phrase was forced onto other speech, however well it
@@ -675,7 +663,7 @@ impl Recognizer for PocketSphinx {
                 out.insert(0, b);
             }
         }
-        if std::env::var_os("HECTOR_PS_DUMP").is_some() {
+        if t.dump {
             // Raw n-best scores for tuning the scale and thresholds.
             let raw: Vec<(String, f64)> = out.iter().map(|(t, s)| (t.clone(), ln(*s))).collect();
             eprintln!(
@@ -689,6 +677,17 @@ impl Recognizer for PocketSphinx {
                 self.phones_of(&best_path)
             );
             eprintln!("PSFIT {fit:?}");
+            if let Some((p, f)) = &segs {
+                let words: Vec<(String, f64, f64)> = p
+                    .iter()
+                    .filter(|w| !w.is_filler())
+                    .map(|w| (w.word.clone(), w.frames(), word_llr(w, f)))
+                    .collect();
+                eprintln!(
+                    "PSWORDS {}",
+                    serde_json::to_string(&words).unwrap_or_default()
+                );
+            }
         }
         let mut hyps = confidences(&out, ln);
         // Speech that is not a phrase fits the phones far better: that
@@ -853,7 +852,7 @@ unsafe fn segments(ps: *mut ffi::ps_decoder_t) -> Vec<Segment> {
 /// word: speech forced onto a phrase fits some word badly, or leaves
 /// stretches the phrase calls silence in which the phone loop hears
 /// speech.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 struct Fit {
     /// The worst word: its score less the phone loop's over the same
     /// frames, per frame (× 1000: about nats).
@@ -982,6 +981,9 @@ pub struct Tuning {
     pub phone_error: f64,
     /// How many paths to read from the lattice at most.
     pub nbest: usize,
+    /// `HECTOR_PS_DUMP`: print every utterance's scores (PSRAW, PSPATH,
+    /// PSFIT, PSWORDS lines) to stderr for models/pocketsphinx/fit-chess.py.
+    pub dump: bool,
 }
 
 /// The share of chess in an utterance, a logistic model over the scores
@@ -1048,12 +1050,7 @@ impl Weights {
     }
 
     fn chess(&self, ratio: f64, phone_error: f64, fit: Option<Fit>) -> f64 {
-        let f = fit.unwrap_or(Fit {
-            worst_word: 0.0,
-            unexplained: 0.0,
-            words: 0.0,
-            mean_word: 0.0,
-        });
+        let f = fit.unwrap_or_default();
         let z = self.bias
             + self.ratio * ratio
             + self.phone_error * phone_error
@@ -1067,8 +1064,13 @@ impl Weights {
 
 /// The tuning in use: the defaults, or `HECTOR_PS_SCALE`,
 /// `HECTOR_PS_OTHER`, `HECTOR_PS_WEIGHTS`, `HECTOR_PS_PHONE_ERROR` while
-/// tuning.
+/// tuning — read from the environment once, not at every utterance.
 pub fn tuning() -> Tuning {
+    static TUNING: std::sync::OnceLock<Tuning> = std::sync::OnceLock::new();
+    *TUNING.get_or_init(tuning_from_env)
+}
+
+fn tuning_from_env() -> Tuning {
     let env = |k: &str, d: f64| {
         std::env::var(k)
             .ok()
@@ -1086,6 +1088,7 @@ pub fn tuning() -> Tuning {
             .unwrap_or(Weights::DEFAULT),
         phone_error: env("HECTOR_PS_PHONE_ERROR", 1.1),
         nbest: env("HECTOR_PS_NBEST", NBEST_PATHS as f64) as usize,
+        dump: std::env::var_os("HECTOR_PS_DUMP").is_some(),
     }
 }
 

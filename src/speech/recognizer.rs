@@ -69,13 +69,7 @@ pub trait Recognizer {
     /// Adapts the acoustic model to one player with the transform his
     /// enrolment gave (`hector enrol`, [`super::enrol`]).
     fn adapt(&mut self, transform: &std::path::Path) -> Result<(), SpeechError> {
-        Err(SpeechError::Model {
-            path: transform.display().to_string(),
-            why: format!(
-                "the {} recogniser cannot be adapted to a player",
-                self.name()
-            ),
-        })
+        Err(not_adaptable(self.name(), transform))
     }
     /// Computes one player's transform for the model this recogniser
     /// decodes with, from his recordings of the enrolment script
@@ -86,12 +80,14 @@ pub trait Recognizer {
         out: &std::path::Path,
     ) -> Result<(), SpeechError> {
         let _ = utterances;
-        Err(SpeechError::Model {
-            path: out.display().to_string(),
-            why: format!(
-                "the {} recogniser cannot be adapted to a player",
-                self.name()
-            ),
-        })
+        Err(not_adaptable(self.name(), out))
+    }
+}
+
+/// The sentence for an engine that has no per-player adaptation.
+fn not_adaptable(engine: &str, path: &std::path::Path) -> SpeechError {
+    SpeechError::Model {
+        path: path.display().to_string(),
+        why: format!("the {engine} recogniser cannot be adapted to a player"),
     }
 }
