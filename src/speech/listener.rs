@@ -211,7 +211,7 @@ pub struct Thresholds {
 impl Default for Thresholds {
     fn default() -> Thresholds {
         Thresholds {
-            clear: 0.80,
+            clear: super::settle::CLEAR,
             rival: 0.25,
             choice: 0.70,
             chess: 0.30,

@@ -93,6 +93,10 @@ pub const DEFAULT_HMM: &str = "/usr/share/pocketsphinx/model/en-us/en-us";
 /// The project's pronunciation dictionary, relative to the crate root.
 pub const DICT_RELATIVE: &str = "models/pocketsphinx/hector.dict";
 
+/// PocketSphinx keeps acoustic scores shifted down by 10 bits: a score
+/// read through logmath is 2^-10 of its natural-log likelihood.
+const SCORE_SHIFT: f64 = 1024.0;
+
 /// How many paths to read from the lattice at most.
 const NBEST_PATHS: usize = 400;
 
@@ -922,16 +926,23 @@ fn phone_error(phrase: &str, heard: &str) -> f64 {
     strsim::generic_levenshtein(&want, &got) as f64 / want.len().max(1) as f64
 }
 
-/// Turns n-best path scores (log domain) into posteriors: the paths of one
-/// text are summed, and a softmax over the texts with the acoustic scale
-/// [`Tuning::scale`] (path scores are sums over frames of unscaled
-/// log-likelihoods, far too peaked to be probabilities as they are). The
-/// first entry (the decoder's best path) stays first.
+/// Turns n-best path scores (log domain, as the decoder keeps them) into
+/// posteriors: the paths of one text are summed, and a softmax over the
+/// texts with the acoustic scale [`Tuning::scale`] (per nat: summed over
+/// frames, log-likelihoods are far too peaked to be probabilities as they
+/// are). The first entry (the decoder's best path) stays first.
+///
+/// PocketSphinx keeps acoustic scores shifted down by 10 bits
+/// ([`SCORE_SHIFT`]); read through logmath a path score is 2^-10 of its
+/// log-likelihood. Until this was taken into account every rival scored
+/// within a hundredth of a nat of the best and the posteriors were merely
+/// the share of lattice paths spelling each text. A rival the lattice
+/// scores above the decoder's best path ties with it.
 fn confidences(scored: &[(String, i32)], ln: impl Fn(i32) -> f64) -> Vec<Hypothesis> {
     if scored.is_empty() {
         return Vec::new();
     }
-    let scale = tuning().scale;
+    let scale = tuning().scale * SCORE_SHIFT;
     let mut texts: Vec<(String, Vec<f64>)> = Vec::new();
     for (t, s) in scored {
         let l = ln(*s) * scale;
@@ -944,7 +955,12 @@ fn confidences(scored: &[(String, i32)], ln: impl Fn(i32) -> f64) -> Vec<Hypothe
         let m = v.iter().copied().fold(f64::MIN, f64::max);
         m + v.iter().map(|x| (x - m).exp()).sum::<f64>().ln()
     };
-    let logs: Vec<f64> = texts.iter().map(|(_, v)| lse(v)).collect();
+    let mut logs: Vec<f64> = texts.iter().map(|(_, v)| lse(v)).collect();
+    // The decoder's best path is the search's own winner: a rival the
+    // lattice scores higher (its links reuse scores of other paths) is at
+    // most as likely, a tie, never a clear winner over it.
+    let top = logs.iter().copied().fold(f64::MIN, f64::max);
+    logs[0] = logs[0].max(top);
     let total = lse(&logs);
     let mut v: Vec<Hypothesis> = texts
         .iter()
@@ -964,7 +980,10 @@ fn confidences(scored: &[(String, i32)], ln: impl Fn(i32) -> f64) -> Vec<Hypothe
 /// that is never used for reporting.
 #[derive(Debug, Clone, Copy)]
 pub struct Tuning {
-    /// Acoustic scale turning natural-log path scores into posteriors.
+    /// Acoustic scale turning path log-likelihoods (nats) into posteriors
+    /// (`HECTOR_PS_SCALE`; 0.02, 0.04, 0.08 and 0.15 were tried on the
+    /// tuning seeds 3 and 4, each with its best threshold for a clear
+    /// decision: 0.08 gave the most moves right for as few wrong).
     pub scale: f64,
     /// Weight of the "anything else" path beside the phrases (0: none).
     pub other_weight: f64,
@@ -1078,7 +1097,7 @@ fn tuning_from_env() -> Tuning {
             .unwrap_or(d)
     };
     Tuning {
-        scale: env("HECTOR_PS_SCALE", 0.05),
+        scale: env("HECTOR_PS_SCALE", 0.08),
         other_weight: env("HECTOR_PS_OTHER", 0.0),
         ratio: env("HECTOR_PS_RATIO", -0.03),
         ratio_width: env("HECTOR_PS_RATIO_WIDTH", 0.01),
@@ -1173,6 +1192,28 @@ mod tests {
         assert!(d.chess(0.05, 0.5, Some(good)) > d.chess(0.05, 0.5, Some(bad)));
         assert!(d.chess(0.05, 0.5, Some(good)) > d.chess(-0.05, 0.5, Some(good)));
         assert!(d.chess(0.05, 0.5, Some(good)) > d.chess(0.05, 1.0, Some(good)));
+    }
+
+    #[test]
+    fn posteriors_come_from_log_likelihoods_and_the_best_path_is_never_outscored() {
+        // Scores as logmath keeps them (base 1.0001, shifted down by 2^10):
+        // 200 units apart are 200 * 1e-4 * 1024 = 20.5 nats.
+        let ln = |x: i32| f64::from(x) * 1e-4;
+        let p = |v: &[Hypothesis], t: &str| v.iter().find(|h| h.text == t).unwrap().confidence;
+        let v = confidences(&[("a".into(), 0), ("b".into(), -200)], ln);
+        let want = 1.0 / (1.0 + (-20.48 * tuning().scale).exp());
+        assert!((f64::from(p(&v, "a")) - want).abs() < 1e-4, "{v:?}");
+        // (Read as the old code did, unshifted, 20 nats apart were 0.0205:
+        // a coin toss, whatever the scale.)
+        assert!(p(&v, "a") > 0.75, "{v:?}");
+        // A rival the lattice puts above the decoder's best path ties.
+        let v = confidences(&[("a".into(), -200), ("b".into(), 0)], ln);
+        assert_eq!(v[0].text, "a");
+        assert!((p(&v, "a") - 0.5).abs() < 1e-6, "{v:?}");
+        // Paths of one text add up.
+        let v = confidences(&[("a".into(), 0), ("a".into(), 0), ("b".into(), 0)], ln);
+        assert!((p(&v, "a") - 2.0 / 3.0).abs() < 1e-6, "{v:?}");
+        assert!(confidences(&[], ln).is_empty());
     }
 
     #[test]
