@@ -118,6 +118,72 @@ fn a_spoken_move_is_read_back_and_played_only_after_yes() {
     std::fs::remove_dir_all(&d).ok();
 }
 
+/// Talk at the board is never read back as a move (issue 12): play decides
+/// an utterance by the rule `hector listen --bench` measures, so speech the
+/// recogniser's "anything else" path explains better than any phrase is
+/// not understood. (Play once took the first phrase of the n-best list
+/// whatever its share: every sentence came back as "… ?".)
+#[test]
+fn talk_at_the_board_is_not_read_back_as_a_move() {
+    use hector::speech::generate::{self as g, SetSpec};
+    if hector::speech::engine::open("pocketsphinx", None).is_err() {
+        support::skip("PocketSphinx is not usable here; run ./setup.sh");
+        return;
+    }
+    if !support::need(&["espeak-ng", "sox"]) {
+        return;
+    }
+    let d = scratch().join("talk");
+    std::fs::create_dir_all(&d).unwrap();
+    let samples = g::phrase_set(&SetSpec::new(5, "de"), &g::non_chess("de"));
+    let mut audio = noise(1000, 6);
+    for (i, s) in samples.iter().take(6).enumerate() {
+        audio.extend(g::render(s).unwrap());
+        audio.extend(noise(1500, 7 + i as u64));
+    }
+    audio.extend(noise(2000, 20));
+    // White stays to move (nothing is played), so the game waits for him
+    // after the last sentence: read what it says until every sentence was
+    // answered, or long enough for the machine to be busy.
+    let mut child = start(&d, &audio);
+    let stdout = child.stdout.take().unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let seen2 = seen.clone();
+    let reader = std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            seen2.lock().unwrap().push_str(&(line + "\n"));
+        }
+    });
+    let answers = |s: &str| s.matches("Bitte wiederholen.").count() + s.matches('?').count();
+    let t0 = std::time::Instant::now();
+    while answers(&seen.lock().unwrap()) < 6 && t0.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    reader.join().unwrap();
+    let out = seen.lock().unwrap().clone();
+    println!("{out}");
+    let read_back: Vec<&str> = out.lines().filter(|l| l.ends_with('?')).collect();
+    assert!(
+        read_back.is_empty(),
+        "talk read back as moves: {read_back:?}\n{out}"
+    );
+    assert!(!out.contains("Weiß: "), "{out}");
+    // Heard, and said so: not understood, please repeat.
+    let refused = out.matches("Bitte wiederholen.").count();
+    assert!(
+        refused >= 3,
+        "only {refused} of 6 sentences answered\n{out}"
+    );
+    std::fs::remove_dir_all(&d).ok();
+}
+
 /// With speech through a headless speech-dispatcher and `--barge-in`, the
 /// player's "ja" arriving while hector still reads the move back stops the
 /// speech and confirms the move.

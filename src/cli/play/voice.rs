@@ -11,10 +11,10 @@ use std::sync::mpsc::{self, Sender};
 use std::time::Duration;
 
 use super::{CommandText, Front, Input};
-use crate::locale::session::{SessionWords, command_phrases};
+use crate::locale::session::command_phrases;
 use crate::session::{Event, Seat, Session};
 use crate::speech::grammar::WholePhrases;
-use crate::speech::settle::{Settled, settle_in};
+use crate::speech::listener::{Decision, Grammar, Meaning, Thresholds};
 use crate::speech::speaker::{Speaker, TextSpeaker, Voice};
 use crate::speech::vad::{Vad, VadConfig, VadEvent};
 use crate::speech::wording::Wording;
@@ -42,7 +42,9 @@ pub(super) struct VoiceFront {
     /// The grammar is for this (ply, to move) — switched at every move.
     grammar_for: Option<(usize, bool)>,
     phrases: Vec<(shakmaty::Move, String)>,
-    words: &'static SessionWords,
+    /// What each phrase of the grammar means: the utterance is decided
+    /// from it as `hector listen` decides (the measured rule).
+    meanings: Grammar,
     wording: &'static Wording,
     told_no_commands: bool,
     /// The utterance being decoded while he speaks: samples fed so far
@@ -217,7 +219,6 @@ impl VoiceFront {
         };
         Ok(VoiceFront {
             seat,
-            words: SessionWords::get(&code).map_err(|e| e.to_string())?,
             wording: Wording::get(&code).map_err(|e| e.to_string())?,
             code,
             rec,
@@ -228,6 +229,7 @@ impl VoiceFront {
             speaking: false,
             grammar_for: None,
             phrases: Vec::new(),
+            meanings: Grammar::default(),
             told_no_commands: false,
             streaming: None,
             heard: 0,
@@ -275,9 +277,11 @@ impl VoiceFront {
                 .map(|w| (format!("answer {w}"), w)),
         );
         let mut all = meant.clone();
-        for (name, p) in command_phrases(&self.code).map_err(|e| e.to_string())? {
-            all.push((format!("command {name}"), moves::folded(&p)));
+        let commands = command_phrases(&self.code).map_err(|e| e.to_string())?;
+        for (name, p) in &commands {
+            all.push((format!("command {name}"), moves::folded(p)));
         }
+        self.meanings = meanings(&self.phrases, &commands, self.wording, &self.code);
         let texts = |v: &[(String, String)]| {
             let mut t: Vec<String> = v.iter().map(|(_, p)| p.clone()).collect();
             t.sort();
@@ -412,7 +416,7 @@ impl Front for VoiceFront {
                     let at = self.audio.len();
                     self.early = self.rec.finish().ok().map(|h| (h, at));
                     match &self.early {
-                        Some((h, _)) if self.clear(session, h) => {
+                        Some((h, _)) if self.clear(h) => {
                             self.sure.store(pause, Ordering::Relaxed);
                         }
                         Some(_) => {}
@@ -505,20 +509,19 @@ impl Front for VoiceFront {
 impl VoiceFront {
     /// Whether `hyps` are clear: a move, command or answer well above its
     /// rivals (not a choice, not asked again).
-    fn clear(&self, session: &Session, hyps: &[crate::speech::recognizer::Hypothesis]) -> bool {
-        let Some(best) = hyps.first() else {
-            return false;
-        };
-        if best.confidence < crate::speech::settle::CLEAR {
-            return false;
-        }
-        if self.words.command(&best.text).is_some() || self.wording.answer(&best.text).is_some() {
-            return true;
-        }
-        matches!(
-            settle_in(hyps, &self.phrases, session.game().position(), &self.code),
-            Settled::Move { .. }
-        )
+    fn clear(&self, hyps: &[crate::speech::recognizer::Hypothesis]) -> bool {
+        self.decided(hyps).decision.is_clear()
+    }
+
+    /// The decision on `hyps`, by the rule `hector listen --bench` measures
+    /// ([`crate::speech::listener::decide`]): speech the "anything else"
+    /// path explains better than any phrase is not understood, never a
+    /// move or a command; a move or command too unsure is asked again.
+    fn decided(
+        &self,
+        hyps: &[crate::speech::recognizer::Hypothesis],
+    ) -> crate::speech::listener::Hypotheses {
+        crate::speech::listener::decide(hyps, &self.meanings, &Thresholds::default())
     }
 
     /// What the player's seat says, from the recogniser's hypotheses, and
@@ -528,37 +531,68 @@ impl VoiceFront {
         session: &Session,
         hyps: &[crate::speech::recognizer::Hypothesis],
     ) -> (Vec<(Seat, CommandText)>, bool) {
-        let Some(best) = hyps.first() else {
-            return (vec![(self.seat, CommandText::Text(String::new()))], false);
-        };
-        let text = best.text.clone();
-        // A command phrase or an answer word: the session reads the text.
-        if self.words.command(&text).is_some() || self.wording.answer(&text).is_some() {
-            return (vec![(self.seat, CommandText::Text(text))], true);
-        }
-        let pos = session.game().position();
+        let h = self.decided(hyps);
         let mode = session.game().castling_mode();
-        match settle_in(hyps, &self.phrases, pos, &self.code) {
-            Settled::Move { mv, confidence, .. } => (
-                vec![(
-                    self.seat,
-                    CommandText::Heard(vec![mv.to_uci(mode).to_string()], confidence),
-                )],
-                true,
-            ),
-            Settled::Ambiguous(ms) => (
-                vec![(
-                    self.seat,
-                    CommandText::Heard(
-                        ms.iter().map(|m| m.to_uci(mode).to_string()).collect(),
-                        best.confidence,
-                    ),
-                )],
-                true,
-            ),
-            Settled::NoMatch(heard) => (vec![(self.seat, CommandText::Text(heard))], false),
-        }
+        let uci = |ms: &[shakmaty::Move]| ms.iter().map(|m| m.to_uci(mode).to_string()).collect();
+        let out = match &h.decision {
+            Decision::Move(mv) => CommandText::Heard(uci(std::slice::from_ref(mv)), h.confidence),
+            Decision::Choice(ms) => CommandText::Heard(uci(ms), h.confidence),
+            Decision::Command(_) | Decision::Number(_) | Decision::Piece(_) => {
+                // The session reads the words of a command or an answer.
+                let meant = |m: &Meaning| match (&h.decision, m) {
+                    (Decision::Command(a), Meaning::Command(b)) => a == b,
+                    (Decision::Number(a), Meaning::Number(b)) => a == b,
+                    (Decision::Piece(a), Meaning::Piece(b)) => a == b,
+                    _ => false,
+                };
+                let text = h
+                    .nbest
+                    .iter()
+                    .find(|s| s.meanings.iter().any(meant))
+                    .map(|s| s.text.clone())
+                    .unwrap_or_default();
+                CommandText::Text(text)
+            }
+            // Not understood: the session asks him to say it again.
+            Decision::Repeat | Decision::None => {
+                return (vec![(self.seat, CommandText::Text(String::new()))], false);
+            }
+        };
+        (vec![(self.seat, out)], true)
     }
+}
+
+/// The meaning of every phrase the recogniser listens for in play: the
+/// legal moves (on his turn), the command phrases and the answer words
+/// (yes and no as the commands of those names, numbers, promotion pieces).
+fn meanings(
+    phrases: &[(shakmaty::Move, String)],
+    commands: &[(&'static str, String)],
+    wording: &Wording,
+    code: &str,
+) -> Grammar {
+    let mut g = Grammar {
+        phrases: phrases
+            .iter()
+            .map(|(m, p)| (Meaning::Move(*m), p.clone()))
+            .collect(),
+    }
+    .with_commands(commands)
+    .with_answers(code);
+    for w in wording.answer_words() {
+        if !g.meanings(&w).is_empty() {
+            continue;
+        }
+        let m = match wording.answer(&w) {
+            Some(crate::speech::readback::Event::Yes) => Meaning::Command("yes"),
+            Some(crate::speech::readback::Event::No) => Meaning::Command("no"),
+            Some(crate::speech::readback::Event::Number(n)) => Meaning::Number(n),
+            Some(crate::speech::readback::Event::Piece(r)) => Meaning::Piece(r),
+            _ => continue,
+        };
+        g.phrases.push((m, w));
+    }
+    g
 }
 
 /// The audio of the utterance under way (`so_far`) from `sent` (samples
