@@ -532,6 +532,18 @@ impl VoiceFront {
         hyps: &[crate::speech::recognizer::Hypothesis],
     ) -> (Vec<(Seat, CommandText)>, bool) {
         let h = self.decided(hyps);
+        if std::env::var_os("HECTOR_VOICE_TRACE").is_some() {
+            let heard: Vec<(&str, f32)> = h
+                .nbest
+                .iter()
+                .map(|s| (s.text.as_str(), s.posterior))
+                .collect();
+            eprintln!(
+                "voice: {} ({:.3}) from {heard:?}",
+                h.decision.kind(),
+                h.confidence
+            );
+        }
         let mode = session.game().castling_mode();
         let uci = |ms: &[shakmaty::Move]| ms.iter().map(|m| m.to_uci(mode).to_string()).collect();
         let out = match &h.decision {
