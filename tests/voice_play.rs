@@ -41,6 +41,25 @@ fn game(dir: &Path, audio: &[i16]) -> (Option<i32>, String, String) {
     )
 }
 
+/// Collects a running game's printed lines as they come.
+fn read_lines(child: &mut std::process::Child) -> (Seen, std::thread::JoinHandle<()>) {
+    let stdout = child.stdout.take().unwrap();
+    let seen = Seen::default();
+    let seen2 = seen.clone();
+    let reader = std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            seen2.lock().unwrap().push_str(&(line + "\n"));
+        }
+    });
+    (seen, reader)
+}
+
+type Seen = std::sync::Arc<std::sync::Mutex<String>>;
+
 fn scratch() -> PathBuf {
     let d = std::env::temp_dir().join(format!("hector-play-voice-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
@@ -86,18 +105,7 @@ fn a_spoken_move_is_read_back_and_played_only_after_yes() {
     let dir2 = d.join("unconfirmed");
     std::fs::create_dir_all(&dir2).unwrap();
     let mut child = start(&dir2, &audio);
-    let stdout = child.stdout.take().unwrap();
-    let seen = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
-    let seen2 = seen.clone();
-    let reader = std::thread::spawn(move || {
-        use std::io::BufRead;
-        for line in std::io::BufReader::new(stdout)
-            .lines()
-            .map_while(Result::ok)
-        {
-            seen2.lock().unwrap().push_str(&(line + "\n"));
-        }
-    });
+    let (seen, reader) = read_lines(&mut child);
     // Wait for the read-back (generous: the machine may be busy), then a
     // little longer: the move must not be played without the yes.
     let t0 = std::time::Instant::now();
@@ -146,18 +154,7 @@ fn talk_at_the_board_is_not_read_back_as_a_move() {
     // after the last sentence: read what it says until every sentence was
     // answered, or long enough for the machine to be busy.
     let mut child = start(&d, &audio);
-    let stdout = child.stdout.take().unwrap();
-    let seen = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
-    let seen2 = seen.clone();
-    let reader = std::thread::spawn(move || {
-        use std::io::BufRead;
-        for line in std::io::BufReader::new(stdout)
-            .lines()
-            .map_while(Result::ok)
-        {
-            seen2.lock().unwrap().push_str(&(line + "\n"));
-        }
-    });
+    let (seen, reader) = read_lines(&mut child);
     let answers = |s: &str| s.matches("Bitte wiederholen.").count() + s.matches('?').count();
     let t0 = std::time::Instant::now();
     while answers(&seen.lock().unwrap()) < 6 && t0.elapsed().as_secs() < 120 {
