@@ -262,45 +262,26 @@ impl VoiceFront {
         } else {
             Vec::new()
         };
-        // Each phrase with what it means (for the whole phrases: a check
-        // word after a move means the same move).
-        let mode = game.castling_mode();
-        let mut meant: Vec<(String, String)> = self
-            .phrases
-            .iter()
-            .map(|(m, p)| (m.to_uci(mode).to_string(), p.clone()))
-            .collect();
-        meant.extend(
-            self.wording
-                .answer_words()
-                .into_iter()
-                .map(|w| (format!("answer {w}"), w)),
-        );
-        let mut all = meant.clone();
+        // Each phrase with what it means: the recogniser's phrases, the
+        // whole phrases (a check word after a move means the same move) and
+        // the decision all read this one grammar.
         let commands = command_phrases(&self.code).map_err(|e| e.to_string())?;
-        for (name, p) in &commands {
-            all.push((format!("command {name}"), moves::folded(p)));
-        }
-        self.meanings = meanings(&self.phrases, &commands, self.wording, &self.code);
-        let texts = |v: &[(String, String)]| {
-            let mut t: Vec<String> = v.iter().map(|(_, p)| p.clone()).collect();
-            t.sort();
-            t.dedup();
-            t
-        };
-        self.whole_phrases = WholePhrases::with_meanings(&all);
-        if let Err(e) = self.rec.set_phrases(&texts(&all)) {
+        let grammar = meanings(&self.phrases, &commands, self.wording, &self.code);
+        self.whole_phrases = WholePhrases::with_meanings(&grammar.phrases);
+        if let Err(e) = self.rec.set_phrases(&grammar.texts()) {
             // A recogniser that cannot hear some command words still hears
             // the moves and the answers; say so once.
             if !self.told_no_commands {
                 self.told_no_commands = true;
                 eprintln!("{e}");
             }
-            self.whole_phrases = WholePhrases::with_meanings(&meant);
+            let heard = meanings(&self.phrases, &[], self.wording, &self.code);
+            self.whole_phrases = WholePhrases::with_meanings(&heard.phrases);
             self.rec
-                .set_phrases(&texts(&meant))
+                .set_phrases(&heard.texts())
                 .map_err(|e| e.to_string())?;
         }
+        self.meanings = grammar;
         self.grammar_for = Some(key);
         Ok(())
     }
