@@ -410,3 +410,118 @@ impl Listener {
         Ok(decide(&hyps, &self.grammar, &self.thresholds))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Position;
+
+    /// The start position's German grammar with the command phrases.
+    fn grammar() -> Grammar {
+        Grammar::moves(&Chess::default(), "de")
+            .with_commands(&[("time", "wie viel Zeit".to_string())])
+    }
+
+    /// A phrase of the move `uci` in `g`.
+    fn phrase(g: &Grammar, uci: &str) -> String {
+        g.phrases
+            .iter()
+            .find(|(m, _)| {
+                matches!(m, Meaning::Move(mv) if mv.to_uci(CastlingMode::Standard).to_string() == uci)
+            })
+            .map(|(_, p)| p.clone())
+            .unwrap_or_else(|| panic!("no phrase for {uci}"))
+    }
+
+    fn h(text: &str, confidence: f32) -> Hypothesis {
+        Hypothesis {
+            text: text.into(),
+            confidence,
+        }
+    }
+
+    fn uci(d: &Decision) -> Vec<String> {
+        let one = |m: &Move| m.to_uci(CastlingMode::Standard).to_string();
+        match d {
+            Decision::Move(m) => vec![one(m)],
+            Decision::Choice(ms) => ms.iter().map(one).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn one_clear_move_is_read_back_and_an_unsure_one_asked_again() {
+        let g = grammar();
+        let t = Thresholds::default();
+        let e4 = phrase(&g, "e2e4");
+        let clear = decide(&[h(&e4, 0.97), h(OTHER, 0.03)], &g, &t);
+        assert_eq!(uci(&clear.decision), ["e2e4"]);
+        assert!((clear.confidence - 0.97).abs() < 1e-6);
+        // Below the clear posterior with no rival close enough for a
+        // choice: asked again, never read back.
+        let unsure = decide(&[h(&e4, 0.80), h(&phrase(&g, "g1f3"), 0.10)], &g, &t);
+        assert_eq!(unsure.decision, Decision::Repeat);
+    }
+
+    #[test]
+    fn close_rival_moves_are_offered_as_a_choice_best_first() {
+        let g = grammar();
+        let d = decide(
+            &[h(&phrase(&g, "e2e4"), 0.55), h(&phrase(&g, "e2e3"), 0.40)],
+            &g,
+            &Thresholds::default(),
+        );
+        assert_eq!(uci(&d.decision), ["e2e4", "e2e3"]);
+        assert!((d.confidence - 0.95).abs() < 1e-6);
+    }
+
+    #[test]
+    fn anything_else_and_words_outside_the_grammar_are_never_a_move() {
+        let g = grammar();
+        let t = Thresholds::default();
+        let e4 = phrase(&g, "e2e4");
+        // The "anything else" path outweighs the move.
+        let talk = decide(&[h(&e4, 0.45), h(OTHER, 0.55)], &g, &t);
+        assert_eq!(talk.decision, Decision::None);
+        // A word sequence outside the phrase list (Vosk's bigram model
+        // may give one) counts as anything else, however sure the engine.
+        let stray = decide(&[h("springer anna fuenf", 0.99), h(&e4, 0.01)], &g, &t);
+        assert_eq!(stray.decision, Decision::None);
+        assert!(stray.nbest[0].meanings.is_empty());
+        // Nothing heard at all.
+        assert_eq!(decide(&[], &g, &t).decision, Decision::None);
+    }
+
+    #[test]
+    fn a_command_must_be_as_clear_as_a_move() {
+        let g = grammar();
+        let t = Thresholds::default();
+        let clear = decide(&[h("wie viel zeit", 0.99)], &g, &t);
+        assert_eq!(clear.decision, Decision::Command("time"));
+        let unsure = decide(&[h("wie viel zeit", 0.7), h(OTHER, 0.3)], &g, &t);
+        assert_eq!(unsure.decision, Decision::Repeat);
+    }
+
+    #[test]
+    fn a_phrase_naming_two_moves_is_a_choice_however_sure() {
+        // A pawn on the seventh rank: "Bauer Anna acht" without a piece
+        // names four promotions.
+        let pos: Chess = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        assert!(pos.legal_moves().len() > 4);
+        let g = Grammar::moves(&pos, "de");
+        let shared = g
+            .texts()
+            .into_iter()
+            .find(|p| g.meanings(p).len() > 1)
+            .expect("a phrase of several moves");
+        let d = decide(&[h(&shared, 1.0)], &g, &Thresholds::default());
+        match d.decision {
+            Decision::Choice(ms) => assert_eq!(ms.len(), g.meanings(&shared).len()),
+            other => panic!("{other:?}"),
+        }
+    }
+}
