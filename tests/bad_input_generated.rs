@@ -12,21 +12,8 @@ mod support;
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 
-/// SplitMix64: small, seeded, good enough to pick mutations.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+/// hector's seeded source picks the mutations.
+use hector::rules::random::SplitMix64 as Rng;
 
 fn seed() -> u64 {
     std::env::var("HECTOR_BAD_INPUT_SEED")
@@ -72,7 +59,7 @@ fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
         // Repeated until long.
         5 => b = b.repeat(1 + rng.below(300)),
         // Random bytes.
-        6 => b = (0..rng.below(40)).map(|_| rng.next() as u8).collect(),
+        6 => b = (0..rng.below(40)).map(|_| rng.next_u64() as u8).collect(),
         // Several mutations at once.
         _ => {
             for _ in 0..3 {
@@ -182,7 +169,7 @@ const COMMANDS: [&[&str]; 14] = [
 #[test]
 fn mutated_arguments_of_every_command_get_a_sentence_never_a_panic() {
     let seed = seed();
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let per_command = std::env::var("HECTOR_BAD_INPUT_ARGS")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -213,7 +200,7 @@ fn mutated_arguments_of_every_command_get_a_sentence_never_a_panic() {
 #[test]
 fn mutated_stdin_lines_are_refused_and_the_loop_goes_on() {
     let seed = seed();
-    let mut rng = Rng(seed ^ 1);
+    let mut rng = Rng::new(seed ^ 1);
     let lines: [&[u8]; 8] = [
         b"e4",
         b"Springer Felix drei",
@@ -279,7 +266,7 @@ fn mutated_stdin_lines_are_refused_and_the_loop_goes_on() {
 #[test]
 fn mutated_files_are_refused_in_words() {
     let seed = seed();
-    let mut rng = Rng(seed ^ 2);
+    let mut rng = Rng::new(seed ^ 2);
     let dir = std::env::temp_dir().join(format!("hector-gen-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let opera = std::fs::read(format!(

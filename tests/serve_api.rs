@@ -417,7 +417,7 @@ fn a_restart_on_the_same_journal_resumes_with_the_clocks_stopped_and_the_same_ad
 /// every route. None may stop the server, give a 5xx or change the game.
 #[test]
 fn random_requests_never_stop_the_server_or_change_the_game() {
-    use hector::service::campaign::Rng;
+    use hector::rules::random::SplitMix64 as Rng;
     use std::io::{Read, Write};
     let seed = hector::service::journal::wall_ms();
     let mut rng = Rng::new(seed);
@@ -464,16 +464,16 @@ fn random_requests_never_stop_the_server_or_change_the_game() {
         match rng.below(4) {
             0 => {
                 // Pure noise.
-                let n = rng.below(300) as usize;
+                let n = rng.below(300);
                 req.extend((0..n).map(|_| rng.below(256) as u8));
             }
             _ => {
-                let m = methods[rng.below(methods.len() as u64) as usize];
-                let p = paths[rng.below(paths.len() as u64) as usize];
-                let body = bodies[rng.below(bodies.len() as u64) as usize];
+                let m = methods[rng.below(methods.len())];
+                let p = paths[rng.below(paths.len())];
+                let body = bodies[rng.below(bodies.len())];
                 req.extend(format!("{m} {p} HTTP/1.1\r\nHost: x\r\n").bytes());
                 if rng.below(2) == 0 {
-                    let t = &tokens[rng.below(tokens.len() as u64) as usize];
+                    let t = &tokens[rng.below(tokens.len())];
                     req.extend(format!("Authorization: Bearer {t}\r\n").bytes());
                 }
                 if rng.below(5) == 0 {

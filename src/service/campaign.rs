@@ -64,21 +64,6 @@ impl Report {
     }
 }
 
-/// A small, seedable random number generator (xorshift64*).
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n.max(1)
-    }
-}
-
 struct Running {
     child: Child,
     urls: Urls,
@@ -131,7 +116,7 @@ fn journal_commands(journal: &Path) -> Result<Journaled, String> {
 /// Runs `kills` kill/restart cycles of `exe serve` in `dir`.
 pub fn run(exe: &Path, dir: &Path, kills: usize, seed: u64) -> Result<Report, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
-    let mut rng = Rng::new(seed);
+    let mut rng = crate::rules::random::SplitMix64::new(seed);
     let mut report = Report::default();
     let mut game_no = 0;
     let mut journal = PathBuf::new();
@@ -301,7 +286,7 @@ pub fn run(exe: &Path, dir: &Path, kills: usize, seed: u64) -> Result<Report, St
                 None
             })
         };
-        std::thread::sleep(Duration::from_micros(rng.below(60_000)));
+        std::thread::sleep(Duration::from_micros(rng.below(60_000) as u64));
         let _ = server.child.kill(); // SIGKILL
         let _ = server.child.wait();
         report.kills += 1;

@@ -24,33 +24,14 @@ use shakmaty::{
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// A small seeded generator (SplitMix64): the same seed gives the same set
-/// on every machine.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
+/// The generator of spoken sets: hector's seeded source
+/// ([`crate::rules::random::SplitMix64`]) with its own offset, so the same
+/// seed gives the same set on every machine.
+pub type Rng = crate::rules::random::SplitMix64;
 
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x5DEE_CE66_D1CE_4E5B)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// A number in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-    /// True with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= p
-    }
-    pub fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
-        &v[self.below(v.len())]
-    }
+/// The generator for the set of `seed`.
+fn seeded(seed: u64) -> Rng {
+    Rng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B)
 }
 
 /// The espeak-ng voice variants speakers are drawn from (male, female,
@@ -326,10 +307,10 @@ fn choose_move(rng: &mut Rng, pos: &Chess) -> Option<Move> {
 
 /// `count` spoken moves in `spec.locale`, drawn from `spec.seed`.
 pub fn move_set(spec: &SetSpec, count: usize) -> Vec<Sample> {
-    let mut rng = Rng::new(spec.seed);
+    let mut rng = seeded(spec.seed);
     // Players are drawn apart from the moves: the same seed gives the same
     // players whatever the moves consume.
-    let mut players = Rng::new(spec.seed ^ 0x706c_6179_6572);
+    let mut players = seeded(spec.seed ^ 0x706c_6179_6572);
     let mut player = None;
     let games = game_positions();
     let loc = moves::locale(&spec.locale);
@@ -403,7 +384,7 @@ pub fn move_set(spec: &SetSpec, count: usize) -> Vec<Sample> {
 /// not chess), each said once per entry of `phrases` by a drawn speaker, in
 /// a random middle-game position.
 pub fn phrase_set(spec: &SetSpec, phrases: &[(Said, String)]) -> Vec<Sample> {
-    let mut rng = Rng::new(spec.seed);
+    let mut rng = seeded(spec.seed);
     let mut out = Vec::with_capacity(phrases.len());
     for (said, text) in phrases {
         let pos = random_middle_game(&mut rng);
