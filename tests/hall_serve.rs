@@ -11,7 +11,6 @@ use std::io::BufReader;
 use std::process::{Child, Command, Stdio};
 
 use hall_support::*;
-use hector::hall::message::{BoardMessage, STREAM};
 use hector::service::client::{Client, Urls};
 
 /// A `hector serve` board, killed when dropped.
@@ -88,34 +87,6 @@ impl Served {
             self.play(&seat, m);
         }
     }
-}
-
-fn round_moves(pgn: &str) -> std::collections::BTreeMap<String, Vec<String>> {
-    hector::rules::pgn::read_pgn(pgn)
-        .expect("round.pgn reads as PGN")
-        .iter()
-        .map(|g| {
-            (
-                g.tag("Board").unwrap_or("").to_string(),
-                g.game.sans().to_vec(),
-            )
-        })
-        .collect()
-}
-
-async fn stream_rows(url: &str) -> Vec<(u32, u64)> {
-    let client = async_nats::connect(url).await.expect("connect");
-    let js = async_nats::jetstream::new(client);
-    let stream = js.get_stream(STREAM).await.expect("the hall stream");
-    let last = stream.get_info().await.expect("info").state.last_sequence;
-    let mut rows = Vec::new();
-    for seq in 1..=last {
-        if let Ok(m) = stream.get_raw_message(seq).await {
-            let b: BoardMessage = serde_json::from_slice(&m.payload).expect("a board row");
-            rows.push((b.board, b.seq));
-        }
-    }
-    rows
 }
 
 fn wait_plies(hall: &hector::hall::bench::HallProcess, want: [u64; 3]) {

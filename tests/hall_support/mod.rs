@@ -151,3 +151,36 @@ pub fn runtime() -> tokio::runtime::Runtime {
         .build()
         .unwrap()
 }
+
+/// The moves of every game in a round PGN, by its Board tag.
+pub fn round_moves(pgn: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    hector::rules::pgn::read_pgn(pgn)
+        .expect("round.pgn reads as PGN")
+        .iter()
+        .map(|g| {
+            (
+                g.tag("Board").expect("a Board tag").to_string(),
+                g.game.sans().to_vec(),
+            )
+        })
+        .collect()
+}
+
+/// Every (board, seq) the hall's stream holds, in stream order.
+pub async fn stream_rows(url: &str) -> Vec<(u32, u64)> {
+    let client = async_nats::connect(url).await.expect("connect");
+    let js = async_nats::jetstream::new(client);
+    let stream = js
+        .get_stream(hector::hall::message::STREAM)
+        .await
+        .expect("the hall stream");
+    let last = stream.get_info().await.expect("info").state.last_sequence;
+    let mut rows = Vec::new();
+    for seq in 1..=last {
+        if let Ok(m) = stream.get_raw_message(seq).await {
+            let b: BoardMessage = serde_json::from_slice(&m.payload).expect("a board row");
+            rows.push((b.board, b.seq));
+        }
+    }
+    rows
+}
