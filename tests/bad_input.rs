@@ -365,3 +365,62 @@ fn a_wav_file_with_an_absurd_sample_rate_is_refused_with_a_sentence() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An input that cannot be read at all (here a directory: every read
+/// fails) is said once, in the user's language, and ends the input. The
+/// game loops used to read it again and again, printing a refusal per try
+/// (millions of lines a second).
+#[test]
+fn an_input_that_cannot_be_read_is_said_once_and_ends() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    for args in [["session", "--locale", "en"], ["play", "--locale", "en"]] {
+        let dir = std::fs::File::open("/").expect("a directory opens for reading");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+            .args(args)
+            .stdin(Stdio::from(dir))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("hector runs");
+        // At most 100 lines are kept: a loop that never ends must not fill
+        // the test's memory.
+        let out = child.stdout.take().expect("stdout");
+        let lines = std::thread::spawn(move || {
+            BufReader::new(out)
+                .lines()
+                .map_while(Result::ok)
+                .take(100)
+                .collect::<Vec<_>>()
+        });
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let status = loop {
+            if let Some(s) = child.try_wait().expect("wait") {
+                break Some(s);
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let lines = lines.join().expect("reader");
+        let mut err = String::new();
+        let _ = child
+            .stderr
+            .take()
+            .expect("stderr")
+            .read_to_string(&mut err);
+        let said = format!("{}\n{err}", lines.join("\n"));
+        assert!(
+            status.is_some_and(|s| s.code() == Some(0)),
+            "hector {args:?} did not end by itself: {status:?}\n{said}"
+        );
+        assert_eq!(
+            said.matches("The input cannot be read any more.").count(),
+            1,
+            "hector {args:?}:\n{said}"
+        );
+    }
+}

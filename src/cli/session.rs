@@ -7,6 +7,8 @@ use std::io::{BufRead, Write};
 
 use clap::Parser;
 
+use crate::console::BadLine;
+
 use crate::session::{
     Alerts, Blind, Command, Config, Event, Kind, Refusal, Renderer, Session, Side, To,
 };
@@ -138,46 +140,24 @@ struct SessionCli {
     game: GameArgs,
 }
 
-/// Reads lines as bytes, so that a line that is not UTF-8 or is too long
-/// is refused instead of ending the game (the error is `not_utf8` or
-/// `too_long`, worded by the renderer). `None` at the end of input.
+/// Reads one line as bytes ([`crate::console::read_line`]), so that a line
+/// that is not UTF-8 or is too long is refused instead of ending the game:
+/// the refusal's problem is `not_utf8`, `too_long` or `unreadable` (worded by the
+/// renderer). `None` at the end of input; an input that cannot be read
+/// gives one refusal and then ends.
 pub fn read_line(input: &mut impl BufRead, max: usize) -> Option<Result<String, String>> {
-    let mut buf = Vec::new();
-    let mut too_long = false;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Some(Err(format!("the input could not be read: {e}"))),
-        };
-        if chunk.is_empty() {
-            if buf.is_empty() && !too_long {
-                return None;
-            }
-            break;
-        }
-        let (take, done) = match chunk.iter().position(|b| *b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
-        };
-        if buf.len() + take <= max + 1 {
-            buf.extend_from_slice(&chunk[..take]);
-        } else {
-            too_long = true;
-        }
-        input.consume(take);
-        if done {
-            break;
-        }
+    match crate::console::read_line(input, max)? {
+        Ok(line) => Some(Ok(line)),
+        Err(BadLine::NotText) => Some(Err("not_utf8".into())),
+        Err(BadLine::TooLong(_)) => Some(Err("too_long".into())),
+        // A read error does not go away: say so once and end the input.
+        Err(BadLine::Unreadable) => Some(Err(UNREADABLE.into())),
     }
-    if too_long {
-        return Some(Err("too_long".into()));
-    }
-    while buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
-        buf.pop();
-    }
-    Some(String::from_utf8(buf).map_err(|_| "not_utf8".to_string()))
 }
+
+/// The problem of an input that could not be read (worded by the
+/// renderer); it ends the input.
+pub const UNREADABLE: &str = "unreadable";
 
 /// `hector session [OPTIONS]`
 pub fn run(raw: &[String]) -> i32 {
@@ -220,6 +200,7 @@ pub fn run(raw: &[String]) -> i32 {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     while let Some(line) = read_line(&mut input, crate::session::json::MAX_LINE) {
+        let unreadable = line.as_ref().is_err_and(|p| p == UNREADABLE);
         let events = match line.and_then(|l| {
             if l.trim().is_empty() {
                 Err("the line is empty".into())
@@ -236,7 +217,7 @@ pub fn run(raw: &[String]) -> i32 {
                 },
             }],
         };
-        if !emit(&events, &mut out) {
+        if !emit(&events, &mut out) || unreadable {
             return 0;
         }
     }

@@ -382,6 +382,7 @@ impl Renderer {
             Refusal::BadLine { problem } => match problem.as_str() {
                 "not_utf8" => self.s("bad_utf8", &[]),
                 "too_long" => self.s("too_long", &[]),
+                "unreadable" => self.loc.game_text("input_unreadable", &[]),
                 _ => self.s("bad_line", &[("problem", problem.trim_end_matches('.'))]),
             },
             Refusal::Clock { reason } => self.s("clock_problem", &[("reason", reason)]),

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 
-use super::session::{GameArgs, read_line};
+use super::session::{GameArgs, UNREADABLE, read_line};
 use crate::session::{Command, Event, Kind, Refusal, Renderer, Seat, Session, To};
 
 #[derive(Debug, Parser)]
@@ -261,8 +261,9 @@ fn spawn_terminal(tx: Sender<Input>) {
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
         while let Some(line) = read_line(&mut input, crate::session::json::MAX_LINE) {
-            if tx.send(Input::Line(line)).is_err() {
-                return;
+            let unreadable = line.as_ref().is_err_and(|p| p == UNREADABLE);
+            if tx.send(Input::Line(line)).is_err() || unreadable {
+                break;
             }
         }
         let _ = tx.send(Input::Closed);
