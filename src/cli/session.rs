@@ -140,24 +140,29 @@ struct SessionCli {
     game: GameArgs,
 }
 
-/// Reads one line as bytes ([`crate::console::read_line`]), so that a line
-/// that is not UTF-8 or is too long is refused instead of ending the game:
-/// the refusal's problem is `not_utf8`, `too_long` or `unreadable` (worded by the
-/// renderer). `None` at the end of input; an input that cannot be read
+/// The lines of `input`, read as bytes ([`crate::console::read_line`]) so
+/// that a line that is not UTF-8 or is too long is refused instead of
+/// ending the game: the refusal's problem is `not_utf8`, `too_long` or
+/// `unreadable` (worded by the renderer). An input that cannot be read
 /// gives one refusal and then ends.
-pub fn read_line(input: &mut impl BufRead, max: usize) -> Option<Result<String, String>> {
-    match crate::console::read_line(input, max)? {
-        Ok(line) => Some(Ok(line)),
-        Err(BadLine::NotText) => Some(Err("not_utf8".into())),
-        Err(BadLine::TooLong(_)) => Some(Err("too_long".into())),
-        // A read error does not go away: say so once and end the input.
-        Err(BadLine::Unreadable) => Some(Err(UNREADABLE.into())),
-    }
+pub fn lines(mut input: impl BufRead, max: usize) -> impl Iterator<Item = Result<String, String>> {
+    let mut ended = false;
+    std::iter::from_fn(move || {
+        if ended {
+            return None;
+        }
+        Some(match crate::console::read_line(&mut input, max)? {
+            Ok(line) => Ok(line),
+            Err(BadLine::NotText) => Err("not_utf8".into()),
+            Err(BadLine::TooLong(_)) => Err("too_long".into()),
+            // A read error does not go away: say so once and end.
+            Err(BadLine::Unreadable) => {
+                ended = true;
+                Err("unreadable".into())
+            }
+        })
+    })
 }
-
-/// The problem of an input that could not be read (worded by the
-/// renderer); it ends the input.
-pub const UNREADABLE: &str = "unreadable";
 
 /// `hector session [OPTIONS]`
 pub fn run(raw: &[String]) -> i32 {
@@ -197,10 +202,7 @@ pub fn run(raw: &[String]) -> i32 {
     if !emit(&opening, &mut out) {
         return 0;
     }
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    while let Some(line) = read_line(&mut input, crate::session::json::MAX_LINE) {
-        let unreadable = line.as_ref().is_err_and(|p| p == UNREADABLE);
+    for line in lines(std::io::stdin().lock(), crate::session::json::MAX_LINE) {
         let events = match line.and_then(|l| {
             if l.trim().is_empty() {
                 Err("the line is empty".into())
@@ -217,7 +219,7 @@ pub fn run(raw: &[String]) -> i32 {
                 },
             }],
         };
-        if !emit(&events, &mut out) || unreadable {
+        if !emit(&events, &mut out) {
             return 0;
         }
     }

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 
-use super::session::{GameArgs, UNREADABLE, read_line};
+use super::session::{GameArgs, lines};
 use crate::session::{Command, Event, Kind, Refusal, Renderer, Seat, Session, To};
 
 #[derive(Debug, Parser)]
@@ -258,11 +258,8 @@ fn blind_seat(session: &Session) -> Seat {
 
 fn spawn_terminal(tx: Sender<Input>) {
     std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        let mut input = stdin.lock();
-        while let Some(line) = read_line(&mut input, crate::session::json::MAX_LINE) {
-            let unreadable = line.as_ref().is_err_and(|p| p == UNREADABLE);
-            if tx.send(Input::Line(line)).is_err() || unreadable {
+        for line in lines(std::io::stdin().lock(), crate::session::json::MAX_LINE) {
+            if tx.send(Input::Line(line)).is_err() {
                 break;
             }
         }
