@@ -1,13 +1,14 @@
 //! The microphone path: a fixture captured through cpal from an ALSA file
 //! device (FACTS: `ALSA_CONFIG_PATH` with a `file` PCM whose `infile` is raw
-//! 16 kHz S16_LE audio), cut by end-of-utterance detection and recognised.
+//! 16 kHz S16_LE audio, here a named pipe fed in real time), cut by
+//! end-of-utterance detection and recognised.
 #![cfg(feature = "mic")]
 
 mod support;
 
 use hector::speech::audio::{add_noise, read_wav};
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 #[test]
 fn a_fixture_spoken_into_the_microphone_is_recognised() {
@@ -26,7 +27,7 @@ fn a_fixture_spoken_into_the_microphone_is_recognised() {
     add_noise(&mut post, -55.0, 12);
     let audio: Vec<i16> = pre.iter().chain(&speech).chain(&post).copied().collect();
     let conf = support::file_microphone(&d, &audio);
-    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let child = Command::new(env!("CARGO_BIN_EXE_hector"))
         .args([
             "listen",
             "--mic",
@@ -37,11 +38,12 @@ fn a_fixture_spoken_into_the_microphone_is_recognised() {
             "--json",
         ])
         .env("ALSA_CONFIG_PATH", &conf)
-        .output()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let (code, stdout, stderr) = support::finish_within(child, 60, "hector listen --mic");
+    assert_eq!(code, 0, "{stdout}{stderr}");
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(v["san"], "Nf3", "{stdout}");
     std::fs::remove_dir_all(&d).ok();

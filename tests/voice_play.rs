@@ -31,14 +31,11 @@ fn start(dir: &Path, audio: &[i16]) -> std::process::Child {
         .unwrap()
 }
 
-/// Runs a voice game to its end; returns exit code, stdout and stderr.
+/// Runs a voice game to its end (at most two minutes); returns exit code,
+/// stdout and stderr.
 fn game(dir: &Path, audio: &[i16]) -> (Option<i32>, String, String) {
-    let out = start(dir, audio).wait_with_output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (code, out, err) = support::finish_within(start(dir, audio), 120, "the voice game");
+    (Some(code), out, err)
 }
 
 /// Collects a running game's printed lines as they come.
@@ -201,19 +198,9 @@ fn barge_in_interrupts_the_read_back_and_confirms() {
     audio.extend(noise(1000, 7));
     audio.extend(fixture("extra-ja-de.wav"));
     audio.extend(noise(3000, 8));
-    let infile = d.join("in.raw");
-    let raw: Vec<u8> = audio.iter().flat_map(|s| s.to_le_bytes()).collect();
-    std::fs::write(&infile, raw).unwrap();
     let spoken = d.join("spoken.raw");
-    let env = support::headless_speech(
-        &d,
-        &format!(
-            "pcm.filecap {{ type file slave.pcm {{ type null }} file \"/dev/null\" infile \"{}\" format \"raw\" }}\n\
-             pcm.!default {{ type plug slave {{ pcm \"filecap\" format S16_LE rate 16000 channels 1 }} }}\n",
-            infile.display()
-        ),
-    );
-    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let env = support::headless_speech(&d, &support::microphone_pcm(&d, &audio));
+    let child = Command::new(env!("CARGO_BIN_EXE_hector"))
         .args([
             "play",
             "--voice",
@@ -223,15 +210,12 @@ fn barge_in_interrupts_the_read_back_and_confirms() {
         ])
         .envs(env)
         .stdin(Stdio::null())
-        .output()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (code, stdout, stderr) = support::finish_within(child, 120, "the voice game");
+    assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(stdout.contains("Springer Felix drei?"), "{stdout}");
     assert!(
         stdout.contains("Weiß: Springer Felix drei (Sf3)."),

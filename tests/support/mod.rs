@@ -56,29 +56,86 @@ pub fn hector_raw_within(args: &[OsString], input: Option<&[u8]>, secs: u64) -> 
             let _ = stdin.write_all(&text);
         });
     }
-    let pid = child.id();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    let out = match rx.recv_timeout(Duration::from_secs(secs)) {
-        Ok(out) => out.expect("hector's output"),
-        Err(_) => {
-            let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
-            panic!("hector {args:?} did not finish within {secs} s");
-        }
-    };
-    let ran = (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    );
+    let ran = finish_within(child, secs, &format!("hector {args:?}"));
     assert!(
         !ran.2.contains("panicked"),
         "hector {args:?} panicked: {}",
         ran.2
     );
     ran
+}
+
+/// Waits for a running hector (stdout and stderr piped) and returns what it
+/// printed; a run longer than `secs` seconds is killed and fails the test
+/// with everything it had printed (a hang is a failure one can read, not a
+/// test that never ends).
+pub fn finish_within(mut child: std::process::Child, secs: u64, what: &str) -> Ran {
+    use std::io::Read;
+    let pipe = |r: Option<Box<dyn Read + Send>>| {
+        let (tx, rx) = mpsc::channel::<Vec<u8>>();
+        if let Some(mut r) = r {
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 4096];
+                while let Ok(n) = r.read(&mut buf) {
+                    if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        rx
+    };
+    let out = pipe(
+        child
+            .stdout
+            .take()
+            .map(|r| Box::new(r) as Box<dyn Read + Send>),
+    );
+    let err = pipe(
+        child
+            .stderr
+            .take()
+            .map(|r| Box::new(r) as Box<dyn Read + Send>),
+    );
+    let drain = |rx: &mpsc::Receiver<Vec<u8>>, all: bool| {
+        let mut v = Vec::new();
+        loop {
+            let got = if all {
+                rx.recv_timeout(Duration::from_secs(5)).ok()
+            } else {
+                rx.try_recv().ok()
+            };
+            match got {
+                Some(b) => v.extend(b),
+                None => break,
+            }
+        }
+        String::from_utf8_lossy(&v).into_owned()
+    };
+    let t0 = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("hector's status") {
+            break Some(s);
+        }
+        if t0.elapsed() >= Duration::from_secs(secs) {
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let Some(status) = status else {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!(
+            "{what} did not finish within {secs} s; it printed:\n{}\n--- stderr:\n{}",
+            drain(&out, true),
+            drain(&err, true)
+        );
+    };
+    (
+        status.code().unwrap_or(-1),
+        drain(&out, true),
+        drain(&err, true),
+    )
 }
 
 /// Compares `got` with the golden file `tests/golden/<rel>` and returns how
@@ -161,25 +218,82 @@ pub fn need(programs: &[&str]) -> bool {
     true
 }
 
-/// An ALSA configuration whose default capture device plays `audio`
-/// (16 kHz mono) as if it came from a microphone: point `ALSA_CONFIG_PATH`
-/// at the returned file. ALSA's `file` PCM reads its `infile` as raw
-/// samples, so the audio is written raw, little-endian, next to it in `dir`.
+/// An ALSA configuration whose default capture device hears `audio`
+/// (16 kHz mono) as a microphone would: point `ALSA_CONFIG_PATH` at the
+/// returned file. See [`microphone_pcm`].
 pub fn file_microphone(dir: &std::path::Path, audio: &[i16]) -> std::path::PathBuf {
-    let infile = dir.join("in.raw");
-    let raw: Vec<u8> = audio.iter().flat_map(|s| s.to_le_bytes()).collect();
-    std::fs::write(&infile, raw).unwrap();
     let conf = dir.join("asound.conf");
-    std::fs::write(
-        &conf,
-        format!(
-            "pcm.filecap {{ type file slave.pcm {{ type null }} file \"/dev/null\" infile \"{}\" format \"raw\" }}\n\
-             pcm.!default {{ type plug slave {{ pcm \"filecap\" format S16_LE rate 16000 channels 1 }} }}\n",
-            infile.display()
-        ),
-    )
-    .unwrap();
+    std::fs::write(&conf, microphone_pcm(dir, audio)).unwrap();
     conf
+}
+
+/// ALSA PCM definitions (`pcm.filecap` and the default device) whose
+/// capture hears `audio`, 16 kHz mono, in real time, then silence for as
+/// long as it is read. ALSA's `file` PCM reads its `infile` raw; a plain
+/// file would be read as fast as hector asks (all of it at once, so voice
+/// and game run against each other as no microphone does, and the tests'
+/// outcome would hang on the machine's load). So `infile` is a named pipe
+/// in `dir`, fed by a thread at the pace of a microphone.
+pub fn microphone_pcm(dir: &std::path::Path, audio: &[i16]) -> String {
+    let infile = dir.join("in.raw");
+    let _ = std::fs::remove_file(&infile);
+    let c = std::ffi::CString::new(infile.to_str().unwrap()).unwrap();
+    // SAFETY: `c` is a valid NUL-terminated path.
+    let made = unsafe { libc::mkfifo(c.as_ptr(), 0o600) };
+    assert_eq!(
+        made,
+        0,
+        "mkfifo {}: {}",
+        infile.display(),
+        std::io::Error::last_os_error()
+    );
+    let raw: Vec<u8> = audio.iter().flat_map(|s| s.to_le_bytes()).collect();
+    let pipe = infile.clone();
+    std::thread::spawn(move || feed_in_real_time(&pipe, &raw));
+    format!(
+        "pcm.filecap {{ type file slave.pcm {{ type null }} file \"/dev/null\" infile \"{}\" format \"raw\" }}\n\
+         pcm.!default {{ type plug slave {{ pcm \"filecap\" format S16_LE rate 16000 channels 1 }} }}\n",
+        infile.display()
+    )
+}
+
+/// Writes `raw` (S16_LE, 16 kHz mono) into the named pipe `pipe` at 32 000
+/// bytes a second, then silence, to whoever opens it for reading; a reader
+/// that closes and opens again goes on where the last one stopped. Ends
+/// after ten minutes or when the pipe is gone.
+fn feed_in_real_time(pipe: &std::path::Path, raw: &[u8]) {
+    const CHUNK: usize = 640; // 20 ms
+    let silence = [0u8; CHUNK];
+    let end = std::time::Instant::now() + Duration::from_secs(600);
+    let mut pos = 0;
+    while std::time::Instant::now() < end {
+        // Opening for writing waits for the reader (hector's microphone).
+        let Ok(mut f) = std::fs::OpenOptions::new().write(true).open(pipe) else {
+            return;
+        };
+        let start = std::time::Instant::now();
+        let mut sent = 0usize;
+        loop {
+            let chunk = if pos < raw.len() {
+                &raw[pos..raw.len().min(pos + CHUNK)]
+            } else {
+                &silence[..]
+            };
+            if f.write_all(chunk).is_err() {
+                break; // the reader closed
+            }
+            pos += chunk.len();
+            sent += chunk.len();
+            let due = start + Duration::from_secs_f64(sent as f64 / 32_000.0);
+            let now = std::time::Instant::now();
+            if now >= end {
+                return;
+            }
+            if due > now {
+                std::thread::sleep(due - now);
+            }
+        }
+    }
 }
 
 /// `ms` milliseconds of faint noise (−55 dBFS, 16 kHz): the room between
