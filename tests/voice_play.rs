@@ -227,3 +227,69 @@ fn barge_in_interrupts_the_read_back_and_confirms() {
     // The private daemon leaves after 3 s idle; then its directory goes.
     support::headless_speech_done(&d);
 }
+
+/// A resignation heard by voice is asked back and said to the game only
+/// after yes: "Aufgeben" then "nein" keeps the game going, "Aufgeben" then
+/// "ja" resigns it. Before, a single misheard word could end the game.
+#[test]
+fn a_spoken_resignation_is_asked_back_before_it_ends_the_game() {
+    use hector::speech::generate::{self as g, Said, SetSpec};
+    if hector::speech::engine::open("pocketsphinx", None).is_err() {
+        support::skip("PocketSphinx is not usable here; run ./setup.sh");
+        return;
+    }
+    if !support::need(&["espeak-ng", "sox"]) {
+        return;
+    }
+    let d = scratch().join("resign");
+    std::fs::create_dir_all(&d).unwrap();
+    let said = |name: &str, text: &str| {
+        (
+            Said::Command {
+                name: name.to_string(),
+            },
+            text.to_string(),
+        )
+    };
+    // The locale's own voice at an even pace, as the fixtures are made:
+    // this test is of the question, not of hearing (that is measured).
+    let mut spec = SetSpec::new(5, "de");
+    spec.varied = false;
+    let samples = g::phrase_set(
+        &spec,
+        &[
+            said("resign", "Aufgeben"),
+            said("no", "nein"),
+            said("resign", "Aufgeben"),
+            said("yes", "ja"),
+        ],
+    );
+    let mut audio = noise(1000, 30);
+    for (i, s) in samples.iter().enumerate() {
+        audio.extend(g::render(s).unwrap());
+        audio.extend(noise(2500, 31 + i as u64));
+    }
+    let mut child = start(&d, &audio);
+    let (seen, reader) = read_lines(&mut child);
+    let t0 = std::time::Instant::now();
+    while !seen.lock().unwrap().contains("gibt auf") && t0.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let _ = child.kill();
+    child.wait().unwrap();
+    reader.join().unwrap();
+    let out = seen.lock().unwrap().clone();
+    println!("{out}");
+    let asked = out.find("Aufgeben? Zum Bestätigen ja sagen.");
+    let kept = out.find("Nicht aufgegeben. Die Partie geht weiter.");
+    let resigned = out.find("Weiß gibt auf.");
+    assert!(
+        asked.is_some() && kept.is_some() && resigned.is_some(),
+        "{out}"
+    );
+    // Asked, kept after no, asked again, resigned only after yes.
+    assert!(asked < kept && kept < resigned, "{out}");
+    assert_eq!(out.matches("Aufgeben? Zum Bestätigen").count(), 2, "{out}");
+    assert_eq!(out.matches("Nicht aufgegeben.").count(), 1, "{out}");
+}

@@ -32,6 +32,11 @@ pub struct Sentences {
     pub stands: String,
     pub out_of_range: String,
     pub nothing_to_confirm: String,
+    /// A resignation heard by voice is asked back before it is said to
+    /// the game (a misheard word must never end it).
+    pub resign_confirm: String,
+    /// He did not confirm it: the game goes on.
+    pub resign_kept: String,
 }
 
 /// The voice wording of one language.

@@ -73,6 +73,10 @@ pub(super) struct VoiceFront {
     /// The audio of the utterance under way, decoded again from its start
     /// when speech resumes after the early decision.
     audio: Vec<i16>,
+    /// A resignation heard and asked back (its words), said to the game
+    /// only when he answers yes: a misheard word must never end the game
+    /// (the Braille keyboard asks back too).
+    resigning: Option<String>,
 }
 
 fn speaker(kind: &str, locale: &str) -> Result<(Box<dyn Speaker>, bool), String> {
@@ -101,6 +105,42 @@ fn speaker(kind: &str, locale: &str) -> Result<(Box<dyn Speaker>, bool), String>
 }
 
 impl VoiceFront {
+    /// A sentence of the voice front's own (not the game's, which every
+    /// front shows): spoken, or with `--speech text` printed where the
+    /// game's lines are.
+    fn tell(&mut self, text: &str) {
+        if self.audible {
+            self.say(text);
+        } else {
+            println!("{text}");
+        }
+    }
+
+    /// Says `text` to the player (the microphone muted meanwhile unless he
+    /// may barge in).
+    fn say(&mut self, text: &str) {
+        if self.audible && !self.barge_in {
+            self.muted.store(true, Ordering::Relaxed);
+        }
+        if let Err(e) = self.speaker.speak(text) {
+            eprintln!("{e}");
+        }
+        self.speaking = self.audible;
+        if self.audible {
+            // A sentence never holds up the game long: at most 10 s here,
+            // the rest is cut off.
+            for _ in 0..200 {
+                if self.speaker.wait_done(Duration::from_millis(50)) {
+                    break;
+                }
+            }
+        }
+        self.done_speaking();
+        if !self.audible {
+            self.muted.store(false, Ordering::Relaxed);
+        }
+    }
+
     pub(super) fn open(
         seat: Seat,
         session: &Session,
@@ -239,6 +279,7 @@ impl VoiceFront {
             utterance: 0,
             early: None,
             audio: Vec::new(),
+            resigning: None,
         })
     }
 
@@ -335,26 +376,7 @@ impl Front for VoiceFront {
         if text.is_empty() {
             return;
         }
-        if self.audible && !self.barge_in {
-            self.muted.store(true, Ordering::Relaxed);
-        }
-        if let Err(e) = self.speaker.speak(&text.join(" ")) {
-            eprintln!("{e}");
-        }
-        self.speaking = self.audible;
-        if self.audible {
-            // A sentence never holds up the game long: at most 10 s here,
-            // the rest is cut off.
-            for _ in 0..200 {
-                if self.speaker.wait_done(Duration::from_millis(50)) {
-                    break;
-                }
-            }
-        }
-        self.done_speaking();
-        if !self.audible {
-            self.muted.store(false, Ordering::Relaxed);
-        }
+        self.say(&text.join(" "));
     }
 
     fn input(&mut self, session: &Session, input: Input) -> Vec<(Seat, CommandText)> {
@@ -508,7 +530,7 @@ impl VoiceFront {
     /// What the player's seat says, from the recogniser's hypotheses, and
     /// whether it was understood at all.
     fn decide(
-        &self,
+        &mut self,
         session: &Session,
         hyps: &[crate::speech::recognizer::Hypothesis],
     ) -> (Vec<(Seat, CommandText)>, bool) {
@@ -524,6 +546,23 @@ impl VoiceFront {
                 h.decision.kind(),
                 h.confidence
             );
+        }
+        // A resignation asked back: yes resigns; anything else keeps the
+        // game going (a move or a request is then taken as it is).
+        if let Some(words) = self.resigning.take() {
+            match h.decision {
+                Decision::Command("yes") => {
+                    return (vec![(self.seat, CommandText::Text(words))], true);
+                }
+                // No, or an answer not understood: he has not resigned.
+                Decision::Command("no") | Decision::Repeat | Decision::None => {
+                    self.tell(&self.wording.say.resign_kept);
+                    return (Vec::new(), true);
+                }
+                // Asked again below.
+                Decision::Command("resign") => {}
+                _ => self.tell(&self.wording.say.resign_kept),
+            }
         }
         let mode = session.game().castling_mode();
         let uci = |ms: &[shakmaty::Move]| ms.iter().map(|m| m.to_uci(mode).to_string()).collect();
@@ -544,6 +583,11 @@ impl VoiceFront {
                     .find(|s| s.meanings.iter().any(meant))
                     .map(|s| s.text.clone())
                     .unwrap_or_default();
+                if h.decision == Decision::Command("resign") {
+                    self.tell(&self.wording.say.resign_confirm);
+                    self.resigning = Some(text);
+                    return (Vec::new(), true);
+                }
                 CommandText::Text(text)
             }
             // Not understood: the session asks him to say it again.
