@@ -38,13 +38,18 @@ fn game(dir: &Path, audio: &[i16]) -> (Option<i32>, String, String) {
     (Some(code), out, err)
 }
 
-/// Collects a running game's printed lines as they come.
-fn read_lines(child: &mut std::process::Child) -> (Seen, std::thread::JoinHandle<()>) {
+/// Runs a voice game whose microphone hears `audio` until what it printed
+/// satisfies `done` (at most two minutes: the machine may be busy), then
+/// `linger_ms` longer; returns what it printed and whether it was still
+/// running when it was stopped.
+fn watch(dir: &Path, audio: &[i16], done: impl Fn(&str) -> bool, linger_ms: u64) -> (String, bool) {
+    use std::io::BufRead;
+    use std::sync::{Arc, Mutex};
+    let mut child = start(dir, audio);
     let stdout = child.stdout.take().unwrap();
-    let seen = Seen::default();
+    let seen = Arc::new(Mutex::new(String::new()));
     let seen2 = seen.clone();
     let reader = std::thread::spawn(move || {
-        use std::io::BufRead;
         for line in std::io::BufReader::new(stdout)
             .lines()
             .map_while(Result::ok)
@@ -52,10 +57,29 @@ fn read_lines(child: &mut std::process::Child) -> (Seen, std::thread::JoinHandle
             seen2.lock().unwrap().push_str(&(line + "\n"));
         }
     });
-    (seen, reader)
+    let t0 = std::time::Instant::now();
+    while !done(&seen.lock().unwrap()) && t0.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(linger_ms));
+    let running = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    child.wait().unwrap();
+    reader.join().unwrap();
+    let out = seen.lock().unwrap().clone();
+    (out, running)
 }
 
-type Seen = std::sync::Arc<std::sync::Mutex<String>>;
+/// Generated utterances one after another, each followed by `gap_ms` of
+/// room noise (seeds from `seed`), after a second of it.
+fn utterances(samples: &[hector::speech::generate::Sample], gap_ms: usize, seed: u64) -> Vec<i16> {
+    let mut audio = noise(1000, seed);
+    for (i, s) in samples.iter().enumerate() {
+        audio.extend(hector::speech::generate::render(s).unwrap());
+        audio.extend(noise(gap_ms, seed + 1 + i as u64));
+    }
+    audio
+}
 
 fn scratch() -> PathBuf {
     let d = std::env::temp_dir().join(format!("hector-play-voice-{}", std::process::id()));
@@ -101,23 +125,10 @@ fn a_spoken_move_is_read_back_and_played_only_after_yes() {
     audio.extend(noise(2000, 5));
     let dir2 = d.join("unconfirmed");
     std::fs::create_dir_all(&dir2).unwrap();
-    let mut child = start(&dir2, &audio);
-    let (seen, reader) = read_lines(&mut child);
-    // Wait for the read-back (generous: the machine may be busy), then a
-    // little longer: the move must not be played without the yes.
-    let t0 = std::time::Instant::now();
-    while !seen.lock().unwrap().contains('?') && t0.elapsed().as_secs() < 90 {
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "the game ended without a confirmed move"
-    );
-    child.kill().unwrap();
-    child.wait().unwrap();
-    reader.join().unwrap();
-    let out = seen.lock().unwrap().clone();
+    // Wait for the read-back, then a little longer: the move must not be
+    // played without the yes.
+    let (out, running) = watch(&dir2, &audio, |s| s.contains('?'), 1500);
+    assert!(running, "the game ended without a confirmed move\n{out}");
     assert!(out.contains("Springer Felix drei?"), "{out}");
     assert!(!out.contains("Weiß: Springer"), "{out}");
     std::fs::remove_dir_all(&d).ok();
@@ -141,27 +152,12 @@ fn talk_at_the_board_is_not_read_back_as_a_move() {
     let d = scratch().join("talk");
     std::fs::create_dir_all(&d).unwrap();
     let samples = g::phrase_set(&SetSpec::new(5, "de"), &g::non_chess("de"));
-    let mut audio = noise(1000, 6);
-    for (i, s) in samples.iter().take(6).enumerate() {
-        audio.extend(g::render(s).unwrap());
-        audio.extend(noise(1500, 7 + i as u64));
-    }
-    audio.extend(noise(2000, 20));
+    let audio = utterances(&samples[..6], 1500, 6);
     // White stays to move (nothing is played), so the game waits for him
     // after the last sentence: read what it says until every sentence was
-    // answered, or long enough for the machine to be busy.
-    let mut child = start(&d, &audio);
-    let (seen, reader) = read_lines(&mut child);
+    // answered.
     let answers = |s: &str| s.matches("Bitte wiederholen.").count() + s.matches('?').count();
-    let t0 = std::time::Instant::now();
-    while answers(&seen.lock().unwrap()) < 6 && t0.elapsed().as_secs() < 120 {
-        std::thread::sleep(std::time::Duration::from_millis(200));
-    }
-    std::thread::sleep(std::time::Duration::from_millis(1000));
-    child.kill().unwrap();
-    child.wait().unwrap();
-    reader.join().unwrap();
-    let out = seen.lock().unwrap().clone();
+    let (out, _) = watch(&d, &audio, |s| answers(s) >= 6, 1000);
     println!("{out}");
     let read_back: Vec<&str> = out.lines().filter(|l| l.ends_with('?')).collect();
     assert!(
@@ -264,22 +260,8 @@ fn a_spoken_resignation_is_asked_back_before_it_ends_the_game() {
             said("yes", "ja"),
         ],
     );
-    let mut audio = noise(1000, 30);
-    for (i, s) in samples.iter().enumerate() {
-        audio.extend(g::render(s).unwrap());
-        audio.extend(noise(2500, 31 + i as u64));
-    }
-    let mut child = start(&d, &audio);
-    let (seen, reader) = read_lines(&mut child);
-    let t0 = std::time::Instant::now();
-    while !seen.lock().unwrap().contains("gibt auf") && t0.elapsed().as_secs() < 120 {
-        std::thread::sleep(std::time::Duration::from_millis(200));
-    }
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let _ = child.kill();
-    child.wait().unwrap();
-    reader.join().unwrap();
-    let out = seen.lock().unwrap().clone();
+    let audio = utterances(&samples, 2500, 30);
+    let (out, _) = watch(&d, &audio, |s| s.contains("gibt auf"), 500);
     println!("{out}");
     let asked = out.find("Aufgeben? Zum Bestätigen ja sagen.");
     let kept = out.find("Nicht aufgegeben. Die Partie geht weiter.");
