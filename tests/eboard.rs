@@ -353,3 +353,86 @@ fn command_line_dump_and_watch() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("Cannot open"));
 }
+
+/// In a game (`hector play --eboard`), a board that goes away is said on
+/// the terminal in the players' language, once, and so is its return; the
+/// move made on it meanwhile is played when it is back. Before, play said
+/// nothing: the sighted player moved on a board nobody read.
+#[test]
+fn play_tells_when_the_board_goes_and_comes_back() {
+    use std::io::{BufRead, Write};
+    if !support::need(&["socat"]) {
+        return;
+    }
+    let dir = temp_dir("play-unplug");
+    let mut pair = PtyPair::spawn(&dir).unwrap();
+    let emu = Emulator::attach(&pair.board, Chess::default().board().clone()).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "play",
+            "--speech",
+            "text",
+            "--blind",
+            "black",
+            "--eboard",
+            &format!("dgt:{}", pair.host.display()),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (lines_tx, lines) = channel::<String>();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for l in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if lines_tx.send(l).is_err() {
+                return;
+            }
+        }
+    });
+    let mut seen = String::new();
+    let mut wait = |what: &str| {
+        let until = Instant::now() + Duration::from_secs(20);
+        while !seen.contains(what) && Instant::now() < until {
+            if let Ok(l) = lines.recv_timeout(Duration::from_millis(100)) {
+                seen.push_str(&l);
+                seen.push('\n');
+            }
+        }
+        assert!(
+            seen.contains(what),
+            "waited for {what:?}; hector said:\n{seen}"
+        );
+        seen.clone()
+    };
+    wait("Weiß am Zug.");
+    assert!(emu.wait_update_mode(Duration::from_secs(5)));
+    // Unplugged: said once.
+    drop(emu);
+    pair.stop();
+    wait("Das DGT-Brett ist nicht erreichbar; hector versucht es weiter.");
+    // White plays e4 on it meanwhile; then it is plugged in again.
+    let mut after = Chess::default();
+    let e4 = "e4"
+        .parse::<SanPlus>()
+        .unwrap()
+        .san
+        .to_move(&after)
+        .unwrap();
+    after.play_unchecked(e4);
+    let pair = PtyPair::spawn(&dir).unwrap();
+    let emu = Emulator::attach(&pair.board, after.board().clone()).unwrap();
+    wait("Das DGT-Brett ist wieder verbunden.");
+    let out = wait("Weiß: Eva vier (e4).");
+    assert_eq!(out.matches("nicht erreichbar").count(), 1, "{out}");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    let (code, _, err) = support::finish_within(child, 20, "hector play --eboard");
+    assert_eq!(code, 0, "{err}");
+    drop(emu);
+}

@@ -3,7 +3,9 @@
 //! D.2.5); the blind player's moves he repeats on it are checked; a
 //! position no legal move reaches is reported as what his board shows, so
 //! the session compares the boards and gives square-by-square guidance
-//! (D.2.9).
+//! (D.2.9). When the board cannot be reached, or comes back, the people at
+//! the board are told in their language (the sighted player would otherwise
+//! move on a board nobody reads).
 
 use std::sync::mpsc::Sender;
 
@@ -31,11 +33,26 @@ impl EboardFront {
             .ok_or_else(|| crate::eboard::EboardError::BadDevice(device.to_string()).to_string())?
             .to_string();
         let start = session.game().position().clone();
+        let words = crate::session::render::Renderer::for_session(session).words();
         std::thread::spawn(move || {
             let mut w = Watcher::new(&path, start);
+            // Told that the board was gone: its return is told too.
+            let mut gone = false;
             loop {
                 for ev in w.step() {
-                    if tx.send(Input::Board(ev)).is_err() {
+                    let sent = match ev {
+                        WatchEvent::Disconnected(why) => {
+                            gone = true;
+                            tx.send(Input::Note(words.text("eboard_gone", &[("why", &why)])))
+                        }
+                        WatchEvent::Connected if gone => {
+                            gone = false;
+                            tx.send(Input::Note(words.text("eboard_back", &[])))
+                        }
+                        WatchEvent::Connected => Ok(()),
+                        ev => tx.send(Input::Board(ev)),
+                    };
+                    if sent.is_err() {
                         return;
                     }
                 }
@@ -92,8 +109,8 @@ impl Front for EboardFront {
             WatchEvent::Restored => {
                 shows(Fen::from_position(game.position(), EnPassantMode::Legal).to_string())
             }
-            WatchEvent::Connected => Vec::new(),
-            WatchEvent::Disconnected(_) => Vec::new(),
+            // Told as notes by the watching thread.
+            WatchEvent::Connected | WatchEvent::Disconnected(_) => Vec::new(),
         }
     }
 }
