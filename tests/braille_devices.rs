@@ -297,8 +297,13 @@ fn play_survives_unplug_and_redraws_mid_game() {
     );
     stdin.write_all(b"quit\n").unwrap();
     drop(stdin);
-    let (code, _, err) = finish(&mut guard, 20_000);
+    let (code, out, err) = finish(&mut guard, 20_000);
     assert_eq!(code, 0, "{err}");
+    // The terminal was told, once each, that the display went and came back.
+    let gone = "The Braille display cannot be reached; hector keeps trying.";
+    assert_eq!(out.matches(gone).count(), 1, "{out}");
+    let back = out.find("The Braille display is connected again.");
+    assert!(back.is_some_and(|b| b > out.find(gone).unwrap()), "{out}");
 }
 
 #[test]

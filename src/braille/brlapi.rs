@@ -461,6 +461,9 @@ impl BrailleDisplay for BrlApiDisplay {
     fn model(&self) -> String {
         format!("BrlAPI display ({} cells)", self.width * self.height)
     }
+    fn reachable(&self) -> bool {
+        self.connected()
+    }
     fn write(&mut self, cells: &[Cell]) -> Result<(), BrailleError> {
         self.wanted = cells.to_vec();
         self.try_reconnect();

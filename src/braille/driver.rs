@@ -48,6 +48,11 @@ pub trait BrailleDisplay {
     fn write(&mut self, cells: &[Cell]) -> Result<(), BrailleError>;
     /// The next key event, waiting at most `timeout_ms`.
     fn next_key(&mut self, timeout_ms: u64) -> Result<Option<KeyEvent>, BrailleError>;
+    /// Whether the display is reachable now (a display that went away is
+    /// reconnected by its driver; a terminal display always is).
+    fn reachable(&self) -> bool {
+        true
+    }
 }
 
 /// The cell count of a `terminal[:CELLS]` device string (40 by default), or
@@ -525,6 +530,9 @@ impl BrailleDisplay for BaumDisplay {
     }
     fn model(&self) -> String {
         self.identity().to_string()
+    }
+    fn reachable(&self) -> bool {
+        self.connected()
     }
     fn write(&mut self, cells: &[Cell]) -> Result<(), BrailleError> {
         let mut line = cells.to_vec();

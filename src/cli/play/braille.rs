@@ -113,9 +113,10 @@ impl BrailleFront {
     pub(super) fn open(
         device: &str,
         seat: Seat,
-        _session: &Session,
+        session: &Session,
         tx: Sender<Input>,
     ) -> Result<BrailleFront, String> {
+        let words = crate::session::render::Renderer::for_session(session).words();
         let (cells_tx, cells_rx) = mpsc::channel::<ToDisplay>();
         let (ready_tx, ready_rx) = mpsc::channel::<Result<usize, String>>();
         let device = device.to_string();
@@ -138,6 +139,7 @@ impl BrailleFront {
                 }
             };
             let _ = ready_tx.send(Ok(d.cells()));
+            let mut reachable = true;
             loop {
                 let mut latest = None;
                 let mut flushed = Vec::new();
@@ -156,6 +158,17 @@ impl BrailleFront {
                 }
                 for done in flushed {
                     let _ = done.send(());
+                }
+                // A display that went away, or came back, is said once on
+                // the terminal (its reader may not notice at once).
+                if d.reachable() != reachable {
+                    reachable = !reachable;
+                    let key = if reachable {
+                        "braille_back"
+                    } else {
+                        "braille_gone"
+                    };
+                    let _ = tx.send(Input::Note(words.text(key, &[])));
                 }
                 match d.next_key(20) {
                     Ok(Some(k)) => {
