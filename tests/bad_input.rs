@@ -424,3 +424,37 @@ fn an_input_that_cannot_be_read_is_said_once_and_ends() {
         );
     }
 }
+
+/// A device of the game that cannot start is refused with a sentence in the
+/// game's language (the device's or the system's reason follows), exit 1,
+/// before the game begins. Before, the sentence was English in every game.
+#[test]
+fn a_device_that_cannot_start_is_said_in_the_games_language() {
+    let (code, out, err) = support::hector(&["play", "--braille", "baum:/nonexistent/tty"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.starts_with("Die Braillezeile kann nicht starten. "),
+        "{err}"
+    );
+    assert!(err.contains("/nonexistent/tty"), "{err}");
+    assert!(!out.contains("am Zug"), "the game began: {out}");
+    #[cfg(feature = "mic")]
+    for (locale, said) in [
+        ("en", "Voice input cannot start. "),
+        ("pl", "Wejście głosowe nie może wystartować. "),
+    ] {
+        let (code, out, err) = support::hector(&[
+            "play",
+            "--locale",
+            locale,
+            "--voice",
+            "--speech",
+            "text",
+            "--model",
+            "/nonexistent/model",
+        ]);
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(err.starts_with(said), "{err}");
+        assert!(err.contains("/nonexistent/model"), "{err}");
+    }
+}

@@ -82,6 +82,10 @@ impl FrontArgs {
         tx: &Sender<Input>,
     ) -> Result<Vec<Box<dyn Front>>, String> {
         let blind_seat = blind_seat(session);
+        // A device that cannot start is said in the game's language (the
+        // reason from the device or the system follows as it came).
+        let words = Renderer::for_session(session).words();
+        let unavailable = |key: &'static str| move |why: String| words.text(key, &[("why", &why)]);
         let mut fronts: Vec<Box<dyn Front>> = Vec::new();
         if let Some(spec) = &self.braille {
             let seat = match spec.get(1).map(|s| Seat::parse(&s.to_ascii_lowercase())) {
@@ -89,12 +93,10 @@ impl FrontArgs {
                 Some(None) => return Err(format!("--braille: '{}' is not a seat.", spec[1])),
                 None => blind_seat,
             };
-            fronts.push(Box::new(braille::BrailleFront::open(
-                &spec[0],
-                seat,
-                session,
-                tx.clone(),
-            )?));
+            fronts.push(Box::new(
+                braille::BrailleFront::open(&spec[0], seat, session, tx.clone())
+                    .map_err(unavailable("braille_unavailable"))?,
+            ));
         }
         if let Some(dev) = &self.eboard {
             let seat = Seat::of(!match blind_seat {
@@ -125,12 +127,10 @@ impl FrontArgs {
                     threshold: self.threshold.clone(),
                     barge_in: self.barge_in,
                 };
-                fronts.push(Box::new(voice::VoiceFront::open(
-                    seat,
-                    session,
-                    opts,
-                    tx.clone(),
-                )?));
+                fronts.push(Box::new(
+                    voice::VoiceFront::open(seat, session, opts, tx.clone())
+                        .map_err(unavailable("voice_unavailable"))?,
+                ));
             }
             #[cfg(not(feature = "mic"))]
             {
