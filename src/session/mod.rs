@@ -335,6 +335,12 @@ impl Session {
         self.loc
     }
 
+    /// The game's sentences in its language (what its front ends word
+    /// their own notes with).
+    pub fn words(&self) -> &'static SessionWords {
+        self.words
+    }
+
     pub fn game(&self) -> &Game {
         &self.game
     }

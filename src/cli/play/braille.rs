@@ -116,7 +116,7 @@ impl BrailleFront {
         session: &Session,
         tx: Sender<Input>,
     ) -> Result<BrailleFront, String> {
-        let words = crate::session::render::Renderer::for_session(session).words();
+        let words = session.words();
         let (cells_tx, cells_rx) = mpsc::channel::<ToDisplay>();
         let (ready_tx, ready_rx) = mpsc::channel::<Result<usize, String>>();
         let device = device.to_string();

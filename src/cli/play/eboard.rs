@@ -33,7 +33,7 @@ impl EboardFront {
             .ok_or_else(|| crate::eboard::EboardError::BadDevice(device.to_string()).to_string())?
             .to_string();
         let start = session.game().position().clone();
-        let words = crate::session::render::Renderer::for_session(session).words();
+        let words = session.words();
         std::thread::spawn(move || {
             let mut w = Watcher::new(&path, start);
             // Told that the board was gone: its return is told too.

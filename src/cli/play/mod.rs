@@ -84,7 +84,7 @@ impl FrontArgs {
         let blind_seat = blind_seat(session);
         // A device that cannot start is said in the game's language (the
         // reason from the device or the system follows as it came).
-        let words = Renderer::for_session(session).words();
+        let words = session.words();
         let unavailable = |key: &'static str| move |why: String| words.text(key, &[("why", &why)]);
         let mut fronts: Vec<Box<dyn Front>> = Vec::new();
         if let Some(spec) = &self.braille {

@@ -490,16 +490,17 @@ impl Front for VoiceFront {
         // The recogniser failing on an utterance is logged, and the player
         // is asked to say it again (as for anything not understood): he
         // must never be left waiting in silence for an answer.
-        let not_understood = vec![(self.seat, CommandText::Text(String::new()))];
+        let seat = self.seat;
+        let not_understood = || vec![(seat, CommandText::Text(String::new()))];
         if let Err(e) = self.grammar(session) {
             eprintln!("{e}");
-            return not_understood;
+            return not_understood();
         }
         let hyps = match self.rec.recognize(&u) {
             Ok(h) => h,
             Err(e) => {
                 eprintln!("{e}");
-                return not_understood;
+                return not_understood();
             }
         };
         if trace {
