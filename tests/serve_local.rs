@@ -211,3 +211,104 @@ fn d_2_1_a_spoken_and_confirmed_move_at_a_served_board() {
     let p = pgn(&again);
     assert!(p.contains("7. Nf3"), "after kill -9 the game is:\n{p}");
 }
+
+/// A DGT e-board unplugged at a served board and plugged in again (the
+/// sighted player's moves are then read by nobody): the arbiter's page
+/// gets both as `device` events on its socket, a spectator gets neither,
+/// and the journal keeps them.
+#[test]
+fn a_served_eboard_gone_and_back_reaches_the_arbiters_page() {
+    use futures_util::StreamExt;
+    use hector::eboard::emulator::{Emulator as Dgt, PtyPair};
+    use serde_json::Value;
+    use shakmaty::{Chess, Position};
+    if !need(&["socat"]) {
+        return;
+    }
+    let dir = common::TempDir::new("serve-unplug");
+    let journal = std::path::PathBuf::from(dir.path("board.sqlite"));
+    let boards = dir.0.join("dgt");
+    std::fs::create_dir_all(&boards).unwrap();
+    let mut pair = PtyPair::spawn(&boards).unwrap();
+    let start = Chess::default().board().clone();
+    let dgt = Dgt::attach(&pair.board, start.clone()).unwrap();
+    let eboard = format!("dgt:{}", pair.host.display());
+    let serve = Serve::start(&journal, &["--eboard", &eboard]);
+    assert!(dgt.wait_update_mode(Duration::from_secs(10)));
+    let addr = serve.urls.addr().unwrap();
+    let (arbiter, watch) = (serve.token("arbiter"), serve.token("watch"));
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let (gone, back, seen_by_watch) = rt.block_on(async {
+        let connect = |t: String| async move {
+            tokio_tungstenite::connect_async(format!("ws://{addr}/api/events?token={t}"))
+                .await
+                .expect("socket")
+                .0
+        };
+        let mut arb = connect(arbiter).await;
+        let mut spectator = connect(watch).await;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        // The next `device` event on a socket (at most `secs`).
+        async fn device(
+            ws: &mut tokio_tungstenite::WebSocketStream<
+                tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+            >,
+            secs: u64,
+        ) -> Option<Value> {
+            let until = tokio::time::Instant::now() + Duration::from_secs(secs);
+            loop {
+                let m = tokio::time::timeout_at(until, ws.next())
+                    .await
+                    .ok()??
+                    .ok()?;
+                let v: Value = serde_json::from_str(m.to_text().ok()?).ok()?;
+                if v["kind"] == "device" {
+                    return Some(v);
+                }
+            }
+        }
+        drop(dgt);
+        pair.stop();
+        let gone = device(&mut arb, 20).await;
+        let pair = PtyPair::spawn(&boards).unwrap();
+        let dgt = Dgt::attach(&pair.board, start).unwrap();
+        let back = device(&mut arb, 20).await;
+        let seen_by_watch = device(&mut spectator, 1).await;
+        drop(dgt);
+        drop(pair);
+        (gone, back, seen_by_watch)
+    });
+    let gone = gone.unwrap_or_else(|| panic!("no device event; stderr:\n{}", serve.stderr_text()));
+    assert_eq!(
+        (&gone["device"], &gone["seat"], &gone["reachable"]),
+        (
+            &Value::from("eboard"),
+            &Value::from("black"),
+            &Value::from(false)
+        ),
+        "{gone}"
+    );
+    assert!(
+        gone["text"].as_str().is_some_and(|t| t.contains("DGT")),
+        "worded for the page: {gone}"
+    );
+    let back = back.expect("the board's return was told");
+    assert_eq!(back["reachable"], true, "{back}");
+    assert!(seen_by_watch.is_none(), "a spectator saw {seen_by_watch:?}");
+    // Journaled: the service read back after a restart has both.
+    drop(serve);
+    let j = hector::service::journal::Journal::open_read_only(&journal).unwrap();
+    let rows = j.rows_after(0).unwrap();
+    let devices: Vec<bool> = rows
+        .iter()
+        .filter_map(|r| {
+            r.command
+                .get("device")
+                .map(|_| r.command["reachable"] == true)
+        })
+        .collect();
+    assert_eq!(devices, [false, true]);
+}

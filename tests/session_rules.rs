@@ -603,3 +603,77 @@ fn a_copy_of_the_session_goes_its_own_way_with_its_own_7_5_5_penalties() {
     assert_eq!(clock(&s, 2_000).1, 300_000 - 2_000 + 120_000);
     assert_eq!(clock(&copy, 2_000).1, 300_000 - 2_000 + 120_000);
 }
+
+/// A device at the board gone or back (D.2.10: the assistant keeps the
+/// game going; the arbiter may stop the clocks): told to the seat using
+/// it, the assistant and the arbiter, never public; the clocks and the
+/// game are untouched, and "repeat" still says the game's last sentence.
+#[test]
+fn d_2_10_a_device_gone_or_back_is_told_to_its_seat_the_assistant_and_the_arbiter() {
+    use hector::session::Device;
+    let mut s = session(&cfg(Some("90+30")));
+    say(&mut s, 0, Seat::Arbiter, "start clock");
+    let before = s.status(1_000);
+    let gone = s.apply(&Command {
+        t: 1_000,
+        input: Input::Device {
+            device: Device::Microphone,
+            seat: Seat::White,
+            reachable: false,
+            why: Some("the device was unplugged".into()),
+        },
+    });
+    assert_eq!(kinds(&gone), ["device"]);
+    assert!(!gone[0].is_public(), "{gone:?}");
+    for seat in [Seat::White, Seat::Assistant, Seat::Arbiter] {
+        assert!(gone[0].is_for(seat), "{seat:?}: {gone:?}");
+    }
+    assert!(!gone[0].is_for(Seat::Black));
+    let render = Renderer::for_session(&s);
+    assert_eq!(
+        render.text(&gone[0].kind),
+        "The microphone cannot be reached; hector keeps trying. Please type your moves or tell them to the assistant."
+    );
+    let after = s.status(1_000);
+    assert_eq!(
+        (before.clock, before.ply),
+        (after.clock, after.ply),
+        "a device note changes nothing in the game"
+    );
+    // The e-board's reason is part of its sentence.
+    let board = s.apply(&Command {
+        t: 2_000,
+        input: Input::Device {
+            device: Device::Eboard,
+            seat: Seat::Black,
+            reachable: false,
+            why: Some("No such file or directory".into()),
+        },
+    });
+    assert_eq!(
+        render.text(&board[0].kind),
+        "The DGT board cannot be reached; hector keeps trying. No such file or directory"
+    );
+    assert!(board[0].is_for(Seat::Black) && !board[0].is_for(Seat::White));
+    let back = s.apply(&Command {
+        t: 3_000,
+        input: Input::Device {
+            device: Device::Microphone,
+            seat: Seat::White,
+            reachable: true,
+            why: None,
+        },
+    });
+    assert_eq!(
+        render.text(&back[0].kind),
+        "The microphone is connected again."
+    );
+    // "Repeat" is about the game, not the devices.
+    let again = say(&mut s, 4_000, Seat::White, "repeat");
+    assert!(
+        again.iter().all(
+            |e| !matches!(&e.kind, Kind::Repeat { of } if matches!(**of, Kind::Device { .. }))
+        ),
+        "{again:?}"
+    );
+}

@@ -5,6 +5,9 @@
 //!   a recogniser's hypotheses;
 //! - `{"t": MS, "status": true}` — asks for a `status` event;
 //! - `{"t": MS, "interrupted_ms": N}` — the service was down for N ms;
+//! - `{"t": MS, "device": "eboard"|"braille"|"microphone", "seat": SEAT,
+//!   "reachable": BOOL, "why": "..."}` — a device at the board went away
+//!   or came back (`why` optional);
 //! - `{"t": MS}` — only time passes.
 //!
 //! Anything else is refused with a sentence naming the problem.
@@ -33,6 +36,36 @@ fn seat(o: &Map<String, Value>) -> Result<Seat, String> {
         }),
         Some(_) => Err("\"from\" must be a seat name in quotes".into()),
     }
+}
+
+/// A `device` line's input.
+fn device(d: &Value, o: &Map<String, Value>) -> Result<Input, String> {
+    let device = d
+        .as_str()
+        .and_then(super::Device::parse)
+        .ok_or("\"device\" must be \"eboard\", \"braille\" or \"microphone\"")?;
+    let seat = match field(o, "seat") {
+        None => return Err("\"seat\" is missing: whose device is it?".into()),
+        Some(s) => s
+            .as_str()
+            .and_then(Seat::parse)
+            .ok_or("\"seat\" must be a seat name in quotes (white, black, assistant, arbiter)")?,
+    };
+    let reachable = field(o, "reachable")
+        .ok_or("\"reachable\" is missing: did the device go away (false) or come back (true)?")?
+        .as_bool()
+        .ok_or("\"reachable\" must be true or false")?;
+    let why = match field(o, "why") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(w)) => Some(w.chars().take(300).collect()),
+        Some(_) => return Err("\"why\" must be text in quotes".into()),
+    };
+    Ok(Input::Device {
+        device,
+        seat,
+        reachable,
+        why,
+    })
 }
 
 impl Command {
@@ -64,6 +97,10 @@ impl Command {
                 "confidence",
                 "status",
                 "interrupted_ms",
+                "device",
+                "seat",
+                "reachable",
+                "why",
             ]
             .contains(&k.as_str())
             {
@@ -111,6 +148,8 @@ impl Command {
                     .as_u64()
                     .ok_or("\"interrupted_ms\" must be a whole number")?,
             }
+        } else if let Some(d) = field(&o, "device") {
+            device(d, &o)?
         } else {
             Input::Tick {}
         };
@@ -160,5 +199,61 @@ mod tests {
         )
         .unwrap();
         assert_eq!(Command::from_json_line(&h.to_json_line()).unwrap(), h);
+    }
+
+    #[test]
+    fn reads_a_device_line_and_refuses_a_wrong_one() {
+        let line =
+            r#"{"t": 4, "device": "eboard", "seat": "black", "reachable": false, "why": "gone"}"#;
+        let c = Command::from_json_line(line).unwrap();
+        assert_eq!(
+            c.input,
+            Input::Device {
+                device: super::super::Device::Eboard,
+                seat: Seat::Black,
+                reachable: false,
+                why: Some("gone".into()),
+            }
+        );
+        // The journal form reads back as the same command.
+        assert_eq!(Command::from_json_line(&c.to_json_line()).unwrap(), c);
+        let back = r#"{"t": 5, "device": "microphone", "seat": "white", "reachable": true}"#;
+        assert!(matches!(
+            Command::from_json_line(back).unwrap().input,
+            Input::Device {
+                why: None,
+                reachable: true,
+                ..
+            }
+        ));
+        for (bad, says) in [
+            (
+                r#"{"t": 1, "device": "printer", "seat": "white", "reachable": true}"#,
+                "\"device\" must be",
+            ),
+            (
+                r#"{"t": 1, "device": "braille", "reachable": true}"#,
+                "\"seat\" is missing",
+            ),
+            (
+                r#"{"t": 1, "device": "braille", "seat": "king", "reachable": true}"#,
+                "\"seat\" must be",
+            ),
+            (
+                r#"{"t": 1, "device": "braille", "seat": "white"}"#,
+                "\"reachable\" is missing",
+            ),
+            (
+                r#"{"t": 1, "device": "braille", "seat": "white", "reachable": "no"}"#,
+                "true or false",
+            ),
+            (
+                r#"{"t": 1, "device": "braille", "seat": "white", "reachable": true, "why": 3}"#,
+                "\"why\" must be",
+            ),
+        ] {
+            let e = Command::from_json_line(bad).unwrap_err();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
     }
 }

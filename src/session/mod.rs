@@ -435,12 +435,23 @@ impl Session {
                 kind: Kind::Status(self.status(t)),
             }],
             Input::Interrupted { interrupted_ms } => self.interrupted(t, *interrupted_ms),
+            Input::Device {
+                device,
+                seat,
+                reachable,
+                why,
+            } => device_note(t, *device, *seat, *reachable, why.clone()),
             Input::Tick {} => Vec::new(),
         };
         out.extend(more);
         out.extend(self.settle_penalties(t));
         for e in &out {
-            if matches!(e.kind, Kind::Repeat { .. } | Kind::Status(_)) {
+            // "Repeat" says the game's last sentence again, not a
+            // device's state.
+            if matches!(
+                e.kind,
+                Kind::Repeat { .. } | Kind::Status(_) | Kind::Device { .. }
+            ) {
                 continue;
             }
             for to in &e.to {
@@ -664,4 +675,32 @@ impl Side {
             Side::Black => "black",
         }
     }
+}
+
+/// A device gone or back: told to the seat using it, the assistant
+/// (D.2.10) and the arbiter, who may need to step in (a board nobody reads,
+/// a display or microphone the blind player no longer has).
+fn device_note(
+    t: u64,
+    device: Device,
+    seat: Seat,
+    reachable: bool,
+    why: Option<String>,
+) -> Vec<Event> {
+    let mut to = vec![To::Seat(seat)];
+    for s in [Seat::Assistant, Seat::Arbiter] {
+        if s != seat {
+            to.push(To::Seat(s));
+        }
+    }
+    vec![Event {
+        t,
+        to,
+        kind: Kind::Device {
+            device,
+            seat,
+            reachable,
+            why,
+        },
+    }]
 }

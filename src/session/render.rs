@@ -4,7 +4,7 @@
 use serde_json::Value;
 use shakmaty::{Chess, Color, Move, Role, Square};
 
-use super::{ArbiterReason, Event, Kind, Query, Refusal, Seat, Side};
+use super::{ArbiterReason, Device, Event, Kind, Query, Refusal, Seat, Side};
 use crate::clock::{ClockWords, Style};
 use crate::locale::Locale;
 use crate::locale::session::SessionWords;
@@ -327,6 +327,24 @@ impl Renderer {
             Kind::Sealed { san } => self.s("sealed", &[("move", san)]),
             Kind::Resumed => self.s("resumed", &[]),
             Kind::Interrupted { ms } => self.s("interrupted", &[("time", &self.time(*ms))]),
+            Kind::Device {
+                device,
+                reachable,
+                why,
+                ..
+            } => {
+                let key = match (device, reachable) {
+                    (Device::Eboard, false) => "eboard_gone",
+                    (Device::Eboard, true) => "eboard_back",
+                    (Device::Braille, false) => "braille_gone",
+                    (Device::Braille, true) => "braille_back",
+                    (Device::Microphone, false) => "microphone_gone",
+                    (Device::Microphone, true) => "microphone_back",
+                };
+                self.s(key, &[("why", why.as_deref().unwrap_or(""))])
+                    .trim_end()
+                    .to_string()
+            }
             Kind::Repeat { of } => self.text(of),
         }
     }

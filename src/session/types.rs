@@ -108,6 +108,35 @@ impl From<Side> for Color {
     }
 }
 
+/// A device at the board whose connection the session is told of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Device {
+    /// The sighted player's DGT e-board.
+    Eboard,
+    /// A Braille display.
+    Braille,
+    /// The blind player's microphone.
+    Microphone,
+}
+
+impl Device {
+    pub const ALL: [Device; 3] = [Device::Eboard, Device::Braille, Device::Microphone];
+
+    /// The device's name as in the JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Device::Eboard => "eboard",
+            Device::Braille => "braille",
+            Device::Microphone => "microphone",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Device> {
+        Device::ALL.into_iter().find(|d| d.name() == s)
+    }
+}
+
 /// One input to the session, stamped with its time in milliseconds since
 /// the session started (non-decreasing).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -137,6 +166,15 @@ pub enum Input {
     /// The service was interrupted (a crash or a power cut) for `for_ms`:
     /// the clocks stop and the arbiter and blind players are told.
     Interrupted { interrupted_ms: u64 },
+    /// A device at the board went away or came back (a front end saw it):
+    /// the seat using it, the assistant and the arbiter are told.
+    Device {
+        device: Device,
+        seat: Seat,
+        reachable: bool,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        why: Option<String>,
+    },
     /// Only time passes (flags fall, alerts fire).
     Tick {},
 }
@@ -411,6 +449,15 @@ pub enum Kind {
     /// The game was interrupted for `ms` and the clocks stopped.
     Interrupted {
         ms: u64,
+    },
+    /// A device at the board went away (`reachable` false, with the
+    /// device's or the system's reason) or came back.
+    Device {
+        device: Device,
+        seat: Seat,
+        reachable: bool,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        why: Option<String>,
     },
     /// The last sentence said to this seat, said again.
     Repeat {

@@ -113,10 +113,8 @@ impl BrailleFront {
     pub(super) fn open(
         device: &str,
         seat: Seat,
-        session: &Session,
         tx: Sender<Input>,
     ) -> Result<BrailleFront, String> {
-        let words = session.words();
         let (cells_tx, cells_rx) = mpsc::channel::<ToDisplay>();
         let (ready_tx, ready_rx) = mpsc::channel::<Result<usize, String>>();
         let device = device.to_string();
@@ -159,16 +157,17 @@ impl BrailleFront {
                 for done in flushed {
                     let _ = done.send(());
                 }
-                // A display that went away, or came back, is said once on
-                // the terminal (its reader may not notice at once).
+                // A display that went away, or came back, is told once to
+                // its reader, the assistant and the arbiter (its reader may
+                // not notice at once).
                 if d.reachable() != reachable {
                     reachable = !reachable;
-                    let key = if reachable {
-                        "braille_back"
-                    } else {
-                        "braille_gone"
-                    };
-                    let _ = tx.send(Input::Note(words.text(key, &[])));
+                    let _ = tx.send(Input::Device {
+                        device: crate::session::Device::Braille,
+                        seat,
+                        reachable,
+                        why: None,
+                    });
                 }
                 match d.next_key(20) {
                     Ok(Some(k)) => {

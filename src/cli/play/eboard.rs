@@ -13,10 +13,20 @@ use shakmaty::{EnPassantMode, Position, fen::Fen};
 
 use super::{CommandText, Front, Input};
 use crate::eboard::{WatchEvent, Watcher};
-use crate::session::{Event, Seat, Session};
+use crate::session::{Device, Event, Seat, Session};
 
 pub(super) struct EboardFront {
     seat: Seat,
+}
+
+/// The board went away or came back.
+fn note(seat: Seat, reachable: bool, why: Option<String>) -> Input {
+    Input::Device {
+        device: Device::Eboard,
+        seat,
+        reachable,
+        why,
+    }
 }
 
 impl EboardFront {
@@ -33,7 +43,6 @@ impl EboardFront {
             .ok_or_else(|| crate::eboard::EboardError::BadDevice(device.to_string()).to_string())?
             .to_string();
         let start = session.game().position().clone();
-        let words = session.words();
         std::thread::spawn(move || {
             let mut w = Watcher::new(&path, start);
             // Told that the board was gone: its return is told too.
@@ -41,13 +50,14 @@ impl EboardFront {
             loop {
                 for ev in w.step() {
                     let sent = match ev {
+                        WatchEvent::Disconnected(_) if gone => Ok(()),
                         WatchEvent::Disconnected(why) => {
                             gone = true;
-                            tx.send(Input::Note(words.text("eboard_gone", &[("why", &why)])))
+                            tx.send(note(seat, false, Some(why)))
                         }
                         WatchEvent::Connected if gone => {
                             gone = false;
-                            tx.send(Input::Note(words.text("eboard_back", &[])))
+                            tx.send(note(seat, true, None))
                         }
                         WatchEvent::Connected => Ok(()),
                         ev => tx.send(Input::Board(ev)),

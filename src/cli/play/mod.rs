@@ -94,7 +94,7 @@ impl FrontArgs {
                 None => blind_seat,
             };
             fronts.push(Box::new(
-                braille::BrailleFront::open(&spec[0], seat, session, tx.clone())
+                braille::BrailleFront::open(&spec[0], seat, tx.clone())
                     .map_err(unavailable("braille_unavailable"))?,
             ));
         }
@@ -172,8 +172,16 @@ pub(crate) enum Input {
     Key(crate::braille::driver::KeyEvent),
     /// Something the e-board saw.
     Board(crate::eboard::WatchEvent),
-    /// A message for the terminal (a device connected or went away).
+    /// A message for the terminal (a device's error).
     Note(String),
+    /// A device went away or came back: the session tells its seat, the
+    /// assistant and the arbiter.
+    Device {
+        device: crate::session::Device,
+        seat: Seat,
+        reachable: bool,
+        why: Option<String>,
+    },
     /// Events of a served board (`hector serve`), as its clients get them.
     Served(std::sync::Arc<Vec<serde_json::Value>>),
 }
@@ -365,6 +373,20 @@ fn run_loop(
                 commands.push(Command::text(t, seat, &text));
             }
             Some(Input::Note(n)) => print(&mut out, &[n]),
+            Some(Input::Device {
+                device,
+                seat,
+                reachable,
+                why,
+            }) => commands.push(Command {
+                t,
+                input: crate::session::Input::Device {
+                    device,
+                    seat,
+                    reachable,
+                    why,
+                },
+            }),
             Some(i) => {
                 // Device input: the front end that owns it turns it into
                 // commands from its seat.

@@ -113,6 +113,26 @@ fn run(app: Arc<App>, session: Session, mut fronts: Vec<Box<dyn Front>>, rx: Rec
         match input {
             Input::Closed => break,
             Input::Note(n) => eprintln!("{n}"),
+            Input::Device {
+                device,
+                seat,
+                reachable,
+                why,
+            } => {
+                // Journaled and sent to the seat, the assistant and the
+                // arbiter (their pages, and the hall's chief arbiter).
+                let mut note = json!({
+                    "device": device.name(),
+                    "seat": seat.name(),
+                    "reachable": reachable,
+                });
+                if let Some(w) = why {
+                    note["why"] = json!(w);
+                }
+                if let Err(e) = app.submit(note) {
+                    eprintln!("{e}");
+                }
+            }
             Input::Served(list) => {
                 let session = app.board().session().clone();
                 let worded: Vec<(Event, String)> = list
