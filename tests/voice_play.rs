@@ -12,7 +12,18 @@ use support::{quiet as noise, speech as fixture};
 
 /// Starts a voice game whose microphone hears `audio`.
 fn start(dir: &Path, audio: &[i16]) -> std::process::Child {
-    let conf = support::file_microphone(dir, audio);
+    start_stalling(dir, audio, None)
+}
+
+/// [`start`] with a microphone that stops delivering for a while (see
+/// `support::stalling_microphone_pcm`).
+fn start_stalling(
+    dir: &Path,
+    audio: &[i16],
+    stall: Option<(usize, std::time::Duration)>,
+) -> std::process::Child {
+    let conf = dir.join("asound.conf");
+    std::fs::write(&conf, support::stalling_microphone_pcm(dir, audio, stall)).unwrap();
     Command::new(env!("CARGO_BIN_EXE_hector"))
         .args([
             "play",
@@ -43,9 +54,17 @@ fn game(dir: &Path, audio: &[i16]) -> (Option<i32>, String, String) {
 /// `linger_ms` longer; returns what it printed and whether it was still
 /// running when it was stopped.
 fn watch(dir: &Path, audio: &[i16], done: impl Fn(&str) -> bool, linger_ms: u64) -> (String, bool) {
+    watch_child(start(dir, audio), done, linger_ms)
+}
+
+/// [`watch`] for a game already started.
+fn watch_child(
+    mut child: std::process::Child,
+    done: impl Fn(&str) -> bool,
+    linger_ms: u64,
+) -> (String, bool) {
     use std::io::BufRead;
     use std::sync::{Arc, Mutex};
-    let mut child = start(dir, audio);
     let stdout = child.stdout.take().unwrap();
     let seen = Arc::new(Mutex::new(String::new()));
     let seen2 = seen.clone();
@@ -274,4 +293,47 @@ fn a_spoken_resignation_is_asked_back_before_it_ends_the_game() {
     assert!(asked < kept && kept < resigned, "{out}");
     assert_eq!(out.matches("Aufgeben? Zum Bestätigen").count(), 2, "{out}");
     assert_eq!(out.matches("Nicht aufgegeben.").count(), 1, "{out}");
+}
+
+/// A microphone that stops delivering mid-game (a USB microphone pulled
+/// out, FIDE Laws 2023 D.2.10: the assistant can take over) is told to the
+/// blind player once, and its return once; a move said after it is back
+/// is heard and read back as before.
+#[test]
+fn a_microphone_that_goes_away_and_comes_back_is_told_and_heard_again() {
+    if hector::speech::engine::open("pocketsphinx", None).is_err() {
+        support::skip("PocketSphinx is not usable here; run ./setup.sh");
+        return;
+    }
+    let d = scratch().join("stall");
+    std::fs::create_dir_all(&d).unwrap();
+    // Two seconds of room, nothing at all for six, then a move.
+    let mut audio = noise(2000, 40);
+    let stall_at = audio.len();
+    audio.extend(noise(1000, 41));
+    audio.extend(fixture("de-015.wav")); // "springer felix drei"
+    audio.extend(noise(2000, 42));
+    let child = start_stalling(
+        &d,
+        &audio,
+        Some((stall_at, std::time::Duration::from_secs(6))),
+    );
+    let (out, running) = watch_child(child, |s| s.contains("Springer Felix drei?"), 300);
+    let gone = out.find("Das Mikrofon ist nicht erreichbar; hector versucht es weiter.");
+    let back = out.find("Das Mikrofon ist wieder verbunden.");
+    let heard = out.find("Springer Felix drei?");
+    assert!(gone.is_some() && back.is_some() && heard.is_some(), "{out}");
+    assert!(gone < back && back < heard, "{out}");
+    assert_eq!(
+        out.matches("Mikrofon ist nicht erreichbar").count(),
+        1,
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("Mikrofon ist wieder verbunden").count(),
+        1,
+        "{out}"
+    );
+    assert!(running, "the game went on\n{out}");
+    std::fs::remove_dir_all(&d).ok();
 }

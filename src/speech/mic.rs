@@ -5,9 +5,8 @@
 use super::audio::{RATE, resample};
 use super::recognizer::SpeechError;
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 /// An open microphone.
@@ -15,6 +14,11 @@ pub struct Microphone {
     _stream: cpal::Stream,
     rx: mpsc::Receiver<Vec<i16>>,
     muted: Arc<AtomicBool>,
+    /// Audio callbacks so far, muted or not: a microphone that stops
+    /// delivering has gone away even when the system says nothing.
+    delivered: Arc<AtomicU64>,
+    /// The last error the audio system reported for the stream.
+    failure: Arc<Mutex<Option<String>>>,
 }
 
 fn err(what: &str, e: impl std::fmt::Display) -> SpeechError {
@@ -25,26 +29,41 @@ impl Microphone {
     /// Opens the default input device, at 16 kHz mono when it offers that,
     /// else at its own format, converted.
     pub fn open() -> Result<Microphone, SpeechError> {
+        Microphone::open_muted(Arc::new(AtomicBool::new(false)))
+    }
+
+    /// Opens the default input device with a mute flag of its own (a
+    /// microphone opened again keeps the flag hector's speech sets).
+    pub fn open_muted(muted: Arc<AtomicBool>) -> Result<Microphone, SpeechError> {
         let host = cpal::default_host();
         let device = host
             .default_input_device()
             .ok_or_else(|| SpeechError::Audio("there is no microphone (no input device)".into()))?;
         let (tx, rx) = mpsc::channel::<Vec<i16>>();
-        let muted = Arc::new(AtomicBool::new(false));
+        let delivered = Arc::new(AtomicU64::new(0));
+        let failure = Arc::new(Mutex::new(None::<String>));
+        let failed = |f: &Arc<Mutex<Option<String>>>| {
+            let f = f.clone();
+            move |e: cpal::Error| {
+                eprintln!("microphone: {e}");
+                *f.lock().unwrap_or_else(|p| p.into_inner()) = Some(e.to_string());
+            }
+        };
         let wanted = cpal::StreamConfig {
             channels: 1,
             sample_rate: RATE,
             buffer_size: cpal::BufferSize::Default,
         };
-        let (m1, tx1) = (muted.clone(), tx.clone());
+        let (m1, tx1, d1) = (muted.clone(), tx.clone(), delivered.clone());
         let direct = device.build_input_stream(
             wanted,
             move |data: &[i16], _: &cpal::InputCallbackInfo| {
+                d1.fetch_add(1, Ordering::Relaxed);
                 if !m1.load(Ordering::Relaxed) {
                     tx1.send(data.to_vec()).ok();
                 }
             },
-            |e| eprintln!("microphone: {e}"),
+            failed(&failure),
             None,
         );
         let stream = match direct {
@@ -56,11 +75,12 @@ impl Microphone {
                 let config: cpal::StreamConfig = supported.config();
                 let channels = config.channels.max(1) as usize;
                 let rate = config.sample_rate;
-                let m2 = muted.clone();
+                let (m2, d2) = (muted.clone(), delivered.clone());
                 device
                     .build_input_stream(
                         config,
                         move |data: &[f32], _: &cpal::InputCallbackInfo| {
+                            d2.fetch_add(1, Ordering::Relaxed);
                             if m2.load(Ordering::Relaxed) {
                                 return;
                             }
@@ -74,7 +94,7 @@ impl Microphone {
                                 .collect();
                             tx.send(out).ok();
                         },
-                        |e| eprintln!("microphone: {e}"),
+                        failed(&failure),
                         None,
                     )
                     .map_err(|e| err("cannot be opened", e))?
@@ -85,7 +105,23 @@ impl Microphone {
             _stream: stream,
             rx,
             muted,
+            delivered,
+            failure,
         })
+    }
+
+    /// How many pieces of audio the device has delivered so far (muted or
+    /// not); a count that stops growing means the microphone is gone.
+    pub fn delivered(&self) -> u64 {
+        self.delivered.load(Ordering::Relaxed)
+    }
+
+    /// The last error the audio system reported for this microphone.
+    pub fn failure(&self) -> Option<String> {
+        self.failure
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// The next chunk of 16 kHz mono audio, waiting at most `timeout`.

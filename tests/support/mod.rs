@@ -235,6 +235,17 @@ pub fn file_microphone(dir: &std::path::Path, audio: &[i16]) -> std::path::PathB
 /// outcome would hang on the machine's load). So `infile` is a named pipe
 /// in `dir`, fed by a thread at the pace of a microphone.
 pub fn microphone_pcm(dir: &std::path::Path, audio: &[i16]) -> String {
+    stalling_microphone_pcm(dir, audio, None)
+}
+
+/// [`microphone_pcm`] whose microphone stops delivering anything for a
+/// while (`stall`: after how many samples of `audio`, for how long), as a
+/// USB microphone pulled out and plugged in again does.
+pub fn stalling_microphone_pcm(
+    dir: &std::path::Path,
+    audio: &[i16],
+    stall: Option<(usize, Duration)>,
+) -> String {
     let infile = dir.join("in.raw");
     let _ = std::fs::remove_file(&infile);
     let c = std::ffi::CString::new(infile.to_str().unwrap()).unwrap();
@@ -249,7 +260,8 @@ pub fn microphone_pcm(dir: &std::path::Path, audio: &[i16]) -> String {
     );
     let raw: Vec<u8> = audio.iter().flat_map(|s| s.to_le_bytes()).collect();
     let pipe = infile.clone();
-    std::thread::spawn(move || feed_in_real_time(&pipe, &raw));
+    let stall = stall.map(|(at, d)| (at * 2, d));
+    std::thread::spawn(move || feed_in_real_time(&pipe, &raw, stall));
     format!(
         "pcm.filecap {{ type file slave.pcm {{ type null }} file \"/dev/null\" infile \"{}\" format \"raw\" }}\n\
          pcm.!default {{ type plug slave {{ pcm \"filecap\" format S16_LE rate 16000 channels 1 }} }}\n",
@@ -259,9 +271,11 @@ pub fn microphone_pcm(dir: &std::path::Path, audio: &[i16]) -> String {
 
 /// Writes `raw` (S16_LE, 16 kHz mono) into the named pipe `pipe` at 32 000
 /// bytes a second, then silence, to whoever opens it for reading; a reader
-/// that closes and opens again goes on where the last one stopped. Ends
-/// after ten minutes or when the pipe is gone.
-fn feed_in_real_time(pipe: &std::path::Path, raw: &[u8]) {
+/// that closes and opens again goes on where the last one stopped. With
+/// `stall` (a byte offset and a time), nothing is written for that time
+/// once the offset is reached. Ends after ten minutes or when the pipe is
+/// gone.
+fn feed_in_real_time(pipe: &std::path::Path, raw: &[u8], mut stall: Option<(usize, Duration)>) {
     const CHUNK: usize = 640; // 20 ms
     let silence = [0u8; CHUNK];
     let end = std::time::Instant::now() + Duration::from_secs(600);
@@ -271,9 +285,16 @@ fn feed_in_real_time(pipe: &std::path::Path, raw: &[u8]) {
         let Ok(mut f) = std::fs::OpenOptions::new().write(true).open(pipe) else {
             return;
         };
-        let start = std::time::Instant::now();
+        let mut start = std::time::Instant::now();
         let mut sent = 0usize;
         loop {
+            if let Some((at, d)) = stall
+                && pos >= at
+            {
+                std::thread::sleep(d);
+                stall = None;
+                (start, sent) = (std::time::Instant::now(), 0);
+            }
             let chunk = if pos < raw.len() {
                 &raw[pos..raw.len().min(pos + CHUNK)]
             } else {

@@ -8,13 +8,14 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::{CommandText, Front, Input};
 use crate::locale::session::command_phrases;
 use crate::session::{Event, Seat, Session};
 use crate::speech::grammar::WholePhrases;
 use crate::speech::listener::{Decision, Grammar, Meaning, Thresholds};
+use crate::speech::mic::Microphone;
 use crate::speech::speaker::{Speaker, TextSpeaker, Voice};
 use crate::speech::vad::{Vad, VadConfig, VadEvent};
 use crate::speech::wording::Wording;
@@ -177,7 +178,7 @@ impl VoiceFront {
         let decided_sure = sure.clone();
         let trace = std::env::var_os("HECTOR_VOICE_TRACE").is_some();
         std::thread::spawn(move || {
-            let mic = match crate::speech::mic::Microphone::open() {
+            let mic = match Microphone::open() {
                 Ok(m) => m,
                 Err(e) => {
                     let _ = ready_tx.send(Err(e.to_string()));
@@ -185,6 +186,8 @@ impl VoiceFront {
                 }
             };
             let _ = ready_tx.send(Ok(mic.mute_handle()));
+            let mut mic = mic;
+            let mut watch = MicWatch::new(&mic);
             let mut vad = Vad::new(cfg);
             if let Some(p) = pace {
                 vad.know_pace(p);
@@ -196,7 +199,33 @@ impl VoiceFront {
             // the one whose decision was clear).
             let mut pauses = 0usize;
             loop {
-                let Some(chunk) = mic.recv(Duration::from_millis(50)) else {
+                let chunk = mic.recv(Duration::from_millis(50));
+                // A microphone that stops delivering is told to the player,
+                // the assistant and the arbiter; one the system reported
+                // failing is opened again until it is back.
+                if let Some((reachable, why)) = watch.look(&mic) {
+                    let note = Input::Device {
+                        device: crate::session::Device::Microphone,
+                        seat,
+                        reachable,
+                        why,
+                    };
+                    if tx.send(note).is_err() {
+                        return;
+                    }
+                }
+                if watch.reopen_due(&mic)
+                    && let Ok(m) = Microphone::open_muted(mic.mute_handle())
+                {
+                    mic = m;
+                    // Back is told when it delivers again.
+                    watch = MicWatch {
+                        gone: true,
+                        tried: watch.tried,
+                        ..MicWatch::new(&mic)
+                    };
+                }
+                let Some(chunk) = chunk else {
                     continue;
                 };
                 let whole = utterance > 0 && heard_whole.load(Ordering::Relaxed) == utterance;
@@ -657,4 +686,70 @@ fn audio_to(so_far: &[i16], sent: Option<usize>, upto: usize) -> Option<Input> {
 /// Milliseconds of `samples` at the microphone's rate.
 fn ms(samples: usize) -> usize {
     samples * 1000 / crate::speech::audio::RATE as usize
+}
+
+/// How long a microphone may deliver no audio at all before the player is
+/// told it is gone (a working device delivers every few milliseconds, muted
+/// or not).
+const MIC_GONE_AFTER: Duration = Duration::from_secs(3);
+
+/// Follows whether the microphone still delivers audio: gone after
+/// [`MIC_GONE_AFTER`] without any, back as soon as audio comes again.
+struct MicWatch {
+    /// The device's delivery count when last looked at.
+    seen: u64,
+    /// When that count last grew.
+    since: Instant,
+    /// Told gone, not yet told back.
+    gone: bool,
+    /// The last attempt to open the device again.
+    tried: Option<Instant>,
+}
+
+impl MicWatch {
+    fn new(mic: &Microphone) -> MicWatch {
+        MicWatch {
+            seen: mic.delivered(),
+            since: Instant::now(),
+            gone: false,
+            tried: None,
+        }
+    }
+
+    /// `Some((reachable, why))` when the microphone just went away or
+    /// came back.
+    fn look(&mut self, mic: &Microphone) -> Option<(bool, Option<String>)> {
+        let n = mic.delivered();
+        if n != self.seen {
+            self.seen = n;
+            self.since = Instant::now();
+            if self.gone {
+                self.gone = false;
+                return Some((true, None));
+            }
+            return None;
+        }
+        if !self.gone && self.since.elapsed() >= MIC_GONE_AFTER {
+            self.gone = true;
+            return Some((false, mic.failure()));
+        }
+        None
+    }
+
+    /// Whether to open the device again now: it is gone, the audio system
+    /// reported the stream failing (such a stream never delivers again),
+    /// and the last attempt is a second old.
+    fn reopen_due(&mut self, mic: &Microphone) -> bool {
+        if !self.gone || mic.failure().is_none() {
+            return false;
+        }
+        if self
+            .tried
+            .is_some_and(|t| t.elapsed() < Duration::from_secs(1))
+        {
+            return false;
+        }
+        self.tried = Some(Instant::now());
+        true
+    }
 }
