@@ -226,6 +226,7 @@ fn mutated_stdin_lines_are_refused_and_the_loop_goes_on() {
                 br#"{"t": 20, "status": true}"#,
                 br#"{"t": 30, "from": "white", "heard": ["g1f3"], "confidence": 0.9}"#,
                 br#"{"t": 40, "interrupted_ms": 1000}"#,
+                br#"{"t": 50, "device": "eboard", "seat": "black", "reachable": false, "why": "gone"}"#,
             ][..],
             3000,
         ),
