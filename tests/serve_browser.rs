@@ -79,3 +79,90 @@ fn a_short_game_in_headless_chromium_with_axe_core_on_every_page() {
     );
     assert!(text.contains("pass 5") && text.contains("fail 0"), "{text}");
 }
+
+/// The arbiter's page in Chromium while the sighted player's DGT e-board is
+/// unplugged and plugged in again at a served board
+/// (tests/browser/device.mjs): the notice names the board until it is back.
+#[test]
+fn the_arbiters_page_names_an_eboard_that_is_gone_until_it_is_back() {
+    use std::io::BufRead;
+    use std::process::Stdio;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    use hector::eboard::emulator::{Emulator, PtyPair};
+    use shakmaty::{Chess, Position};
+
+    if let Err(why) = ready() {
+        support::skip(&why);
+        return;
+    }
+    if !support::need(&["socat"]) {
+        return;
+    }
+    let dir = TempDir::new("serve-browser-device");
+    let boards = dir.0.join("dgt");
+    std::fs::create_dir_all(&boards).unwrap();
+    let mut pair = PtyPair::spawn(&boards).unwrap();
+    let start = Chess::default().board().clone();
+    let dgt = Emulator::attach(&pair.board, start.clone()).unwrap();
+    let eboard = format!("dgt:{}", pair.host.display());
+    let s = Serve::start(
+        &dir.0.join("board.sqlite"),
+        &["--locale", "en", "--eboard", &eboard],
+    );
+    let mut node = Command::new("node")
+        .arg("device.mjs")
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser"))
+        .env("HECTOR_URL", s.urls.url("arbiter").unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("node runs");
+    let (tx, rx) = mpsc::channel::<String>();
+    let stdout = node.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for l in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(l);
+        }
+    });
+    let mut said = String::new();
+    let mut expect = |word: &str| -> bool {
+        while let Ok(l) = rx.recv_timeout(Duration::from_secs(40)) {
+            said.push_str(&l);
+            said.push('\n');
+            if l.starts_with(word) {
+                return true;
+            }
+        }
+        false
+    };
+    let mut steps = Vec::new();
+    if expect("READY") {
+        steps.push("ready");
+        drop(dgt);
+        pair.stop();
+        if expect("GONE") {
+            steps.push("gone");
+            let pair = PtyPair::spawn(&boards).unwrap();
+            let dgt = Emulator::attach(&pair.board, start).unwrap();
+            if expect("BACK") {
+                steps.push("back");
+            }
+            drop(dgt);
+            drop(pair);
+        }
+    }
+    let _ = node.kill();
+    let out = node.wait_with_output().unwrap();
+    assert_eq!(
+        steps,
+        ["ready", "gone", "back"],
+        "the page said:\n{said}\n{}\nserver:\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        s.stderr_text()
+    );
+}

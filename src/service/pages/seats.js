@@ -69,6 +69,9 @@
     await refresh();
   }
 
+  // Devices gone (e-board, Braille display, microphone), by device and seat.
+  const gone = new Map();
+
   async function refresh() {
     let st;
     try { st = await hector.state(); } catch (_) { return; }
@@ -84,7 +87,7 @@
     if (page === "watch" && $("result")) $("result").textContent = st.result ? "Result: " + st.result : "";
     if (page === "watch" || page === "assistant") showMoves(st);
     if (page === "arbiter") {
-      const notes = [];
+      const notes = [...gone.values()];
       if (st.boards_differ) notes.push("The two boards differ (D.2.9): see the guidance below, then retrace or correct.");
       if (st.adjourned) notes.push("The game is adjourned.");
       if (st.pending) notes.push("A blind player's move waits for his confirmation.");
@@ -108,8 +111,14 @@
   }
 
   // Arbiter: reports, differences and fix guidance stay listed until read.
-  const FOR_ARBITER = ["guidance", "arbiter", "interrupted", "boards_agree", "retraced", "sheet_corrected", "penalty", "flag", "result", "adjourned", "resumed"];
+  const FOR_ARBITER = ["guidance", "arbiter", "interrupted", "boards_agree", "retraced", "sheet_corrected", "penalty", "flag", "result", "adjourned", "resumed", "device"];
   hector.onEvent((e) => {
+    // A device at the board that cannot be reached stays in the notice
+    // until it is back.
+    if (e.kind === "device") {
+      const key = e.device + " " + e.seat;
+      if (e.reachable) gone.delete(key); else gone.set(key, e.text);
+    }
     if (page === "arbiter" && FOR_ARBITER.includes(e.kind) && e.text) {
       const li = document.createElement("li");
       li.textContent = e.text;
