@@ -27,6 +27,9 @@ pub enum Need {
     TouchedPiece,
     /// The board's service was interrupted; the clocks wait for him.
     Interrupted,
+    /// A device at the board (e-board, Braille display, microphone) cannot
+    /// be reached; closes when it is back.
+    DeviceGone,
 }
 
 impl Need {
@@ -40,14 +43,18 @@ impl Need {
             Need::IllegalMoveClaimed => "Illegal move claimed",
             Need::TouchedPiece => "Touched piece reported (D.2.10.5)",
             Need::Interrupted => "Game interrupted",
+            Need::DeviceGone => "Device at the board gone",
         }
     }
 
     /// Which need an event raises, if any. Events are the JSON of
     /// `hector session` (kinds `flag`, `arbiter` with a `reason`,
-    /// `guidance`).
+    /// `guidance`, `device` gone).
     pub fn of_event(event: &Value) -> Option<Need> {
         match event.get("kind")?.as_str()? {
+            "device" if event.get("reachable") == Some(&Value::Bool(false)) => {
+                Some(Need::DeviceGone)
+            }
             "flag" => Some(Need::FlagFall),
             "guidance" => Some(Need::BoardDifference),
             "arbiter" => match event.get("reason")?.as_str()? {
@@ -79,8 +86,21 @@ pub struct Alert {
     pub seq: u64,
     /// The board's game time of the event, in ms.
     pub t: u64,
-    /// Still open: a board difference closes when the boards agree again.
+    /// Still open: a board difference closes when the boards agree again,
+    /// a device gone when it is back.
     pub open: bool,
+    /// For a device gone: which device of which seat (`eboard black`).
+    #[serde(skip)]
+    pub device: Option<String>,
+}
+
+/// A `device` event's device and seat (`eboard black`).
+fn device_of(event: &Value) -> Option<String> {
+    Some(format!(
+        "{} {}",
+        event.get("device")?.as_str()?,
+        event.get("seat")?.as_str()?
+    ))
 }
 
 /// The last move made at a board.
@@ -173,10 +193,22 @@ impl Hall {
                 // The game went back: the last move is the scoresheet's.
                 board.last_move = None;
             }
+            if kind == "device" && e.get("reachable") == Some(&Value::Bool(true)) {
+                let back = device_of(e);
+                for a in board.alerts.iter_mut().chain(new_alerts.iter_mut()) {
+                    if a.need == Need::DeviceGone && a.device == back {
+                        a.open = false;
+                    }
+                }
+            }
             if let Some(need) = Need::of_event(e) {
                 // One open alert per need: the session may report a board
                 // difference both as guidance and to the arbiter.
-                if new_alerts.iter().any(|a: &Alert| a.need == need) {
+                let device = device_of(e);
+                if new_alerts
+                    .iter()
+                    .any(|a: &Alert| a.need == need && a.device == device)
+                {
                     continue;
                 }
                 new_alerts.push(Alert {
@@ -187,6 +219,7 @@ impl Hall {
                     seq: m.seq,
                     t: e.get("t").and_then(Value::as_u64).unwrap_or(0),
                     open: true,
+                    device,
                 });
             }
         }
@@ -414,6 +447,53 @@ mod tests {
             status(1, false),
         ));
         assert!(!h.board(2).unwrap().alerts[0].open);
+    }
+
+    #[test]
+    fn a_device_gone_opens_an_alert_that_its_return_closes() {
+        let mut h = Hall::new();
+        let ev = |device: &str, seat: &str, reachable: bool| {
+            json!({"t": 9, "kind": "device", "device": device, "seat": seat, "reachable": reachable,
+                   "text": format!("{device} {reachable}"), "to": [seat, "assistant", "arbiter"]})
+        };
+        let Applied::Changed { new_alerts, .. } = h.apply(msg(
+            3,
+            1,
+            vec![
+                ev("eboard", "black", false),
+                ev("microphone", "white", false),
+            ],
+            status(1, false),
+        )) else {
+            panic!("changed");
+        };
+        assert_eq!(new_alerts.len(), 2, "one alert per device");
+        assert_eq!(new_alerts[0].need, Need::DeviceGone);
+        assert_eq!(new_alerts[0].text, "eboard false");
+        // The microphone back closes its alert, not the e-board's.
+        h.apply(msg(
+            3,
+            3,
+            vec![ev("microphone", "white", true)],
+            status(1, false),
+        ));
+        let open: Vec<&str> = h
+            .board(3)
+            .unwrap()
+            .alerts
+            .iter()
+            .filter(|a| a.open)
+            .map(|a| a.text.as_str())
+            .collect();
+        assert_eq!(open, ["eboard false"]);
+        h.apply(msg(
+            3,
+            4,
+            vec![ev("eboard", "black", true)],
+            status(1, false),
+        ));
+        assert!(h.board(3).unwrap().alerts.iter().all(|a| !a.open));
+        assert_eq!(Need::of_event(&ev("braille", "white", true)), None);
     }
 
     #[test]
