@@ -610,19 +610,27 @@ fn a_copy_of_the_session_goes_its_own_way_with_its_own_7_5_5_penalties() {
 /// game are untouched, and "repeat" still says the game's last sentence.
 #[test]
 fn d_2_10_a_device_gone_or_back_is_told_to_its_seat_the_assistant_and_the_arbiter() {
-    use hector::session::Device;
+    use hector::session::{Device, DeviceNote};
+    let note = |t: u64, device: Device, seat: Seat, reachable: bool, why: Option<&str>| Command {
+        t,
+        input: Input::Device(DeviceNote {
+            device,
+            seat,
+            reachable,
+            why: why.map(str::to_string),
+        }),
+    };
     let mut s = session(&cfg(Some("90+30")));
     say(&mut s, 0, Seat::Arbiter, "start clock");
+    say(&mut s, 500, Seat::White, "my time");
     let before = s.status(1_000);
-    let gone = s.apply(&Command {
-        t: 1_000,
-        input: Input::Device {
-            device: Device::Microphone,
-            seat: Seat::White,
-            reachable: false,
-            why: Some("the device was unplugged".into()),
-        },
-    });
+    let gone = s.apply(&note(
+        1_000,
+        Device::Microphone,
+        Seat::White,
+        false,
+        Some("unplugged"),
+    ));
     assert_eq!(kinds(&gone), ["device"]);
     assert!(!gone[0].is_public(), "{gone:?}");
     for seat in [Seat::White, Seat::Assistant, Seat::Arbiter] {
@@ -641,39 +649,35 @@ fn d_2_10_a_device_gone_or_back_is_told_to_its_seat_the_assistant_and_the_arbite
         "a device note changes nothing in the game"
     );
     // The e-board's reason is part of its sentence.
-    let board = s.apply(&Command {
-        t: 2_000,
-        input: Input::Device {
-            device: Device::Eboard,
-            seat: Seat::Black,
-            reachable: false,
-            why: Some("No such file or directory".into()),
-        },
-    });
+    let board = s.apply(&note(
+        2_000,
+        Device::Eboard,
+        Seat::Black,
+        false,
+        Some("No such file or directory"),
+    ));
     assert_eq!(
         render.text(&board[0].kind),
         "The DGT board cannot be reached; hector keeps trying. No such file or directory"
     );
     assert!(board[0].is_for(Seat::Black) && !board[0].is_for(Seat::White));
-    let back = s.apply(&Command {
-        t: 3_000,
-        input: Input::Device {
-            device: Device::Microphone,
-            seat: Seat::White,
-            reachable: true,
-            why: None,
-        },
-    });
+    let back = s.apply(&note(3_000, Device::Microphone, Seat::White, true, None));
     assert_eq!(
         render.text(&back[0].kind),
         "The microphone is connected again."
     );
-    // "Repeat" is about the game, not the devices.
+    // "Repeat" says the game's last sentence to him, not a device's.
     let again = say(&mut s, 4_000, Seat::White, "repeat");
+    let repeated: Vec<&Kind> = again
+        .iter()
+        .filter_map(|e| match &e.kind {
+            Kind::Repeat { of } => Some(&**of),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(repeated.len(), 1, "{again:?}");
     assert!(
-        again.iter().all(
-            |e| !matches!(&e.kind, Kind::Repeat { of } if matches!(**of, Kind::Device { .. }))
-        ),
+        matches!(repeated[0], Kind::Answer { query, .. } if *query == hector::session::Query::MyTime),
         "{again:?}"
     );
 }

@@ -60,12 +60,12 @@ fn device(d: &Value, o: &Map<String, Value>) -> Result<Input, String> {
         Some(Value::String(w)) => Some(w.chars().take(300).collect()),
         Some(_) => return Err("\"why\" must be text in quotes".into()),
     };
-    Ok(Input::Device {
+    Ok(Input::Device(super::DeviceNote {
         device,
         seat,
         reachable,
         why,
-    })
+    }))
 }
 
 impl Command {
@@ -208,23 +208,23 @@ mod tests {
         let c = Command::from_json_line(line).unwrap();
         assert_eq!(
             c.input,
-            Input::Device {
+            Input::Device(super::super::DeviceNote {
                 device: super::super::Device::Eboard,
                 seat: Seat::Black,
                 reachable: false,
                 why: Some("gone".into()),
-            }
+            })
         );
         // The journal form reads back as the same command.
         assert_eq!(Command::from_json_line(&c.to_json_line()).unwrap(), c);
         let back = r#"{"t": 5, "device": "microphone", "seat": "white", "reachable": true}"#;
         assert!(matches!(
             Command::from_json_line(back).unwrap().input,
-            Input::Device {
+            Input::Device(super::super::DeviceNote {
                 why: None,
                 reachable: true,
                 ..
-            }
+            })
         ));
         for (bad, says) in [
             (

@@ -435,12 +435,7 @@ impl Session {
                 kind: Kind::Status(self.status(t)),
             }],
             Input::Interrupted { interrupted_ms } => self.interrupted(t, *interrupted_ms),
-            Input::Device {
-                device,
-                seat,
-                reachable,
-                why,
-            } => device_note(t, *device, *seat, *reachable, why.clone()),
+            Input::Device(note) => device_note(t, note.clone()),
             Input::Tick {} => Vec::new(),
         };
         out.extend(more);
@@ -450,7 +445,7 @@ impl Session {
             // device's state.
             if matches!(
                 e.kind,
-                Kind::Repeat { .. } | Kind::Status(_) | Kind::Device { .. }
+                Kind::Repeat { .. } | Kind::Status(_) | Kind::Device(_)
             ) {
                 continue;
             }
@@ -680,27 +675,16 @@ impl Side {
 /// A device gone or back: told to the seat using it, the assistant
 /// (D.2.10) and the arbiter, who may need to step in (a board nobody reads,
 /// a display or microphone the blind player no longer has).
-fn device_note(
-    t: u64,
-    device: Device,
-    seat: Seat,
-    reachable: bool,
-    why: Option<String>,
-) -> Vec<Event> {
-    let mut to = vec![To::Seat(seat)];
+fn device_note(t: u64, note: DeviceNote) -> Vec<Event> {
+    let mut to = vec![To::Seat(note.seat)];
     for s in [Seat::Assistant, Seat::Arbiter] {
-        if s != seat {
+        if s != note.seat {
             to.push(To::Seat(s));
         }
     }
     vec![Event {
         t,
         to,
-        kind: Kind::Device {
-            device,
-            seat,
-            reachable,
-            why,
-        },
+        kind: Kind::Device(note),
     }]
 }

@@ -4,7 +4,7 @@
 use serde_json::Value;
 use shakmaty::{Chess, Color, Move, Role, Square};
 
-use super::{ArbiterReason, Device, Event, Kind, Query, Refusal, Seat, Side};
+use super::{ArbiterReason, Device, DeviceNote, Event, Kind, Query, Refusal, Seat, Side};
 use crate::clock::{ClockWords, Style};
 use crate::locale::Locale;
 use crate::locale::session::SessionWords;
@@ -327,12 +327,12 @@ impl Renderer {
             Kind::Sealed { san } => self.s("sealed", &[("move", san)]),
             Kind::Resumed => self.s("resumed", &[]),
             Kind::Interrupted { ms } => self.s("interrupted", &[("time", &self.time(*ms))]),
-            Kind::Device {
+            Kind::Device(DeviceNote {
                 device,
                 reachable,
                 why,
                 ..
-            } => {
+            }) => {
                 let key = match (device, reachable) {
                     (Device::Eboard, false) => "eboard_gone",
                     (Device::Eboard, true) => "eboard_back",

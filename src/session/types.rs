@@ -137,6 +137,19 @@ impl Device {
     }
 }
 
+/// A device at the board gone (`reachable` false, with the device's or the
+/// system's reason when there is one) or back: as a command and as the
+/// event it gives.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DeviceNote {
+    pub device: Device,
+    /// The seat using it (the e-board: the sighted player's).
+    pub seat: Seat,
+    pub reachable: bool,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub why: Option<String>,
+}
+
 /// One input to the session, stamped with its time in milliseconds since
 /// the session started (non-decreasing).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -168,13 +181,7 @@ pub enum Input {
     Interrupted { interrupted_ms: u64 },
     /// A device at the board went away or came back (a front end saw it):
     /// the seat using it, the assistant and the arbiter are told.
-    Device {
-        device: Device,
-        seat: Seat,
-        reachable: bool,
-        #[serde(skip_serializing_if = "Option::is_none", default)]
-        why: Option<String>,
-    },
+    Device(DeviceNote),
     /// Only time passes (flags fall, alerts fire).
     Tick {},
 }
@@ -450,15 +457,8 @@ pub enum Kind {
     Interrupted {
         ms: u64,
     },
-    /// A device at the board went away (`reachable` false, with the
-    /// device's or the system's reason) or came back.
-    Device {
-        device: Device,
-        seat: Seat,
-        reachable: bool,
-        #[serde(skip_serializing_if = "Option::is_none", default)]
-        why: Option<String>,
-    },
+    /// A device at the board went away or came back.
+    Device(DeviceNote),
     /// The last sentence said to this seat, said again.
     Repeat {
         of: Box<Kind>,

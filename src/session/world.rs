@@ -1558,7 +1558,7 @@ impl Input {
             Input::Heard { .. } => "heard",
             Input::Status { .. } => "status",
             Input::Interrupted { .. } => "interrupted",
-            Input::Device { .. } => "device",
+            Input::Device(_) => "device",
             Input::Tick {} => "tick",
         }
     }

@@ -19,7 +19,7 @@ use crate::braille::cell::Cell;
 use crate::braille::display::{Facts, Page, View};
 use crate::braille::driver::{self, KeyEvent};
 use crate::braille::input::{MoveEntry, Outcome, Request};
-use crate::session::{Event, Kind, Seat, Session};
+use crate::session::{Device, DeviceNote, Event, Kind, Seat, Session};
 
 /// What the display thread is asked to do.
 enum ToDisplay {
@@ -162,12 +162,12 @@ impl BrailleFront {
                 // not notice at once).
                 if d.reachable() != reachable {
                     reachable = !reachable;
-                    let _ = tx.send(Input::Device {
-                        device: crate::session::Device::Braille,
+                    let _ = tx.send(Input::Device(DeviceNote {
+                        device: Device::Braille,
                         seat,
                         reachable,
                         why: None,
-                    });
+                    }));
                 }
                 match d.next_key(20) {
                     Ok(Some(k)) => {

@@ -13,7 +13,7 @@ use shakmaty::{EnPassantMode, Position, fen::Fen};
 
 use super::{CommandText, Front, Input};
 use crate::eboard::{WatchEvent, Watcher};
-use crate::session::{Device, Event, Seat, Session};
+use crate::session::{Device, DeviceNote, Event, Seat, Session};
 
 pub(super) struct EboardFront {
     seat: Seat,
@@ -21,12 +21,12 @@ pub(super) struct EboardFront {
 
 /// The board went away or came back.
 fn note(seat: Seat, reachable: bool, why: Option<String>) -> Input {
-    Input::Device {
+    Input::Device(DeviceNote {
         device: Device::Eboard,
         seat,
         reachable,
         why,
-    }
+    })
 }
 
 impl EboardFront {

@@ -176,12 +176,7 @@ pub(crate) enum Input {
     Note(String),
     /// A device went away or came back: the session tells its seat, the
     /// assistant and the arbiter.
-    Device {
-        device: crate::session::Device,
-        seat: Seat,
-        reachable: bool,
-        why: Option<String>,
-    },
+    Device(crate::session::DeviceNote),
     /// Events of a served board (`hector serve`), as its clients get them.
     Served(std::sync::Arc<Vec<serde_json::Value>>),
 }
@@ -373,19 +368,9 @@ fn run_loop(
                 commands.push(Command::text(t, seat, &text));
             }
             Some(Input::Note(n)) => print(&mut out, &[n]),
-            Some(Input::Device {
-                device,
-                seat,
-                reachable,
-                why,
-            }) => commands.push(Command {
+            Some(Input::Device(note)) => commands.push(Command {
                 t,
-                input: crate::session::Input::Device {
-                    device,
-                    seat,
-                    reachable,
-                    why,
-                },
+                input: crate::session::Input::Device(note),
             }),
             Some(i) => {
                 // Device input: the front end that owns it turns it into

@@ -113,23 +113,11 @@ fn run(app: Arc<App>, session: Session, mut fronts: Vec<Box<dyn Front>>, rx: Rec
         match input {
             Input::Closed => break,
             Input::Note(n) => eprintln!("{n}"),
-            Input::Device {
-                device,
-                seat,
-                reachable,
-                why,
-            } => {
+            Input::Device(note) => {
                 // Journaled and sent to the seat, the assistant and the
                 // arbiter (their pages, and the hall's chief arbiter).
-                let mut note = json!({
-                    "device": device.name(),
-                    "seat": seat.name(),
-                    "reachable": reachable,
-                });
-                if let Some(w) = why {
-                    note["why"] = json!(w);
-                }
-                if let Err(e) = app.submit(note) {
+                let line = serde_json::to_value(&note).unwrap_or_default();
+                if let Err(e) = app.submit(line) {
                     eprintln!("{e}");
                 }
             }

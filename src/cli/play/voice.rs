@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::{CommandText, Front, Input};
 use crate::locale::session::command_phrases;
-use crate::session::{Event, Seat, Session};
+use crate::session::{Device, DeviceNote, Event, Seat, Session};
 use crate::speech::grammar::WholePhrases;
 use crate::speech::listener::{Decision, Grammar, Meaning, Thresholds};
 use crate::speech::mic::Microphone;
@@ -204,12 +204,12 @@ impl VoiceFront {
                 // the assistant and the arbiter; one the system reported
                 // failing is opened again until it is back.
                 if let Some((reachable, why)) = watch.look(&mic) {
-                    let note = Input::Device {
-                        device: crate::session::Device::Microphone,
+                    let note = Input::Device(DeviceNote {
+                        device: Device::Microphone,
                         seat,
                         reachable,
                         why,
-                    };
+                    });
                     if tx.send(note).is_err() {
                         return;
                     }
