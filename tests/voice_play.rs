@@ -12,15 +12,16 @@ use support::{quiet as noise, speech as fixture};
 
 /// Starts a voice game whose microphone hears `audio`.
 fn start(dir: &Path, audio: &[i16]) -> std::process::Child {
-    start_stalling(dir, audio, None)
+    start_with(dir, audio, None, &[])
 }
 
-/// [`start`] with a microphone that stops delivering for a while (see
-/// `support::stalling_microphone_pcm`).
-fn start_stalling(
+/// [`start`] with a microphone that may stop delivering for a while (see
+/// `support::stalling_microphone_pcm`) and more options for `hector play`.
+fn start_with(
     dir: &Path,
     audio: &[i16],
     stall: Option<(usize, std::time::Duration)>,
+    more: &[&str],
 ) -> std::process::Child {
     let conf = dir.join("asound.conf");
     std::fs::write(&conf, support::stalling_microphone_pcm(dir, audio, stall)).unwrap();
@@ -33,6 +34,7 @@ fn start_stalling(
             "--moves",
             "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5",
         ])
+        .args(more)
         .env("ALSA_CONFIG_PATH", &conf)
         .env("HECTOR_VOICE_TRACE", "1")
         .stdin(Stdio::null())
@@ -280,7 +282,9 @@ fn a_spoken_resignation_is_asked_back_before_it_ends_the_game() {
         ],
     );
     let audio = utterances(&samples, 2500, 30);
-    let (out, _) = watch(&d, &audio, |s| s.contains("gibt auf"), 500);
+    // His Braille display too (a terminal display prints its cells).
+    let child = start_with(&d, &audio, None, &["--braille", "terminal:40"]);
+    let (out, _) = watch_child(child, |s| s.contains("gibt auf"), 500);
     println!("{out}");
     let asked = out.find("Aufgeben? Zum Bestätigen ja sagen.");
     let kept = out.find("Nicht aufgegeben. Die Partie geht weiter.");
@@ -293,6 +297,18 @@ fn a_spoken_resignation_is_asked_back_before_it_ends_the_game() {
     assert!(asked < kept && kept < resigned, "{out}");
     assert_eq!(out.matches("Aufgeben? Zum Bestätigen").count(), 2, "{out}");
     assert_eq!(out.matches("Nicht aufgegeben.").count(), 1, "{out}");
+    // The question and the answer were on his display as well.
+    let cells = |t: &str| {
+        let mut c = hector::braille::brf::text_cells(t);
+        c.truncate(40);
+        hector::braille::cell::to_unicode(&c)
+    };
+    for t in [
+        "Aufgeben? Zum Bestätigen ja sagen.",
+        "Nicht aufgegeben. Die Partie geht weiter.",
+    ] {
+        assert!(out.contains(cells(t).trim_end_matches('⠀')), "{t}:\n{out}");
+    }
 }
 
 /// A microphone that stops delivering mid-game (a USB microphone pulled
@@ -313,10 +329,11 @@ fn a_microphone_that_goes_away_and_comes_back_is_told_and_heard_again() {
     audio.extend(noise(1000, 41));
     audio.extend(fixture("de-015.wav")); // "springer felix drei"
     audio.extend(noise(2000, 42));
-    let child = start_stalling(
+    let child = start_with(
         &d,
         &audio,
         Some((stall_at, std::time::Duration::from_secs(6))),
+        &[],
     );
     let (out, running) = watch_child(child, |s| s.contains("Springer Felix drei?"), 300);
     let gone = out.find("Das Mikrofon ist nicht erreichbar; hector versucht es weiter.");

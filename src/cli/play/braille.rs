@@ -250,6 +250,12 @@ impl Front for BrailleFront {
         self.refresh(session);
     }
 
+    /// The voice front's question (resign?) on his display too.
+    fn prompt(&mut self, session: &Session, text: &str) {
+        self.message = Some(text_cells(text));
+        self.refresh(session);
+    }
+
     fn input(&mut self, session: &Session, input: Input) -> Vec<(Seat, CommandText)> {
         let Input::Key(key) = input else {
             return Vec::new();

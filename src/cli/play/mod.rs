@@ -174,6 +174,9 @@ pub(crate) enum Input {
     Board(crate::eboard::WatchEvent),
     /// A message for the terminal (a device's error).
     Note(String),
+    /// A front end's own sentence to its seat (the voice front's
+    /// resignation question), for the seat's other front ends to show too.
+    Prompt { seat: Seat, text: String },
     /// A device went away or came back: the session tells its seat, the
     /// assistant and the arbiter.
     Device(crate::session::DeviceNote),
@@ -196,6 +199,9 @@ pub(crate) trait Front {
     fn close(&mut self) {}
     /// Shows or says the events for this seat (already worded).
     fn show(&mut self, session: &Session, lines: &[(Event, String)]);
+    /// Shows another front end's own sentence to this seat (see
+    /// [`Input::Prompt`]); the one that sent it has said it already.
+    fn prompt(&mut self, _session: &Session, _text: &str) {}
     /// Handles an input meant for this front end; returns commands.
     fn input(&mut self, session: &Session, input: Input) -> Vec<(Seat, CommandText)>;
 }
@@ -298,8 +304,9 @@ fn run_loop(
 ) -> i32 {
     let origin = Instant::now();
     let now = || origin.elapsed().as_millis() as u64;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    // Locked line by line, not for the whole game: a terminal Braille
+    // display prints its cells from its own thread.
+    let mut out = std::io::stdout();
     print(
         &mut out,
         &[render
@@ -368,6 +375,7 @@ fn run_loop(
                 commands.push(Command::text(t, seat, &text));
             }
             Some(Input::Note(n)) => print(&mut out, &[n]),
+            Some(Input::Prompt { seat, text }) => prompt(fronts, session, seat, &text),
             Some(Input::Device(note)) => commands.push(Command {
                 t,
                 input: crate::session::Input::Device(note),
@@ -469,6 +477,13 @@ fn deliver(
     }
     print(out, &lines);
     hand_out(fronts, session, &worded);
+}
+
+/// Hands a front end's own sentence to every front end of `seat`.
+pub(crate) fn prompt(fronts: &mut [Box<dyn Front>], session: &Session, seat: Seat, text: &str) {
+    for f in fronts.iter_mut().filter(|f| f.seat() == seat) {
+        f.prompt(session, text);
+    }
 }
 
 /// Hands each front end the worded events addressed to its seat.

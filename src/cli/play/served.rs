@@ -18,7 +18,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tokio::sync::broadcast::error::RecvError;
 
-use super::{CommandText, Front, FrontArgs, Input, hand_out};
+use super::{CommandText, Front, FrontArgs, Input, hand_out, prompt};
 use crate::service::server::App;
 use crate::session::{Event, Renderer, Session};
 
@@ -113,6 +113,10 @@ fn run(app: Arc<App>, session: Session, mut fronts: Vec<Box<dyn Front>>, rx: Rec
         match input {
             Input::Closed => break,
             Input::Note(n) => eprintln!("{n}"),
+            Input::Prompt { seat, text } => {
+                let session = app.board().session().clone();
+                prompt(&mut fronts, &session, seat, &text);
+            }
             Input::Device(note) => {
                 // Journaled and sent to the seat, the assistant and the
                 // arbiter (their pages, and the hall's chief arbiter).

@@ -33,6 +33,9 @@ pub(super) struct VoiceOptions {
 
 pub(super) struct VoiceFront {
     seat: Seat,
+    /// To the loop: the voice front's own sentences for the seat's other
+    /// front ends.
+    prompts: Sender<Input>,
     code: String,
     rec: Box<dyn Recognizer>,
     speaker: Box<dyn Speaker>,
@@ -108,8 +111,13 @@ fn speaker(kind: &str, locale: &str) -> Result<(Box<dyn Speaker>, bool), String>
 impl VoiceFront {
     /// A sentence of the voice front's own (not the game's, which every
     /// front shows): spoken, or with `--speech text` printed where the
-    /// game's lines are.
+    /// game's lines are; his other front ends (his Braille display) show it
+    /// too.
     fn tell(&mut self, text: &str) {
+        let _ = self.prompts.send(Input::Prompt {
+            seat: self.seat,
+            text: text.to_string(),
+        });
         if self.audible {
             self.say(text);
         } else {
@@ -177,6 +185,7 @@ impl VoiceFront {
         let sure = Arc::new(AtomicUsize::new(0));
         let decided_sure = sure.clone();
         let trace = std::env::var_os("HECTOR_VOICE_TRACE").is_some();
+        let prompts = tx.clone();
         std::thread::spawn(move || {
             let mic = match Microphone::open() {
                 Ok(m) => m,
@@ -288,6 +297,7 @@ impl VoiceFront {
         };
         Ok(VoiceFront {
             seat,
+            prompts,
             wording: Wording::get(&code).map_err(|e| e.to_string())?,
             code,
             rec,
