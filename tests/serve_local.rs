@@ -310,5 +310,8 @@ fn a_served_eboard_gone_and_back_reaches_the_arbiters_page() {
                 .map(|_| r.command["reachable"] == true)
         })
         .collect();
-    assert_eq!(devices, [false, true]);
+    // Gone, then back; the board taken away again at the end of the test
+    // may be journaled too before the service stops. Each change once.
+    assert!(devices.starts_with(&[false, true]), "{devices:?}");
+    assert!(devices.windows(2).all(|w| w[0] != w[1]), "{devices:?}");
 }
