@@ -176,6 +176,7 @@ pub(crate) enum Input {
     Note(String),
     /// A front end's own sentence to its seat (the voice front's
     /// resignation question), for the seat's other front ends to show too.
+    #[cfg_attr(not(feature = "mic"), allow(dead_code))]
     Prompt { seat: Seat, text: String },
     /// A device went away or came back: the session tells its seat, the
     /// assistant and the arbiter.
