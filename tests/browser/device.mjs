@@ -6,19 +6,11 @@
 // board (the test then plugs it in again), BACK when the notice no longer
 // does. HECTOR_URL is the arbiter's address.
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { chromium } from "playwright-core";
+import { launch, violations } from "./browser.mjs";
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 const TIMEOUT = 20000;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run"],
-});
+const browser = await launch();
 try {
   const context = await browser.newContext({ bypassCSP: true });
   context.setDefaultTimeout(TIMEOUT);
@@ -30,9 +22,7 @@ try {
   console.log("READY");
   await page.waitForFunction(() => /DGT board cannot be reached/.test(document.getElementById("notice").textContent));
   console.log("GONE " + (await page.locator("#notice").innerText()));
-  await page.addScriptTag({ path: AXE });
-  const r = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ["violations"] }));
-  assert.deepEqual(r.violations.map((v) => v.id), [], "axe-core on the arbiter's page with the notice");
+  assert.deepEqual(await violations(page), [], "axe-core on the arbiter's page with the notice");
   await page.waitForFunction(() => !/cannot be reached/.test(document.getElementById("notice").textContent));
   const reports = await page.locator("#guidance").innerText();
   assert.match(reports, /DGT board cannot be reached/);

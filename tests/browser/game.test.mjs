@@ -7,11 +7,8 @@
 // which passes the seats' addresses in HECTOR_URLS.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { chromium } from "playwright-core";
+import { launch, violations } from "./browser.mjs";
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 const urls = JSON.parse(process.env.HECTOR_URLS || "{}");
 const TIMEOUT = 10000;
 
@@ -19,12 +16,7 @@ let browser, context;
 const pages = {};
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--no-first-run"],
-  });
+  browser = await launch();
   // axe is injected into the pages; their Content-Security-Policy allows
   // only their own scripts, so the test context bypasses it.
   context = await browser.newContext({ bypassCSP: true });
@@ -45,15 +37,10 @@ after(async () => {
   if (browser) await browser.close();
 });
 
-async function axe(page) {
-  if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ path: AXE });
-  const r = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ["violations"] }));
-  return r.violations.map((v) => v.id + ": " + v.help + " (" + v.nodes.map((n) => n.target.join(" ")).join(", ") + ")");
-}
 
 async function checkAll(when) {
   for (const [seat, page] of Object.entries(pages)) {
-    const v = await axe(page);
+    const v = await violations(page);
     assert.deepEqual(v, [], seat + " page " + when + ": axe-core violations");
     assert.deepEqual(page.errors, [], seat + " page " + when + ": script errors");
   }

@@ -6,11 +6,8 @@
 // Usage: node hall.mjs ARBITER_URL WATCH_URL BOARD
 // Prints OPENED once the page follows the hall (the test then makes the
 // events happen), then OK; exits 1 with the reason otherwise.
-import { chromium } from "playwright-core";
-import { createRequire } from "node:module";
+import { launch, violations } from "./browser.mjs";
 
-const require = createRequire(import.meta.url);
-const axePath = require.resolve("axe-core/axe.min.js");
 const [arbiterUrl, watchUrl, board] = process.argv.slice(2);
 
 function fail(why) {
@@ -19,19 +16,11 @@ function fail(why) {
 }
 
 async function axe(page, what) {
-  await page.addScriptTag({ path: axePath });
-  const r = await page.evaluate(async () => await window.axe.run(document));
-  if (r.violations.length) {
-    fail(what + ": axe-core violations: " + JSON.stringify(r.violations.map(v => ({ id: v.id, nodes: v.nodes.map(n => n.target) }))));
-  }
+  const v = await violations(page);
+  if (v.length) fail(what + ": axe-core violations: " + v.join("; "));
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  // Playwright gives the browser a fresh profile of its own.
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const browser = await launch();
 try {
   const page = await browser.newPage();
   await page.goto(arbiterUrl);
