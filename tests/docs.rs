@@ -33,7 +33,8 @@
 //!   `hector`; otherwise each such line prints a visible `SKIP:`.
 //!
 //! A command line that is none of these — not `hector`, `hector-lab`, or
-//! `printf … |` / `cat` feeding or showing an example — must be in
+//! `printf`, `cat`, `head` and `echo` feeding, showing or cutting an
+//! example (`; echo "exit $?"` shows an exit code) — must be in
 //! [`NOT_RUN`], with the reason; an entry there that no longer matches any
 //! line fails the test too, so the list cannot go stale. Inline commands
 //! (`` `hector play --control 300+2` `` in a sentence) are not run, but
@@ -289,7 +290,7 @@ fn mode(cmd: &DocCommand, lab: bool) -> Mode {
     }
     let progs = programs(&cmd.line);
     let ours = |p: &String| p == "hector" || p == "hector-lab";
-    let known = |p: &String| ours(p) || p == "printf" || p == "cat";
+    let known = |p: &String| ours(p) || ["printf", "cat", "head", "echo"].contains(&p.as_str());
     assert!(
         progs.iter().all(known) && (progs.iter().any(ours) || progs == ["cat"]),
         "{}: `{}` runs something this test does not run ({progs:?}): run it here or add it to NOT_RUN with the reason",
