@@ -30,7 +30,9 @@
 //!   2, clap's "unexpected argument") — a device that is not there is
 //!   refused with a sentence and exit code 1;
 //! - `hector-lab …` only when the `hector-lab` program was built next to
-//!   `hector`; otherwise each such line prints a visible `SKIP:`.
+//!   `hector`; otherwise the test prints a visible `SKIP:` line naming them;
+//! - a line needing a tool of [`TOOLS`] that is missing is skipped the same
+//!   way (a failure under CI, as in the other tests).
 //!
 //! A command line that is none of these — not `hector`, `hector-lab`, or
 //! `printf`, `cat`, `head` and `echo` feeding, showing or cutting an
@@ -103,6 +105,53 @@ const NOT_RUN: &[(&str, &str)] = &[
     ),
 ];
 
+/// Why hector-lab lines are skipped until that program is built.
+const LAB_MISSING: &str = "hector-lab is not built next to hector";
+
+/// Tools a doc command needs beyond hector (matched by a part of the
+/// line): without them it is skipped visibly (a failure under CI, where
+/// ./setup.sh has installed everything).
+const TOOLS: &[(&str, Tool, &str)] = &[
+    (
+        "say --wav",
+        Tool::Program("espeak-ng"),
+        "espeak-ng is not installed (./setup.sh installs it)",
+    ),
+    (
+        "replay --wav",
+        Tool::Program("espeak-ng"),
+        "espeak-ng is not installed (./setup.sh installs it)",
+    ),
+    (
+        "listen --wav",
+        Tool::File("/usr/share/pocketsphinx/model/en-us"),
+        "PocketSphinx's English model is not installed (./setup.sh installs it)",
+    ),
+];
+
+#[derive(Debug, Clone, Copy)]
+enum Tool {
+    Program(&'static str),
+    File(&'static str),
+}
+
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
+}
+
+/// The reason a line cannot run here, when a tool it needs is missing.
+fn missing_tool(line: &str) -> Option<&'static str> {
+    let have = |t: Tool| match t {
+        Tool::Program(p) => std::env::var_os("PATH")
+            .is_some_and(|path| std::env::split_paths(&path).any(|d| d.join(p).is_file())),
+        Tool::File(f) => Path::new(f).exists(),
+    };
+    TOOLS
+        .iter()
+        .find(|(part, tool, _)| line.contains(part) && !have(*tool))
+        .map(|(_, _, why)| *why)
+}
+
 /// One command line of the docs.
 #[derive(Debug, Clone)]
 struct DocCommand {
@@ -120,7 +169,9 @@ enum Mode {
     ToEnd,
     UntilReady,
     Limited,
-    Skip,
+    /// Not run here, and why (a visible SKIP line; a failure under CI
+    /// when a tool is missing).
+    Skip(&'static str),
     NotRun(usize),
 }
 
@@ -298,7 +349,10 @@ fn mode(cmd: &DocCommand, lab: bool) -> Mode {
         cmd.line
     );
     if progs.iter().any(|p| p == "hector-lab") && !lab {
-        return Mode::Skip;
+        return Mode::Skip(LAB_MISSING);
+    }
+    if let Some(why) = missing_tool(&cmd.line) {
+        return Mode::Skip(why);
     }
     if needs_outside(&cmd.line) || runs_long(&cmd.line) {
         return Mode::Limited;
@@ -537,7 +591,7 @@ fn run(scratch: &Scratch, cmd: &DocCommand, mode: Mode) -> Result<(), String> {
                 Ok(())
             }
         }
-        Mode::Skip | Mode::NotRun(_) => Ok(()),
+        Mode::Skip(_) | Mode::NotRun(_) => Ok(()),
     }
 }
 
@@ -594,15 +648,15 @@ fn every_command_line_in_the_docs_runs() {
     });
 
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut skipped: Vec<String> = Vec::new();
+    let mut skipped: BTreeMap<&str, Vec<String>> = BTreeMap::new();
     for (c, m) in &planned {
         let k = match m {
             Mode::ToEnd => "run to the end",
             Mode::UntilReady => "run until READY",
             Mode::Limited => "run for a few seconds (device, broker or long measurement)",
-            Mode::Skip => {
-                skipped.push(c.place.clone());
-                "skipped (hector-lab not built)"
+            Mode::Skip(why) => {
+                skipped.entry(why).or_default().push(c.place.clone());
+                "skipped"
             }
             Mode::NotRun(i) => {
                 println!("not run: {}: `{}`: {}", c.place, c.line, NOT_RUN[*i].1);
@@ -612,13 +666,16 @@ fn every_command_line_in_the_docs_runs() {
         *counts.entry(k).or_default() += 1;
     }
     println!("doc command lines: {counts:?}");
-    if !skipped.is_empty() {
+    for (why, places) in &skipped {
+        if *why != LAB_MISSING && under_ci() {
+            panic!("{why}, under CI (every tool must be installed: ./setup.sh): {places:?}");
+        }
         // Past the test runner's capture, as the other tests' SKIP lines.
         let _ = writeln!(
             std::io::stderr(),
-            "SKIP: every_command_line_in_the_docs_runs: hector-lab is not built next to hector; {} hector-lab command line(s) not run: {}",
-            skipped.len(),
-            skipped.join(", ")
+            "SKIP: every_command_line_in_the_docs_runs: {why}: {} doc command line(s) not run: {}",
+            places.len(),
+            places.join(", ")
         );
     }
 
