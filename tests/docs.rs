@@ -855,7 +855,13 @@ fn every_option_named_in_the_prose_exists() {
     let mut bad = Vec::new();
     let mut checked = 0;
     for (name, text) in doc_files() {
-        let prose = prose(&text);
+        // A row of the table that maps the lab's old command names to
+        // hector-lab names commands that are gone on purpose: not checked.
+        let prose: String = prose(&text)
+            .lines()
+            .filter(|l| !(l.contains("`hector-lab ") && l.contains("`hector ")))
+            .map(|l| format!("{l}\n"))
+            .collect();
         // Inline code spans.
         for span in prose.split('`').skip(1).step_by(2) {
             let words: Vec<&str> = span.split_whitespace().collect();
