@@ -43,21 +43,6 @@ struct ServeCli {
     /// The tournament's name in the hall (letters, digits, - and _).
     #[arg(long, requires = "hall")]
     tournament: Option<String>,
-    /// PGN tag Event.
-    #[arg(long)]
-    event: Option<String>,
-    /// PGN tag Site.
-    #[arg(long)]
-    site: Option<String>,
-    /// PGN tag Round.
-    #[arg(long)]
-    round: Option<String>,
-    /// PGN tag White (the player's name).
-    #[arg(long)]
-    white: Option<String>,
-    /// PGN tag Black (the player's name).
-    #[arg(long)]
-    black: Option<String>,
     /// Measure: journal commits, command round trips, event delivery to --watchers sockets.
     #[arg(long)]
     bench: bool,
@@ -108,17 +93,23 @@ fn options(cli: &ServeCli) -> Result<Options, String> {
     let (y, m, d) = today();
     let tag = |v: &Option<String>| v.clone().unwrap_or_else(|| "?".to_string());
     let tags = vec![
-        ("Event".to_string(), tag(&cli.event)),
-        ("Site".to_string(), tag(&cli.site)),
-        ("Date".to_string(), format!("{y:04}.{m:02}.{d:02}")),
-        ("Round".to_string(), tag(&cli.round)),
-        ("White".to_string(), tag(&cli.white)),
-        ("Black".to_string(), tag(&cli.black)),
+        ("Event".to_string(), tag(&config.event)),
+        ("Site".to_string(), tag(&config.site)),
+        (
+            "Date".to_string(),
+            config
+                .date
+                .clone()
+                .unwrap_or_else(|| format!("{y:04}.{m:02}.{d:02}")),
+        ),
+        ("Round".to_string(), tag(&config.round)),
+        ("White".to_string(), tag(&config.white)),
+        ("Black".to_string(), tag(&config.black)),
         ("Board".to_string(), cli.board.to_string()),
     ];
     let journal = match &cli.journal {
         Some(j) => j.clone(),
-        None => default_journal(y, m, d, cli.board, cli.round.as_deref())?,
+        None => default_journal(y, m, d, cli.board, config.round.as_deref())?,
     };
     let hall = match (&cli.hall, &cli.tournament) {
         (Some(url), Some(t)) => Some(service::publish::Hall {

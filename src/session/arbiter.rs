@@ -57,6 +57,9 @@ impl Session {
         {
             return e;
         }
+        if start && self.adjourned.is_some() && self.clock.is_some() {
+            return self.start_replier_clock(t, from);
+        }
         let over = self.game.is_over();
         let Some(clock) = self.clock.as_mut() else {
             return self.refuse(t, from, Refusal::NoClock);

@@ -115,6 +115,26 @@ pub struct Config {
     pub alerts: Alerts,
     /// The DGT way of adding periods (at 0:00).
     pub dgt: bool,
+    /// Guidelines I.1.1, I.7: the secret a sealed move's seal is made
+    /// with, so that the seal everyone sees tells nothing of the move.
+    /// `hector play`, `session` and `serve` make one at random; it is kept
+    /// in the journal and never published.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seal_key: Option<String>,
+    /// The players' names (I.2.1, the PGN's White and Black tags).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    /// PGN tags Event, Site, Round and Date.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub site: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
 }
 
 impl Default for Config {
@@ -134,6 +154,13 @@ impl Default for Config {
             separate_press: false,
             alerts: Alerts::default(),
             dgt: false,
+            seal_key: None,
+            white: None,
+            black: None,
+            event: None,
+            site: None,
+            round: None,
+            date: None,
         }
     }
 }

@@ -506,6 +506,18 @@ impl Renderer {
             },
             Query::Sheet => match detail {
                 Some(Detail::Sheet(d)) if !d.entries.is_empty() => d.entries.join(" "),
+                Some(Detail::Envelope(e)) => self.s(
+                    "answer_envelope",
+                    &[
+                        ("color", self.color(e.sealed_by)),
+                        ("number", &e.move_number.to_string()),
+                        ("white_name", self.color(Side::White)),
+                        ("white", &self.time(e.white_used_ms)),
+                        ("black_name", self.color(Side::Black)),
+                        ("black", &self.time(e.black_used_ms)),
+                        ("seal", e.seal.get(..8).unwrap_or(&e.seal)),
+                    ],
+                ),
                 _ => self.s("answer_none", &[]),
             },
         }
