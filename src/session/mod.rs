@@ -638,7 +638,10 @@ impl Session {
             words: self.words,
         };
         match reader.read(text, expecting) {
-            Ok(r) => self.request(t, from, r),
+            Ok(r) => match self.sighted_assistant_may(t, from, &r) {
+                Some(e) => e,
+                None => self.request(t, from, r),
+            },
             Err(Unreadable { verb, why }) => {
                 // A seat without the right to a command is told so, even
                 // when its words were wrong too.
@@ -647,6 +650,25 @@ impl Session {
                 }
                 self.refuse(t, from, why)
             }
+        }
+    }
+
+    /// D.2.11: the sighted player's assistant may only make the moves on
+    /// the other board and announce them (D.2.10.1–2): no claims, reports,
+    /// presses or questions of time.
+    fn sighted_assistant_may(&self, t: u64, from: Seat, r: &Request) -> Option<Vec<Event>> {
+        let sighted = self
+            .cfg
+            .assistant_for
+            .is_some_and(|s| !self.is_blind(s.into()));
+        if from != Seat::Assistant || !sighted {
+            return None;
+        }
+        match r.verb() {
+            None | Some(Verb::Help | Verb::Repeat | Verb::Last | Verb::Status | Verb::Arbiter) => {
+                None
+            }
+            Some(v) => Some(self.not_your_right(t, from, request::label(v))),
         }
     }
 

@@ -116,6 +116,11 @@ impl Session {
             Ok(c) => c,
             Err(e) => return e,
         };
+        // D.2.1, D.2.8: a blind player's announced move waits for his own
+        // yes or no; nobody else makes another move over it.
+        if from != Seat::of(c) && self.is_blind(c) && self.pending[ci(c)].is_some() {
+            return self.refuse(t, from, Refusal::AwaitingPlayer);
+        }
         match heard {
             Heard::Move(m) => self.heard_move(t, from, c, m),
             Heard::Ambiguous(ms) if same_promotion(&ms) => {

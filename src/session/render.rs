@@ -378,6 +378,7 @@ impl Renderer {
                 }
             }
             Refusal::NothingPending => self.s("nothing_pending", &[]),
+            Refusal::AwaitingPlayer => self.s("awaiting_player", &[]),
             Refusal::OutOfRange { max } => self.s("out_of_range", &[("max", &max.to_string())]),
             Refusal::GameOver => self.s("game_over", &[]),
             Refusal::Adjourned => self.s("adjourned_no_move", &[]),

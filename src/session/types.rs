@@ -298,6 +298,9 @@ pub enum Refusal {
     NotYourRight { command: String },
     /// Nothing to confirm or choose.
     NothingPending,
+    /// The blind player's announced move waits for his own yes or no
+    /// (D.2.1, D.2.8).
+    AwaitingPlayer,
     /// A number outside the offered choice.
     OutOfRange { max: usize },
     /// The game is over.
