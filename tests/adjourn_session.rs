@@ -196,3 +196,31 @@ fn i_2_1_the_players_names_are_in_the_pgn() {
     assert!(pgn.contains("[White \"Anna Weiss\"]"), "{pgn}");
     assert!(pgn.contains("[Black \"Bruno Schwarz\"]"), "{pgn}");
 }
+
+/// Art. 12.1, 5.2.2: the arbiter puts a result right after the game ended
+/// (a flag fell in a position where the opponent could not mate); the same
+/// result again does nothing twice.
+#[test]
+fn art_12_1_the_arbiter_corrects_a_result_after_the_game_ended() {
+    let mut s = game(None, Some("60+0"), Some("01"));
+    let ev = s.apply(&Command::tick(61_000));
+    assert_eq!(
+        result(&ev),
+        Some(("0-1".to_string(), "flag-fall".to_string()))
+    );
+    let ev = say(&mut s, 62_000, Seat::Arbiter, "result 1/2-1/2");
+    assert_eq!(
+        result(&ev),
+        Some(("1/2-1/2".to_string(), "arbiter".to_string())),
+        "{ev:?}"
+    );
+    assert_eq!(s.status(62_000).result.as_deref(), Some("1/2-1/2"));
+    let ev = say(&mut s, 63_000, Seat::Arbiter, "result 1/2-1/2");
+    assert!(result(&ev).is_none(), "{ev:?}");
+    // A forfeit is written +/- or -/+.
+    let ev = say(&mut s, 64_000, Seat::Arbiter, "result -/+");
+    assert_eq!(result(&ev).map(|r| r.0), Some("0-1".to_string()), "{ev:?}");
+    // Only the arbiter.
+    let ev = say(&mut s, 65_000, Seat::White, "result 1-0");
+    assert!(result(&ev).is_none(), "{ev:?}");
+}

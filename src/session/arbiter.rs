@@ -176,7 +176,10 @@ impl Session {
         if let Some(e) = self.need_arbiter(t, from, "result") {
             return e;
         }
-        if self.game.is_over() {
+        // Art. 12.1, 5.2.2: the arbiter may put a result right after the
+        // game ended (a flag fell in a dead position …); the same result
+        // again changes nothing.
+        if self.game.result().is_some_and(|r| r.outcome == outcome) {
             return self.refuse(t, from, Refusal::GameOver);
         }
         let r = GameResult {

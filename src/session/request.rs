@@ -432,10 +432,11 @@ impl Reader<'_> {
             Verb::Result => {
                 let outcome = match folded.as_slice() {
                     [w] => match w.as_str() {
-                        "1-0" => Some(KnownOutcome::Decisive {
+                        // A win, or a win by forfeit (+/-).
+                        "1-0" | "+/-" | "+/--" => Some(KnownOutcome::Decisive {
                             winner: Color::White,
                         }),
-                        "0-1" => Some(KnownOutcome::Decisive {
+                        "0-1" | "-/+" | "--/+" => Some(KnownOutcome::Decisive {
                             winner: Color::Black,
                         }),
                         "1/2-1/2" | "1/2" | "½-½" | "draw" | "remis" => Some(KnownOutcome::Draw),
