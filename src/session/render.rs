@@ -271,6 +271,9 @@ impl Renderer {
                     ArbiterReason::IllegalClaimed => self.s("arbiter_illegal", &[("seat", &seat)]),
                     ArbiterReason::Interrupted => self.s("arbiter_interrupted", &[]),
                     ArbiterReason::Present => self.s("arbiter_present", &[("seat", &seat)]),
+                    ArbiterReason::BoardPutRight => {
+                        self.s("arbiter_board_put_right", &[("seat", &seat)])
+                    }
                     ArbiterReason::Flag => {
                         let c = match detail.as_str() {
                             "white" => self.color(Side::White).to_string(),

@@ -341,6 +341,9 @@ pub enum ArbiterReason {
     Flag,
     /// A player is present for the opening of the envelope (I.7).
     Present,
+    /// A player says his board is put right (D.2.9); the arbiter checks
+    /// it and says `fixed`.
+    BoardPutRight,
 }
 
 /// Everything a session can say. Facts, never sentences: the renderer
