@@ -53,7 +53,7 @@ fn a_flag_fall_and_a_d_2_9_board_difference_are_announced_on_the_arbiter_overvie
     let rt = runtime();
     let mut boards: Vec<Board> = rt.block_on(async {
         (1..=3)
-            .map(|n| Board::new(&broker, "browser", n, 40 + n as u64))
+            .map(|n| Board::new(&broker, "browser", n, 40 + n as u64, Some(hall_key(&hall))))
             .collect()
     });
     rt.block_on(async {

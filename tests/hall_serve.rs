@@ -27,7 +27,7 @@ impl Drop for Served {
     }
 }
 
-fn serve(broker: &str, tournament: &str, board: u32, dir: &TempDir) -> Served {
+fn serve(broker: &str, tournament: &str, board: u32, dir: &TempDir, key: &str) -> Served {
     let journal = dir.0.join(format!("board-{board}.sqlite"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
         .args([
@@ -36,6 +36,8 @@ fn serve(broker: &str, tournament: &str, board: u32, dir: &TempDir) -> Served {
             broker,
             "--tournament",
             tournament,
+            "--hall-key",
+            key,
             "--board",
         ])
         .arg(board.to_string())
@@ -104,7 +106,9 @@ fn three_served_boards_reach_the_hall_through_a_broker_restart_and_a_hall_restar
     };
     let url = broker.url();
     let hall = hall(&broker, "club");
-    let mut boards: Vec<Served> = (1..=3).map(|n| serve(&url, "club", n, &dir)).collect();
+    let mut boards: Vec<Served> = (1..=3)
+        .map(|n| serve(&url, "club", n, &dir, &hall.key))
+        .collect();
     boards[0].moves(&["e4", "e5", "Nf3"]);
     boards[1].moves(&["d4", "d5"]);
     boards[2].moves(&["c4"]);
@@ -117,13 +121,21 @@ fn three_served_boards_reach_the_hall_through_a_broker_restart_and_a_hall_restar
     assert_eq!(games["1"], ["e4", "e5", "Nf3"]);
     assert_eq!(games["2"], ["d4", "d5"]);
     assert_eq!(games["3"], ["c4"]);
-    // The arbiter's view links each board's own arbiter page.
+    // The arbiter's view knows each board's own arbiter page, without its
+    // token (which never crosses the broker).
     let token = hall.arbiter_url.split("token=").nth(1).unwrap().to_string();
     let (_, body) = get(&hall, &format!("/api/boards?token={token}"));
     let arbiter: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let board_page = boards[0]
+        .urls
+        .url("arbiter")
+        .unwrap()
+        .split('?')
+        .next()
+        .unwrap();
     assert_eq!(
         arbiter[0]["arbiter_url"].as_str(),
-        boards[0].urls.url("arbiter"),
+        Some(board_page),
         "{arbiter:#}"
     );
 

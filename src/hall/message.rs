@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::key::HallKey;
+
 /// The JetStream stream every hall message is stored in.
 pub const STREAM: &str = "hector";
 /// The subjects of that stream.
@@ -68,9 +70,106 @@ impl Tournament {
         format!("hector.{}.*.events", self.0)
     }
 
-    /// The de-duplication id of a row: `<T>.<N>.<seq>` (header `Nats-Msg-Id`).
+    /// The de-duplication id of a row of a board without the hall's key:
+    /// `<T>.<N>.<seq>` (header `Nats-Msg-Id`). A board with the key uses
+    /// [`HallKey::msg_id`], which no one without the key can predict.
     pub fn msg_id(&self, board: u32, seq: u64) -> String {
         format!("{}.{board}.{seq}", self.0)
+    }
+
+    /// The subject of a board's heartbeat: `hector-beat.<T>.<N>` (plain
+    /// NATS, outside the stream: a heartbeat is news only while it is new).
+    pub fn beat_subject(&self, board: u32) -> String {
+        format!("hector-beat.{}.{board}", self.0)
+    }
+
+    /// The heartbeats of every board of the tournament.
+    pub fn all_beats(&self) -> String {
+        format!("hector-beat.{}.*", self.0)
+    }
+
+    /// The board a subject of this tournament names (`hector.<T>.<N>.events`
+    /// or `hector-beat.<T>.<N>`), if it names one.
+    pub fn board_of_subject(&self, subject: &str) -> Option<u32> {
+        let rest = subject
+            .strip_prefix("hector.")
+            .and_then(|r| r.strip_suffix(".events"))
+            .or_else(|| subject.strip_prefix("hector-beat."))?;
+        let (t, n) = rest.rsplit_once('.')?;
+        if t != self.0 || n.starts_with('0') || n.starts_with('+') {
+            return None;
+        }
+        n.parse().ok()
+    }
+}
+
+/// Why the hall ignored a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Distrust {
+    /// Not made with the hall's key (or not a board message at all).
+    Forged,
+    /// Made with the key, but a row the hall already has, or not the next
+    /// row of its board.
+    Replayed,
+    /// Made with the key, but its board is not the one its subject names.
+    Misaddressed,
+}
+
+/// A board's heartbeat (every [`BEAT_EVERY`]): the board is there, its last
+/// committed row is `seq`, committed `since_ms` ago by the board's clock.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Beat {
+    pub board: u32,
+    pub seq: u64,
+    /// Milliseconds since `seq` was committed (none yet in this run: null).
+    pub since_ms: Option<u64>,
+    /// The board's wall clock (ms since 1970): a heartbeat older than the
+    /// last one taken is a replay.
+    pub wall_ms: u64,
+}
+
+/// How often a board sends its heartbeat.
+pub const BEAT_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Checks a message as the broker delivered it: its MAC (over subject and
+/// payload, with the hall's key), then that its board is the subject's.
+/// On refusal: the board the subject names (if any) and why.
+pub fn check<T: serde::de::DeserializeOwned + HasBoard>(
+    key: &HallKey,
+    tournament: &Tournament,
+    subject: &str,
+    mac: Option<&str>,
+    payload: &[u8],
+) -> Result<T, (Option<u32>, Distrust)> {
+    let named = tournament.board_of_subject(subject);
+    if named.is_none() {
+        return Err((None, Distrust::Misaddressed));
+    }
+    if !mac.is_some_and(|mac| key.verify(subject, payload, mac)) {
+        return Err((named, Distrust::Forged));
+    }
+    let m: T = serde_json::from_slice(payload).map_err(|_| (named, Distrust::Forged))?;
+    if Some(m.board()) != named {
+        return Err((named, Distrust::Misaddressed));
+    }
+    Ok(m)
+}
+
+/// A message that names its board.
+pub trait HasBoard {
+    fn board(&self) -> u32;
+}
+
+impl HasBoard for BoardMessage {
+    fn board(&self) -> u32 {
+        self.board
+    }
+}
+
+impl HasBoard for Beat {
+    fn board(&self) -> u32 {
+        self.board
     }
 }
 
@@ -101,6 +200,60 @@ mod tests {
         assert_eq!(t.subject(7), "hector.open-2026.7.events");
         assert_eq!(t.all_boards(), "hector.open-2026.*.events");
         assert_eq!(t.msg_id(7, 12), "open-2026.7.12");
+    }
+
+    #[test]
+    fn subjects_name_their_board() {
+        let t = Tournament::parse("open").unwrap();
+        assert_eq!(t.board_of_subject("hector.open.7.events"), Some(7));
+        assert_eq!(t.board_of_subject("hector-beat.open.12"), Some(12));
+        assert_eq!(t.beat_subject(3), "hector-beat.open.3");
+        for bad in [
+            "hector.club.7.events",
+            "hector.open.x.events",
+            "hector.open.07.events",
+            "hector.open.7",
+            "hector.open.7.beat",
+            "other",
+        ] {
+            assert_eq!(t.board_of_subject(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn only_a_message_made_with_the_key_on_its_own_subject_is_believed() {
+        let key = HallKey::generate().unwrap();
+        let t = Tournament::parse("open").unwrap();
+        let m = BoardMessage {
+            board: 1,
+            seq: 1,
+            events: vec![],
+            state: serde_json::json!({}),
+            pgn: String::new(),
+            arbiter_url: None,
+        };
+        let payload = serde_json::to_vec(&m).unwrap();
+        let s1 = t.subject(1);
+        let mac = key.sign(&s1, &payload);
+        let ok: Result<BoardMessage, _> = check(&key, &t, &s1, Some(&mac), &payload);
+        assert_eq!(ok.unwrap(), m);
+        let forged: Result<BoardMessage, _> = check(&key, &t, &s1, None, &payload);
+        assert_eq!(forged.unwrap_err(), (Some(1), Distrust::Forged));
+        let other = HallKey::generate().unwrap();
+        let forged: Result<BoardMessage, _> =
+            check(&key, &t, &s1, Some(&other.sign(&s1, &payload)), &payload);
+        assert_eq!(forged.unwrap_err(), (Some(1), Distrust::Forged));
+        // Board 1's real message copied to board 2's subject.
+        let moved: Result<BoardMessage, _> = check(&key, &t, &t.subject(2), Some(&mac), &payload);
+        assert_eq!(moved.unwrap_err(), (Some(2), Distrust::Forged));
+        // Signed for board 2's subject but saying board 1.
+        let s2 = t.subject(2);
+        let mis: Result<BoardMessage, _> =
+            check(&key, &t, &s2, Some(&key.sign(&s2, &payload)), &payload);
+        assert_eq!(mis.unwrap_err(), (Some(2), Distrust::Misaddressed));
+        let garbage: Result<BoardMessage, _> =
+            check(&key, &t, &s1, Some(&key.sign(&s1, b"[")), b"[");
+        assert_eq!(garbage.unwrap_err(), (Some(1), Distrust::Forged));
     }
 
     #[test]
