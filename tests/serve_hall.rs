@@ -51,15 +51,78 @@ fn a_served_board_reaches_the_hall_and_survives_a_kill() {
         v.as_array()
             .is_some_and(|a| a.iter().any(|b| b["board"] == 5 && b["ply"] == 3))
     });
-    // kill -9, restart on the same journal, play on.
+    let board5 = |v: &serde_json::Value| {
+        v.as_array()
+            .and_then(|a| a.iter().find(|b| b["board"] == 5).cloned())
+            .unwrap_or_default()
+    };
+    assert_eq!(board5(&boards_json(&hall))["live"], true);
+    // kill -9: within 15 s the hall shows the board unreachable and tells
+    // the chief arbiter (issue 31.8).
     let _ = s.child.kill();
     let _ = s.child.wait();
+    let killed = Instant::now();
     drop(s);
+    let token = hall.arbiter_url.split("token=").nth(1).unwrap().to_string();
+    let arbiter_view = || -> serde_json::Value {
+        serde_json::from_str(&get(&hall, &format!("/api/boards?token={token}")).1).unwrap()
+    };
+    loop {
+        let b = board5(&arbiter_view());
+        if b["live"] == false {
+            let alerts = b["alerts"].as_array().unwrap();
+            assert!(
+                alerts
+                    .iter()
+                    .any(|a| a["need"] == "unreachable" && a["open"] == true),
+                "{b:#}"
+            );
+            assert_eq!(b["clock_age_ms"], serde_json::Value::Null);
+            break;
+        }
+        assert!(
+            killed.elapsed() < Duration::from_secs(15),
+            "board 5 still shown live 15 s after kill -9: {b:#}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    eprintln!(
+        "board 5 shown unreachable {:.1} s after kill -9",
+        killed.elapsed().as_secs_f64()
+    );
+    // Restarted on the same journal: live again, and listed as interrupted.
     let s = Serve::start(&journal, &args);
+    let until = Instant::now() + Duration::from_secs(15);
+    loop {
+        let b = board5(&arbiter_view());
+        let needs: Vec<&str> = b["alerts"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter(|a| a["open"] == true)
+                    .filter_map(|a| a["need"].as_str())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if b["live"] == true && needs.contains(&"interrupted") && !needs.contains(&"unreachable") {
+            break;
+        }
+        assert!(Instant::now() < until, "board 5 after its restart: {b:#}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
     let mut c = s.client();
     c.command(&s.token("arbiter"), "start clock").unwrap();
     let a = c.command(&s.token("black"), "e6").unwrap();
     assert!(a.body.contains("\"moved\""), "{}", a.body);
+    // Black's clock runs: the hall gives the age of the status it shows, so
+    // the page can run the clock on between events.
+    std::thread::sleep(Duration::from_millis(2500));
+    let b = board5(&boards_json(&hall));
+    assert_eq!(b["clock"]["running"], "white", "{b:#}");
+    assert!(
+        b["clock_age_ms"].as_u64().is_some_and(|a| a >= 1000),
+        "{b:#}"
+    );
     wait_boards(&hall, "board 5 after the restart", |v| {
         v.as_array()
             .is_some_and(|a| a.iter().any(|b| b["board"] == 5 && b["ply"] == 4))
