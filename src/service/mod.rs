@@ -207,6 +207,11 @@ impl Server {
             IpAddr::V6(a) => format!("[{a}]"),
             IpAddr::V4(a) => a.to_string(),
         });
+        let hall_link = opts.hall.as_ref().and_then(|h| {
+            h.key
+                .clone()
+                .map(|k| (k, h.tournament.as_str().to_string(), opts.board))
+        });
         if let Some(hall) = opts.hall.clone() {
             let feed = publish::Feed {
                 path: opts.journal.clone(),
@@ -230,6 +235,7 @@ impl Server {
             shutdown,
             locale,
             blind: blind_colours(&config),
+            hall_link,
         });
         Ok(Server {
             app,
