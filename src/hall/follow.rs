@@ -233,7 +233,10 @@ pub async fn follow(
             Ok(s) => s,
             Err(e) => {
                 if !told_waiting {
-                    eprintln!("Waiting for the broker at {url}: {e}");
+                    eprintln!(
+                        "Waiting for the broker at {}: {e}",
+                        super::message::shown_url(&url)
+                    );
                     told_waiting = true;
                 }
                 tokio::time::sleep(Duration::from_millis(300)).await;
@@ -273,7 +276,7 @@ pub async fn follow(
             }
         };
         if told_waiting {
-            eprintln!("The broker at {url} is back.");
+            eprintln!("The broker at {} is back.", super::message::shown_url(&url));
             told_waiting = false;
         }
         // Reconnections before this consumer was made are no news.

@@ -173,9 +173,46 @@ impl HasBoard for Beat {
     }
 }
 
-/// Checks a broker address `nats://HOST:PORT` and returns it as the client
-/// wants it; the error is a sentence for the user.
+/// A broker address split into the address without credentials and the
+/// credentials: `nats://USER:PASSWORD@HOST:PORT` (user and password) or
+/// `nats://TOKEN@HOST:PORT` (a token). Broker authentication keeps
+/// strangers off the broker; the hall's trust does not depend on it.
+pub fn broker_credentials(url: &str) -> (String, Option<(String, Option<String>)>) {
+    let Some(rest) = url.strip_prefix("nats://") else {
+        return (url.to_string(), None);
+    };
+    match rest.rsplit_once('@') {
+        Some((creds, host)) if !creds.is_empty() => {
+            let creds = match creds.split_once(':') {
+                Some((user, pass)) => (user.to_string(), Some(pass.to_string())),
+                None => (creds.to_string(), None),
+            };
+            (format!("nats://{host}"), Some(creds))
+        }
+        _ => (url.to_string(), None),
+    }
+}
+
+/// The broker address as it may be printed: without its credentials.
+pub fn shown_url(url: &str) -> String {
+    broker_credentials(url).0
+}
+
+/// Checks a broker address `nats://[USER:PASSWORD@]HOST:PORT` and returns
+/// it as given; the error is a sentence for the user (never showing the
+/// password).
 pub fn broker_url(url: &str) -> Result<String, String> {
+    let full = url;
+    let shown = shown_url(url);
+    let url = shown.as_str();
+    if full
+        .strip_prefix("nats://")
+        .is_some_and(|r| r.ends_with('@'))
+    {
+        return Err(format!(
+            "The broker address '{url}' has no host after its credentials: write nats://USER:PASSWORD@HOST:PORT."
+        ));
+    }
     let rest = url.strip_prefix("nats://").ok_or_else(|| {
         format!("The broker address '{url}' must look like nats://HOST:PORT, for example nats://127.0.0.1:4222.")
     })?;
@@ -187,7 +224,7 @@ pub fn broker_url(url: &str) -> Result<String, String> {
             "The broker address '{url}' needs a host and a port from 1 to 65535."
         ));
     }
-    Ok(url.to_string())
+    Ok(full.to_string())
 }
 
 #[cfg(test)]
@@ -261,6 +298,32 @@ mod tests {
         for bad in ["", "a.b", "a*", "a>", "a b", "ü"] {
             assert!(Tournament::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn broker_credentials_are_taken_from_the_address_and_never_shown() {
+        assert_eq!(
+            broker_credentials("nats://board:s3cret@hall.local:4222"),
+            (
+                "nats://hall.local:4222".to_string(),
+                Some(("board".to_string(), Some("s3cret".to_string())))
+            )
+        );
+        assert_eq!(
+            broker_credentials("nats://tok@h:1"),
+            ("nats://h:1".to_string(), Some(("tok".to_string(), None)))
+        );
+        assert_eq!(
+            broker_credentials("nats://h:1"),
+            ("nats://h:1".to_string(), None)
+        );
+        assert_eq!(
+            broker_url("nats://u:p@h:4222").unwrap(),
+            "nats://u:p@h:4222"
+        );
+        let e = broker_url("nats://u:secret@h").unwrap_err();
+        assert!(!e.contains("secret"), "{e}");
+        assert!(broker_url("nats://u:p@").is_err());
     }
 
     #[test]

@@ -131,6 +131,13 @@ pub async fn connect_with(
     name: &str,
     options: async_nats::ConnectOptions,
 ) -> Result<async_nats::Client, String> {
+    let (address, credentials) = super::message::broker_credentials(url);
+    let shown = address.clone();
+    let options = match credentials {
+        Some((user, Some(password))) => options.user_and_password(user, password),
+        Some((token, None)) => options.token(token),
+        None => options,
+    };
     options
         .name(name)
         .retry_on_initial_connect()
@@ -139,9 +146,9 @@ pub async fn connect_with(
         .reconnect_delay_callback(|attempts| {
             Duration::from_millis((100 * attempts as u64).min(1000))
         })
-        .connect(url)
+        .connect(address)
         .await
-        .map_err(|e| format!("Cannot use the broker at {url}: {e}"))
+        .map_err(|e| format!("Cannot use the broker at {shown}: {e}"))
 }
 
 /// The JetStream context hector uses (acknowledgements within
