@@ -319,3 +319,87 @@ pub async fn follow(
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seqs(shared: &Shared, now: Instant) -> Vec<(u64, u64)> {
+        let v = shared.hall.lock().unwrap().boards_json(false, now);
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|b| (b["board"].as_u64().unwrap(), b["seq"].as_u64().unwrap()))
+            .collect()
+    }
+
+    /// The fuzz target's seeds (fuzz/seeds/hall_message) through the same
+    /// checks: signed rows move board 1 on one row at a time; forged,
+    /// misaddressed and out-of-sequence rows change nothing public.
+    #[test]
+    fn the_hall_message_seeds_keep_the_fuzz_targets_promises() {
+        let key = HallKey::parse(&"5a".repeat(32)).unwrap();
+        for (name, data) in [
+            (
+                "signed-and-forged",
+                &include_bytes!("../../fuzz/seeds/hall_message/signed-and-forged")[..],
+            ),
+            (
+                "all-signed",
+                &include_bytes!("../../fuzz/seeds/hall_message/all-signed")[..],
+            ),
+            (
+                "none-signed",
+                &include_bytes!("../../fuzz/seeds/hall_message/none-signed")[..],
+            ),
+        ] {
+            let shared = Shared::new(key.clone(), Tournament::parse("fuzz").unwrap());
+            let now = Instant::now();
+            let (&signed, rest) = data.split_first().unwrap();
+            for (i, chunk) in rest.split(|&b| b == 0xff).enumerate() {
+                let p = chunk.iter().position(|&b| b == b'\n').unwrap();
+                let (subject, payload) =
+                    (std::str::from_utf8(&chunk[..p]).unwrap(), &chunk[p + 1..]);
+                let by_board = signed & (1 << (i % 8)) != 0;
+                let mac = if by_board {
+                    key.sign(subject, payload)
+                } else {
+                    payload
+                        .iter()
+                        .take(32)
+                        .map(|b| format!("{b:02x}"))
+                        .collect()
+                };
+                let public = shared.hall.lock().unwrap().boards_json(false, now);
+                let before = seqs(&shared, now);
+                if subject.starts_with("hector-beat.") {
+                    let _ = shared.receive_beat(subject, Some(&mac), payload, now);
+                    assert_eq!(before, seqs(&shared, now), "{name} {i}");
+                } else {
+                    let _ = shared.receive(subject, Some(&mac), payload);
+                    if !by_board {
+                        assert_eq!(
+                            public,
+                            shared.hall.lock().unwrap().boards_json(false, now),
+                            "{name} {i}"
+                        );
+                    }
+                }
+            }
+            let after = seqs(&shared, now);
+            match name {
+                "none-signed" => assert!(after.is_empty(), "{after:?}"),
+                // Rows 1 and 2 of board 1; board 1's row on board 2's
+                // subject and its row 999 are not believed.
+                _ => assert_eq!(after, vec![(1, 2)], "{name}"),
+            }
+            if name == "all-signed" {
+                let v = shared.hall.lock().unwrap().boards_json(true, now);
+                assert_eq!(
+                    v[0]["ignored"]["replayed"], 2,
+                    "row 999 and the old heartbeat: {v:#}"
+                );
+            }
+        }
+    }
+}
