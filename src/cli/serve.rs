@@ -43,6 +43,10 @@ struct ServeCli {
     /// The tournament's name in the hall (letters, digits, - and _).
     #[arg(long, requires = "hall")]
     tournament: Option<String>,
+    /// The hall's key, as `hector hall` printed it after KEY (default: $HECTOR_HALL_KEY).
+    /// Without it the board plays and journals, but the hall does not trust it.
+    #[arg(long, value_name = "KEY", requires = "hall")]
+    hall_key: Option<String>,
     /// Measure: journal commits, command round trips, event delivery to --watchers sockets.
     #[arg(long)]
     bench: bool,
@@ -112,10 +116,22 @@ fn options(cli: &ServeCli) -> Result<Options, String> {
         None => default_journal(y, m, d, cli.board, config.round.as_deref())?,
     };
     let hall = match (&cli.hall, &cli.tournament) {
-        (Some(url), Some(t)) => Some(service::publish::Hall {
-            url: crate::hall::message::broker_url(url)?,
-            tournament: crate::hall::message::Tournament::parse(t)?,
-        }),
+        (Some(url), Some(t)) => {
+            let key = crate::hall::key::from_option_or_env(cli.hall_key.as_deref())?;
+            if key.is_none() {
+                let code = config_locale(&config);
+                let words = crate::locale::session::SessionWords::get(&code)
+                    .or_else(|_| crate::locale::session::SessionWords::get("en"));
+                if let Ok(words) = words {
+                    eprintln!("{}", words.text("hall_untrusted", &[]));
+                }
+            }
+            Some(service::publish::Hall {
+                url: crate::hall::message::broker_url(url)?,
+                tournament: crate::hall::message::Tournament::parse(t)?,
+                key,
+            })
+        }
         _ => None,
     };
     Ok(Options {
@@ -128,6 +144,14 @@ fn options(cli: &ServeCli) -> Result<Options, String> {
         config: serde_json::to_value(&config).map_err(|e| e.to_string())?,
         tags,
     })
+}
+
+/// The game's language code from its options (English if none).
+fn config_locale(config: &impl serde::Serialize) -> String {
+    serde_json::to_value(config)
+        .ok()
+        .and_then(|v| v.get("locale").and_then(|l| l.as_str()).map(str::to_string))
+        .unwrap_or_else(|| "en".to_string())
 }
 
 /// `<data dir>/hector/journals/<date>-board-<N>[-round-<R>].sqlite`, the
