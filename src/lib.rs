@@ -11,6 +11,7 @@ pub mod clock;
 pub mod console;
 pub mod eboard;
 pub mod hall;
+pub mod lab;
 pub mod locale;
 pub mod notation;
 pub mod rules;

@@ -303,7 +303,7 @@ pub fn report(trials: &[Trial]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::speech::generate::{Room, Sample};
+    use crate::lab::speech::generate::{Room, Sample};
 
     fn sample(said: Said) -> Sample {
         Sample {
