@@ -8,7 +8,6 @@ pub mod boards;
 pub mod braille;
 pub mod cli;
 pub mod clock;
-pub mod console;
 pub mod eboard;
 pub mod hall;
 pub mod lab;

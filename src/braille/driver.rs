@@ -70,10 +70,15 @@ pub fn terminal_cells(device: &str) -> Option<Result<usize, BrailleError>> {
     )
 }
 
-/// Opens the display named by a device string.
-pub fn open(device: &str) -> Result<Box<dyn BrailleDisplay>, BrailleError> {
+/// Opens the display named by a device string. A terminal display's keys
+/// are typed as lines that arrive on the channel `typed` gives (called
+/// only for a terminal display: the caller owns the terminal).
+pub fn open(
+    device: &str,
+    typed: impl FnOnce() -> Receiver<String>,
+) -> Result<Box<dyn BrailleDisplay>, BrailleError> {
     if let Some(cells) = terminal_cells(device) {
-        return Ok(Box::new(TerminalDisplay::new(cells?)));
+        return Ok(Box::new(TerminalDisplay::with_input(cells?, typed())));
     }
     if let Some(path) = device.strip_prefix("baum:") {
         return Ok(Box::new(BaumDisplay::open(path)?));
@@ -243,13 +248,8 @@ pub struct TerminalDisplay {
 }
 
 impl TerminalDisplay {
-    /// A virtual display of `cells` cells reading keys from standard input.
-    pub fn new(cells: usize) -> TerminalDisplay {
-        TerminalDisplay::with_input(cells, crate::console::stdin_lines())
-    }
-
-    /// A virtual display whose typed keys arrive as lines on `lines` (when
-    /// standard input is shared with something else).
+    /// A virtual display whose typed keys arrive as lines on `lines` (the
+    /// terminal's lines, read by the command line).
     pub fn with_input(cells: usize, lines: Receiver<String>) -> TerminalDisplay {
         TerminalDisplay {
             cells: cells.clamp(1, 160),

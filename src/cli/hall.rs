@@ -1,7 +1,6 @@
 //! `hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--round R]`:
 //! the tournament hall (overview for the chief arbiter, watch page,
 //! `/round.pgn`, `/api/boards`), rebuilt from the broker's stream at start.
-//! `hector hall --bench` measures a hall with simulated boards.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -11,23 +10,10 @@ use crate::hall::follow::{self, Shared};
 use crate::hall::http::{self, App};
 use crate::hall::message::{Tournament, broker_url};
 
-const USAGE: &str = "Usage: hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--round R]\n       hector hall --bench [--boards N] [--moves N] [--interval MS]";
+const USAGE: &str = "Usage: hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--round R]";
 
 /// Runs the subcommand.
 pub fn run(args: &Args) -> i32 {
-    if args.has("bench") {
-        return match crate::hall::bench::run(
-            args.get("boards"),
-            args.get("moves"),
-            args.get("interval"),
-        ) {
-            Ok(()) => 0,
-            Err(e) => {
-                eprintln!("{e}");
-                1
-            }
-        };
-    }
     match options(args) {
         Ok(opts) => match serve(opts) {
             Ok(()) => 0,

@@ -15,3 +15,20 @@ pub mod eboard;
 pub mod hall;
 pub mod service;
 pub mod speech;
+
+use std::path::PathBuf;
+
+/// The `hector` program beside the running one: the lab's benches start
+/// real `hector serve` and `hector hall` processes.
+pub fn hector_exe() -> Result<PathBuf, String> {
+    let me = std::env::current_exe().map_err(|e| format!("Cannot find hector-lab itself: {e}"))?;
+    let exe = me.with_file_name(format!("hector{}", std::env::consts::EXE_SUFFIX));
+    if exe.is_file() {
+        Ok(exe)
+    } else {
+        Err(format!(
+            "hector-lab starts hector, which should be beside it: {} is missing.",
+            exe.display()
+        ))
+    }
+}

@@ -560,7 +560,7 @@ impl VoiceFront {
         self.decided(hyps).decision.is_clear()
     }
 
-    /// The decision on `hyps`, by the rule `hector listen --bench` measures
+    /// The decision on `hyps`, by the rule `hector-lab listen --bench` measures
     /// ([`crate::speech::listener::decide`]): speech the "anything else"
     /// path explains better than any phrase is not understood, never a
     /// move or a command; a move or command too unsure is asked again.
