@@ -695,9 +695,29 @@ mod tests {
         assert_eq!(parse_typed_key("hello"), None);
     }
 
+    /// A channel of typed lines that never brings one.
+    fn no_lines() -> Receiver<String> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::mem::forget(tx);
+        rx
+    }
+
     #[test]
     fn unknown_device_is_an_error() {
-        assert!(matches!(open("usb:x"), Err(BrailleError::UnknownDevice(_))));
-        assert!(open("baum:/nonexistent/tty").is_err());
+        assert!(matches!(
+            open("usb:x", no_lines),
+            Err(BrailleError::UnknownDevice(_))
+        ));
+        assert!(open("baum:/nonexistent/tty", no_lines).is_err());
+    }
+
+    #[test]
+    fn a_terminal_display_reads_the_lines_it_is_given() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let mut d = open("terminal:20", move || rx).unwrap();
+        assert_eq!(d.cells(), 20);
+        tx.send("r3".to_string()).unwrap();
+        assert_eq!(d.next_key(1000).unwrap(), Some(KeyEvent::Route(3)));
+        assert!(open("terminal:0", no_lines).is_err());
     }
 }
