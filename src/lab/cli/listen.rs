@@ -10,7 +10,6 @@ use crate::cli::listen::engine_from_args;
 use crate::lab::speech::fixtures;
 use crate::speech::{audio, moves, settle};
 use serde_json::json;
-use shakmaty::Chess;
 use std::path::Path;
 
 /// Entry point of `hector-lab listen`: `--generate DIR` or `--bench`.
@@ -470,7 +469,7 @@ fn first_sound(a: &Args) -> Result<(), String> {
             // before measuring, as play's greeting is.
             let hello = wording.render(
                 &crate::speech::readback::Prompt::NoMove(String::new()),
-                &Chess::default(),
+                &shakmaty::Chess::default(),
             );
             d.time_to_sound(&hello, std::time::Duration::from_secs(10))
                 .map_err(|e| e.to_string())?
