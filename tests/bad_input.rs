@@ -77,24 +77,31 @@ fn an_argument_that_is_not_utf8_is_refused_with_a_sentence() {
     assert!(err.contains("invalid UTF-8"), "{err}");
 }
 
-/// Issue 10 point 8: `hector --help` and `hector COMMAND --help` for every
-/// command, each listing its options.
-#[test]
-fn every_command_has_help() {
-    let (code, out, _) = support::hector(&["--help"]);
+/// `PROGRAM --help` lists every one of `commands`, and `PROGRAM COMMAND
+/// --help` shows its usage (`run` runs the program).
+fn lists_and_helps(program: &str, commands: &[&str], run: fn(&[&str]) -> support::Ran) {
+    let (code, out, _) = run(&["--help"]);
     assert_eq!(code, 0);
-    for cmd in COMMANDS {
+    for cmd in commands {
         assert!(
             out.lines().any(|l| l.trim_start().starts_with(cmd)),
-            "hector --help does not list {cmd}:\n{out}"
+            "{program} --help does not list {cmd}:\n{out}"
         );
-        let (code, out, err) = support::hector(&[cmd, "--help"]);
-        assert_eq!(code, 0, "hector {cmd} --help: {err}");
+        let (code, out, err) = run(&[cmd, "--help"]);
+        assert_eq!(code, 0, "{program} {cmd} --help: {err}");
         assert!(
-            out.contains(&format!("Usage: hector {cmd}")),
+            out.contains(&format!("Usage: {program} {cmd}")),
             "{cmd}: {out}"
         );
     }
+}
+
+/// Issue 10 point 8: `hector --help` and `hector COMMAND --help` for every
+/// command, each listing its options (and the lab's, issue 34).
+#[test]
+fn every_command_has_help() {
+    lists_and_helps("hector", &COMMANDS, support::hector);
+    lists_and_helps("hector-lab", &LAB_COMMANDS, support::hector_lab);
     let (_, out, _) = support::hector(&["say", "--help"]);
     for option in ["--locale", "--fen", "--moves", "--form", "--wav", "--rate"] {
         assert!(out.contains(option), "say --help lacks {option}:\n{out}");
@@ -102,20 +109,6 @@ fn every_command_has_help() {
     let (code, out, _) = support::hector(&["help", "clock"]);
     assert_eq!(code, 0);
     assert!(out.contains("--control") && out.contains("Keys"), "{out}");
-    let (code, out, _) = support::hector_lab(&["--help"]);
-    assert_eq!(code, 0);
-    for cmd in LAB_COMMANDS {
-        assert!(
-            out.lines().any(|l| l.trim_start().starts_with(cmd)),
-            "hector-lab --help does not list {cmd}:\n{out}"
-        );
-        let (code, out, err) = support::hector_lab(&[cmd, "--help"]);
-        assert_eq!(code, 0, "hector-lab {cmd} --help: {err}");
-        assert!(
-            out.contains(&format!("Usage: hector-lab {cmd}")),
-            "{cmd}: {out}"
-        );
-    }
 }
 
 /// Issue 34 point 2: `hector --help` lists what players, arbiters and

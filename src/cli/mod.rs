@@ -25,7 +25,7 @@ pub mod speak;
 
 use std::ffi::OsString;
 
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 use args::Args;
 
@@ -55,6 +55,21 @@ struct Position {
     /// (e.g. "e4 e5 Nf3"; move numbers are skipped).
     #[arg(long, value_name = "MOVES")]
     moves: Option<String>,
+}
+
+/// `--engine`, `--model` and `--adaptation`: the recogniser (also the
+/// lab's, `hector-lab listen`).
+#[derive(Debug, clap::Args)]
+pub(crate) struct Recogniser {
+    /// The recogniser engine.
+    #[arg(long, value_name = "E")]
+    engine: Option<String>,
+    /// The recogniser model.
+    #[arg(long, value_name = "M")]
+    model: Option<String>,
+    /// The player's adaptation, written by `hector enrol`.
+    #[arg(long, value_name = "FILE")]
+    adaptation: Option<String>,
 }
 
 /// How a move is said (FIDE Laws 2023, D.2.2).
@@ -296,15 +311,8 @@ enum Command {
         /// A recording of the move (16 kHz mono is best).
         #[arg(long, value_name = "FILE")]
         wav: Option<String>,
-        /// The recogniser engine.
-        #[arg(long, value_name = "E")]
-        engine: Option<String>,
-        /// The recogniser model.
-        #[arg(long, value_name = "M")]
-        model: Option<String>,
-        /// The player's adaptation, written by `hector enrol`.
-        #[arg(long, value_name = "FILE")]
-        adaptation: Option<String>,
+        #[command(flatten)]
+        recogniser: Recogniser,
         #[command(flatten)]
         position: Position,
         /// With --mic: listen at most this many seconds.
@@ -424,15 +432,9 @@ where
         eprintln!("hector {old} moved: run hector-lab {old}");
         return 2;
     }
-    let argv = std::iter::once(OsString::from("hector")).chain(args);
-    let cmd = Cli::command();
-    let matches = match cmd.clone().try_get_matches_from(argv) {
-        Ok(m) => m,
-        Err(e) => return usage_error(e),
-    };
-    let cli = match Cli::from_arg_matches(&matches) {
-        Ok(c) => c,
-        Err(e) => return usage_error(e),
+    let (cli, cmd, matches) = match parse::<Cli>("hector", args) {
+        Ok(parsed) => parsed,
+        Err(code) => return code,
     };
     console_language(&cli.command);
     let Some((name, sub)) = matches.subcommand() else {
@@ -522,8 +524,25 @@ fn console_language(command: &Option<Command>) {
     console::set_language(code.unwrap_or("de"));
 }
 
+/// Reads `program ARGS` with clap: the command line `P`, its clap command
+/// and the matches. `Err`: clap's help or usage error was printed, with
+/// this exit code.
+pub(crate) fn parse<P: Parser>(
+    program: &str,
+    args: impl IntoIterator<Item = OsString>,
+) -> Result<(P, clap::Command, clap::ArgMatches), i32> {
+    let argv = std::iter::once(OsString::from(program)).chain(args);
+    let cmd = P::command();
+    let matches = cmd
+        .clone()
+        .try_get_matches_from(argv)
+        .map_err(usage_error)?;
+    let cli = P::from_arg_matches(&matches).map_err(usage_error)?;
+    Ok((cli, cmd, matches))
+}
+
 /// Prints clap's help or usage error; help exits 0, a usage error 2.
-fn usage_error(e: clap::Error) -> i32 {
+pub(crate) fn usage_error(e: clap::Error) -> i32 {
     let _ = e.print();
     e.exit_code()
 }

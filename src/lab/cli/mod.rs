@@ -10,7 +10,7 @@ pub mod listen;
 
 use std::ffi::OsString;
 
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 use crate::cli::args::Args;
 
@@ -43,15 +43,8 @@ enum Command {
     /// Measure the recogniser: --bench on generated speech (or on the
     /// fixture recordings), --generate DIR writes a generated set.
     Listen {
-        /// The recogniser engine.
-        #[arg(long, value_name = "E")]
-        engine: Option<String>,
-        /// The recogniser model.
-        #[arg(long, value_name = "M")]
-        model: Option<String>,
-        /// The player's adaptation, written by `hector enrol`.
-        #[arg(long, value_name = "FILE")]
-        adaptation: Option<String>,
+        #[command(flatten)]
+        recogniser: crate::cli::Recogniser,
         /// Measure the recogniser on generated speech (or, with --fixtures
         /// or --dir, on the fixture recordings).
         #[arg(long)]
@@ -196,19 +189,13 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let argv =
-        std::iter::once(OsString::from("hector-lab")).chain(args.into_iter().map(Into::into));
-    let cmd = Cli::command();
-    let matches = match cmd.clone().try_get_matches_from(argv) {
-        Ok(m) => m,
-        Err(e) => return usage_error(e),
-    };
-    let cli = match Cli::from_arg_matches(&matches) {
-        Ok(c) => c,
-        Err(e) => return usage_error(e),
-    };
+    let (cli, cmd, matches) =
+        match crate::cli::parse::<Cli>("hector-lab", args.into_iter().map(Into::into)) {
+            Ok(parsed) => parsed,
+            Err(code) => return code,
+        };
     let Some((name, sub)) = matches.subcommand() else {
-        return usage_error(cmd.clone().error(
+        return crate::cli::usage_error(cmd.clone().error(
             clap::error::ErrorKind::MissingSubcommand,
             "Say which lab command to run (hector-lab --help lists them).",
         ));
@@ -259,10 +246,4 @@ where
 fn refuse(sentence: &str) -> i32 {
     eprintln!("{sentence}");
     2
-}
-
-/// Prints clap's help or usage error; help exits 0, a usage error 2.
-fn usage_error(e: clap::Error) -> i32 {
-    let _ = e.print();
-    e.exit_code()
 }
