@@ -7,8 +7,8 @@ mod support;
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 
-/// Every command a user can type (`baum-emulator` is a hidden helper).
-const COMMANDS: [&str; 17] = [
+/// Every command a user can type.
+const COMMANDS: [&str; 16] = [
     "session",
     "play",
     "say",
@@ -16,7 +16,6 @@ const COMMANDS: [&str; 17] = [
     "san",
     "replay",
     "status",
-    "bench",
     "clock",
     "braille",
     "scoresheet",
@@ -27,6 +26,9 @@ const COMMANDS: [&str; 17] = [
     "announce",
     "hall",
 ];
+
+/// The lab's commands (`hector-lab`).
+const LAB_COMMANDS: [&str; 5] = ["bench", "listen", "serve", "hall", "baum-emulator"];
 
 fn os(args: &[&str]) -> Vec<OsString> {
     args.iter().map(OsString::from).collect()
@@ -50,6 +52,19 @@ fn an_argument_that_is_not_utf8_is_refused_with_a_sentence() {
             "hector {cmd}: {err}"
         );
     }
+    for cmd in LAB_COMMANDS.iter().chain(&[""]) {
+        let mut args = os(&[cmd]);
+        args.retain(|a| !a.is_empty());
+        args.push(OsString::from_vec(b"e\xff4".to_vec()));
+        let (code, _, err) = support::hector_lab_raw(&args, Some(b""));
+        assert_eq!(code, 2, "hector-lab {cmd} <bad UTF-8>: {err}");
+        assert!(
+            err.contains("invalid UTF-8")
+                || err.contains("unexpected argument")
+                || err.contains("unrecognized subcommand"),
+            "hector-lab {cmd}: {err}"
+        );
+    }
     // As an option's value too.
     let args = vec![
         OsString::from("hear"),
@@ -62,24 +77,31 @@ fn an_argument_that_is_not_utf8_is_refused_with_a_sentence() {
     assert!(err.contains("invalid UTF-8"), "{err}");
 }
 
-/// Issue 10 point 8: `hector --help` and `hector COMMAND --help` for every
-/// command, each listing its options.
-#[test]
-fn every_command_has_help() {
-    let (code, out, _) = support::hector(&["--help"]);
+/// `PROGRAM --help` lists every one of `commands`, and `PROGRAM COMMAND
+/// --help` shows its usage (`run` runs the program).
+fn lists_and_helps(program: &str, commands: &[&str], run: fn(&[&str]) -> support::Ran) {
+    let (code, out, _) = run(&["--help"]);
     assert_eq!(code, 0);
-    for cmd in COMMANDS {
+    for cmd in commands {
         assert!(
             out.lines().any(|l| l.trim_start().starts_with(cmd)),
-            "hector --help does not list {cmd}:\n{out}"
+            "{program} --help does not list {cmd}:\n{out}"
         );
-        let (code, out, err) = support::hector(&[cmd, "--help"]);
-        assert_eq!(code, 0, "hector {cmd} --help: {err}");
+        let (code, out, err) = run(&[cmd, "--help"]);
+        assert_eq!(code, 0, "{program} {cmd} --help: {err}");
         assert!(
-            out.contains(&format!("Usage: hector {cmd}")),
+            out.contains(&format!("Usage: {program} {cmd}")),
             "{cmd}: {out}"
         );
     }
+}
+
+/// Issue 10 point 8: `hector --help` and `hector COMMAND --help` for every
+/// command, each listing its options (and the lab's, issue 34).
+#[test]
+fn every_command_has_help() {
+    lists_and_helps("hector", &COMMANDS, support::hector);
+    lists_and_helps("hector-lab", &LAB_COMMANDS, support::hector_lab);
     let (_, out, _) = support::hector(&["say", "--help"]);
     for option in ["--locale", "--fen", "--moves", "--form", "--wav", "--rate"] {
         assert!(out.contains(option), "say --help lacks {option}:\n{out}");
@@ -87,6 +109,60 @@ fn every_command_has_help() {
     let (code, out, _) = support::hector(&["help", "clock"]);
     assert_eq!(code, 0);
     assert!(out.contains("--control") && out.contains("Keys"), "{out}");
+}
+
+/// Issue 34 point 2: `hector --help` lists what players, arbiters and
+/// organisers use, and nothing of the lab; the lab's commands answer under
+/// `hector` with their new name (exit 2) and keep their options under
+/// `hector-lab`.
+#[test]
+fn the_lab_is_apart_from_the_product() {
+    let (_, help, _) = support::hector(&["--help"]);
+    for lab in ["bench", "baum-emulator", "--bench", "simulated"] {
+        assert!(!help.contains(lab), "hector --help shows {lab}:\n{help}");
+    }
+    for cmd in ["serve", "hall", "listen"] {
+        let (_, help, _) = support::hector(&[cmd, "--help"]);
+        for lab in ["--bench", "--kills", "--generate", "--first-sound"] {
+            assert!(!help.contains(lab), "hector {cmd} --help: {lab}:\n{help}");
+        }
+    }
+    for (args, moved) in [
+        (&["bench", "--games", "1"][..], "bench"),
+        (&["baum-emulator", "/dev/null"][..], "baum-emulator"),
+        (&["serve", "--bench", "--kills", "3"][..], "serve --bench"),
+        (&["hall", "--boards", "2", "--bench"][..], "hall --bench"),
+        (
+            &["listen", "--bench", "--first-sound"][..],
+            "listen --bench",
+        ),
+        (&["listen", "--generate=/tmp/x"][..], "listen --generate"),
+    ] {
+        let (code, out, err) = support::hector(args);
+        assert_eq!(code, 2, "hector {args:?}: {err}");
+        assert!(out.is_empty(), "hector {args:?}: {out}");
+        assert_eq!(
+            err,
+            format!("hector {moved} moved: run hector-lab {moved}\n"),
+            "hector {args:?}"
+        );
+    }
+    // The same words elsewhere are not a lab command.
+    let (code, out, _) = support::hector(&["hear", "--", "--bench"]);
+    assert_ne!(code, 2, "{out}");
+    // hector-lab without the mode says what it measures.
+    for (cmd, says) in [
+        (
+            "serve",
+            "hector-lab serve measures the service: give --bench",
+        ),
+        ("hall", "hector-lab hall measures a hall: give --bench"),
+        ("listen", "give --bench or --generate DIR"),
+    ] {
+        let (code, _, err) = support::hector_lab(&[cmd]);
+        assert_eq!(code, 2, "hector-lab {cmd}: {err}");
+        assert!(err.contains(says), "hector-lab {cmd}: {err}");
+    }
 }
 
 /// Usage errors are sentences naming what is wrong, with exit code 2.
@@ -185,15 +261,15 @@ fn a_stdin_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
 fn bench_bounds_its_work_and_says_so() {
     let t = std::time::Instant::now();
     let (code, out, err) =
-        support::hector(&["bench", "--games", "1", "--plies", "1000000000000000000"]);
+        support::hector_lab(&["bench", "--games", "1", "--plies", "1000000000000000000"]);
     assert_eq!(code, 1, "{out}");
     assert!(err.contains("at most 50000"), "{err}");
     let (code, _, err) =
-        support::hector(&["bench", "--games", "18446744073709551615", "--plies", "2"]);
+        support::hector_lab(&["bench", "--games", "18446744073709551615", "--plies", "2"]);
     assert_eq!(code, 1);
     assert!(err.contains("at most 50000"), "{err}");
     assert!(t.elapsed().as_secs() < 10);
-    let (code, out, _) = support::hector(&["bench", "--games", "1", "--plies", "4"]);
+    let (code, out, _) = support::hector_lab(&["bench", "--games", "1", "--plies", "4"]);
     assert_eq!(code, 0);
     assert!(
         out.starts_with("hector bench: 5 positions (at most 50000)"),

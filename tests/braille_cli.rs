@@ -11,7 +11,7 @@ use common::*;
 mod support;
 use hector::braille::Cell;
 use hector::braille::driver::KeyEvent;
-use hector::braille::emulator::Emulator;
+use hector::lab::braille::emulator::Emulator;
 use support::{hector, hector_with_input};
 
 const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/braille");

@@ -13,7 +13,7 @@ use common::*;
 use hector::braille::Cell;
 use hector::braille::brlapi::{Auth, BrlApiDisplay};
 use hector::braille::driver::{BaumDisplay, BrailleDisplay, KeyEvent};
-use hector::braille::emulator::Emulator;
+use hector::lab::braille::emulator::Emulator;
 
 #[test]
 fn brltty_accepts_the_emulator_as_an_orbit_reader() {
@@ -315,8 +315,7 @@ fn baum_emulator_command_serves_hector() {
     use std::process::{Command, Stdio};
     let dir = TempDir::new("emu-cmd");
     let (_socat, dev, host) = socat(&dir);
-    let bin = env!("CARGO_BIN_EXE_hector");
-    let emu = Command::new(bin)
+    let emu = Command::new(env!("CARGO_BIN_EXE_hector-lab"))
         .args(["baum-emulator", &dev, "--cells", "40"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

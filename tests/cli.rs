@@ -24,6 +24,10 @@ fn hector(args: &[&str]) -> Output {
     Output::from(support::hector(args))
 }
 
+fn hector_lab(args: &[&str]) -> Output {
+    Output::from(support::hector_lab(args))
+}
+
 fn hector_stdin(args: &[&str], input: &str) -> Output {
     Output::from(support::hector_with_input(args, input))
 }
@@ -286,7 +290,7 @@ fn play_offers_a_numbered_choice_when_two_moves_fit() {
 
 #[test]
 fn bench_prints_the_figures() {
-    let o = hector(&["bench", "--games", "3", "--plies", "40"]);
+    let o = hector_lab(&["bench", "--games", "3", "--plies", "40"]);
     assert_eq!(Some(o.code), Some(0), "{}", err(&o));
     let text = out(&o);
     assert!(

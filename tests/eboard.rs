@@ -16,8 +16,8 @@ use std::sync::mpsc::{Receiver, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use hector::eboard::emulator::{Emulator, PtyPair};
 use hector::eboard::{WatchEvent, Watcher};
+use hector::lab::eboard::emulator::{Emulator, PtyPair};
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Piece, Position, Role, Square};
 

@@ -352,7 +352,7 @@ fn forged_replayed_and_misaddressed_rows_are_ignored_without_blocking_the_board(
     wait_boards(&hall, "both boards at move 7", |v| {
         v[0]["ply"] == 7 && v[1]["ply"] == 7
     });
-    let check = |hall: &hector::hall::bench::HallProcess| {
+    let check = |hall: &hector::lab::hall::bench::HallProcess| {
         let token = hall.arbiter_url.split("token=").nth(1).unwrap().to_string();
         let (_, body) = get(hall, &format!("/api/boards?token={token}"));
         let v: serde_json::Value = serde_json::from_str(&body).unwrap();

@@ -113,7 +113,7 @@ fn location(addr: &str, path: &str) -> (u16, Option<String>) {
     (code, loc)
 }
 
-fn wait_plies(hall: &hector::hall::bench::HallProcess, want: [u64; 3]) {
+fn wait_plies(hall: &hector::lab::hall::bench::HallProcess, want: [u64; 3]) {
     wait_boards(hall, &format!("plies {want:?}"), |v| {
         v.as_array().map(|a| a.len()) == Some(3)
             && (0..3).all(|i| v[i]["ply"].as_u64() == Some(want[i]))

@@ -90,7 +90,7 @@ fn the_arbiters_page_names_an_eboard_that_is_gone_until_it_is_back() {
     use std::sync::mpsc;
     use std::time::Duration;
 
-    use hector::eboard::emulator::{Emulator, PtyPair};
+    use hector::lab::eboard::emulator::{Emulator, PtyPair};
     use shakmaty::{Chess, Position};
 
     if let Err(why) = ready() {

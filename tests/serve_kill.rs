@@ -4,11 +4,11 @@
 //! position matches the journal, each clock equals its value at the last
 //! committed command to the millisecond, every seat keeps its address.
 //! `HECTOR_KILLS=N` changes the number of kills (default 50); the 1,000-kill
-//! run is `hector serve --bench --kills 1000`.
+//! run is `hector-lab serve --bench --kills 1000`.
 
 mod serve_util;
 
-use hector::service::campaign;
+use hector::lab::service::campaign;
 use serve_util::TempDir;
 
 #[test]

@@ -219,7 +219,7 @@ fn d_2_1_a_spoken_and_confirmed_move_at_a_served_board() {
 #[test]
 fn a_served_eboard_gone_and_back_reaches_the_arbiters_page() {
     use futures_util::StreamExt;
-    use hector::eboard::emulator::{Emulator as Dgt, PtyPair};
+    use hector::lab::eboard::emulator::{Emulator as Dgt, PtyPair};
     use serde_json::Value;
     use shakmaty::{Chess, Position};
     if !need(&["socat"]) {

@@ -6,8 +6,8 @@
 //! mllr_solve, PocketSphinx.
 
 mod support;
-use hector::speech::bench::{self, Outcome, Tally};
-use hector::speech::generate::{self as g, SetSpec};
+use hector::lab::speech::bench::{self, Outcome, Tally};
+use hector::lab::speech::generate::{self as g, SetSpec};
 use hector::speech::listener::Listener;
 use std::path::{Path, PathBuf};
 use support::hector;

@@ -2,8 +2,8 @@
 //! the `hector listen` command-line contract.
 
 mod support;
+use hector::lab::speech::fixtures::{self, Trial};
 use hector::speech::Recognizer;
-use hector::speech::fixtures::{self, Trial};
 use hector::speech::readback::{Event, Prompt, ReadBack};
 use hector::speech::settle::{CLEAR, Settled};
 use std::path::Path;

@@ -93,10 +93,14 @@ fn watch_child(
 
 /// Generated utterances one after another, each followed by `gap_ms` of
 /// room noise (seeds from `seed`), after a second of it.
-fn utterances(samples: &[hector::speech::generate::Sample], gap_ms: usize, seed: u64) -> Vec<i16> {
+fn utterances(
+    samples: &[hector::lab::speech::generate::Sample],
+    gap_ms: usize,
+    seed: u64,
+) -> Vec<i16> {
     let mut audio = noise(1000, seed);
     for (i, s) in samples.iter().enumerate() {
-        audio.extend(hector::speech::generate::render(s).unwrap());
+        audio.extend(hector::lab::speech::generate::render(s).unwrap());
         audio.extend(noise(gap_ms, seed + 1 + i as u64));
     }
     audio
@@ -156,13 +160,13 @@ fn a_spoken_move_is_read_back_and_played_only_after_yes() {
 }
 
 /// Talk at the board is never read back as a move (issue 12): play decides
-/// an utterance by the rule `hector listen --bench` measures, so speech the
+/// an utterance by the rule `hector-lab listen --bench` measures, so speech the
 /// recogniser's "anything else" path explains better than any phrase is
 /// not understood. (Play once took the first phrase of the n-best list
 /// whatever its share: every sentence came back as "… ?".)
 #[test]
 fn talk_at_the_board_is_not_read_back_as_a_move() {
-    use hector::speech::generate::{self as g, SetSpec};
+    use hector::lab::speech::generate::{self as g, SetSpec};
     if hector::speech::engine::open("pocketsphinx", None).is_err() {
         support::skip("PocketSphinx is not usable here; run ./setup.sh");
         return;
@@ -250,7 +254,7 @@ fn barge_in_interrupts_the_read_back_and_confirms() {
 /// "ja" resigns it. Before, a single misheard word could end the game.
 #[test]
 fn a_spoken_resignation_is_asked_back_before_it_ends_the_game() {
-    use hector::speech::generate::{self as g, Said, SetSpec};
+    use hector::lab::speech::generate::{self as g, Said, SetSpec};
     if hector::speech::engine::open("pocketsphinx", None).is_err() {
         support::skip("PocketSphinx is not usable here; run ./setup.sh");
         return;

@@ -113,7 +113,7 @@ fn speech_dispatcher_speaks_an_announcement_headless() {
     support::headless_speech_done(&d);
 }
 
-/// `listen --bench --first-sound` through the headless speech-dispatcher:
+/// `hector-lab listen --bench --first-sound` through the headless speech-dispatcher:
 /// every answer is sent to it, sounds (its audio reaches the sound card's
 /// file), and the time until it starts is added to the time to decide.
 #[cfg(feature = "tts")]
@@ -128,7 +128,7 @@ fn the_first_sound_of_the_answer_is_measured_through_speech_dispatcher() {
     }
     let d = scratch("first-sound");
     let env = support::headless_speech(&d, "pcm.!default pcm.spdcap\n");
-    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let out = Command::new(env!("CARGO_BIN_EXE_hector-lab"))
         .args([
             "listen",
             "--bench",

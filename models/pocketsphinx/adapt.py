@@ -12,7 +12,7 @@ other seeds are used to tune thresholds (3) and to report (2). The shipped
 model: 1 000 spoken moves per locale and every command phrase four times
 (6 996 utterances, about 7 minutes on 2 cores):
 
-    ./target/release/hector listen --generate /tmp/adapt --seed 1 \
+    ./target/release/hector-lab listen --generate /tmp/adapt --seed 1 \
         --count 1000 --command-rounds 4
     python3 models/pocketsphinx/adapt.py /tmp/adapt [OUT]
 

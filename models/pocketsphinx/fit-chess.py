@@ -6,16 +6,16 @@ worst word, the speech the phrase calls silence, the phrase's number of
 words and its words' mean fit — that tells a spoken
 move or command from other speech (issue 12: no move from non-chess talk).
 
-Data: `hector listen --bench` with HECTOR_PS_DUMP=1 prints the scores of
+Data: `hector-lab listen --bench` with HECTOR_PS_DUMP=1 prints the scores of
 every decoded utterance (PSRAW, PSFIT lines) and marks each sample's end
 (PSSAMPLE id form outcome). Use the tuning seeds only, never the report
 seed (2) or the tests' seed (5), and the tuning list of non-chess sentences:
 
     export HECTOR_PS_DUMP=1
-    hector listen --bench --seed 3 --locales de,en --count 150 --player 20 \\
+    hector-lab listen --bench --seed 3 --locales de,en --count 150 --player 20 \\
         --commands --non-chess tests/audio/non-chess-tune.tsv 2> a.err
     for s in 4 6 7 8 9 10 11 12 13 14; do
-      hector listen --bench --seed $s --locales de,en,pl,sr,el --count 1 \\
+      hector-lab listen --bench --seed $s --locales de,en,pl,sr,el --count 1 \\
         --player 20 --commands --non-chess tests/audio/non-chess-tune.tsv \\
         2> s$s.err
     done

@@ -70,10 +70,15 @@ pub fn terminal_cells(device: &str) -> Option<Result<usize, BrailleError>> {
     )
 }
 
-/// Opens the display named by a device string.
-pub fn open(device: &str) -> Result<Box<dyn BrailleDisplay>, BrailleError> {
+/// Opens the display named by a device string. A terminal display's keys
+/// are typed as lines that arrive on the channel `typed` gives (called
+/// only for a terminal display: the caller owns the terminal).
+pub fn open(
+    device: &str,
+    typed: impl FnOnce() -> Receiver<String>,
+) -> Result<Box<dyn BrailleDisplay>, BrailleError> {
     if let Some(cells) = terminal_cells(device) {
-        return Ok(Box::new(TerminalDisplay::new(cells?)));
+        return Ok(Box::new(TerminalDisplay::with_input(cells?, typed())));
     }
     if let Some(path) = device.strip_prefix("baum:") {
         return Ok(Box::new(BaumDisplay::open(path)?));
@@ -243,13 +248,8 @@ pub struct TerminalDisplay {
 }
 
 impl TerminalDisplay {
-    /// A virtual display of `cells` cells reading keys from standard input.
-    pub fn new(cells: usize) -> TerminalDisplay {
-        TerminalDisplay::with_input(cells, crate::console::stdin_lines())
-    }
-
-    /// A virtual display whose typed keys arrive as lines on `lines` (when
-    /// standard input is shared with something else).
+    /// A virtual display whose typed keys arrive as lines on `lines` (the
+    /// terminal's lines, read by the command line).
     pub fn with_input(cells: usize, lines: Receiver<String>) -> TerminalDisplay {
         TerminalDisplay {
             cells: cells.clamp(1, 160),
@@ -695,9 +695,29 @@ mod tests {
         assert_eq!(parse_typed_key("hello"), None);
     }
 
+    /// A channel of typed lines that never brings one.
+    fn no_lines() -> Receiver<String> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::mem::forget(tx);
+        rx
+    }
+
     #[test]
     fn unknown_device_is_an_error() {
-        assert!(matches!(open("usb:x"), Err(BrailleError::UnknownDevice(_))));
-        assert!(open("baum:/nonexistent/tty").is_err());
+        assert!(matches!(
+            open("usb:x", no_lines),
+            Err(BrailleError::UnknownDevice(_))
+        ));
+        assert!(open("baum:/nonexistent/tty", no_lines).is_err());
+    }
+
+    #[test]
+    fn a_terminal_display_reads_the_lines_it_is_given() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let mut d = open("terminal:20", move || rx).unwrap();
+        assert_eq!(d.cells(), 20);
+        tx.send("r3".to_string()).unwrap();
+        assert_eq!(d.next_key(1000).unwrap(), Some(KeyEvent::Route(3)));
+        assert!(open("terminal:0", no_lines).is_err());
     }
 }

@@ -11,7 +11,6 @@ pub mod cell;
 pub mod code;
 pub mod display;
 pub mod driver;
-pub mod emulator;
 pub mod input;
 pub mod scoresheet;
 

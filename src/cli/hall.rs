@@ -4,7 +4,7 @@
 //! Its key (printed `KEY <hex>`, given to every board), the arbiter's token
 //! and its port live in a state folder (0700), so a restarted hall prints
 //! the same `URL` and `KEY` lines and open overviews reconnect by
-//! themselves. `hector hall --bench` measures a hall with simulated boards.
+//! themselves. `hector-lab hall --bench` measures a hall with simulated boards.
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -16,23 +16,10 @@ use crate::hall::http::{self, App};
 use crate::hall::key::HallKey;
 use crate::hall::message::{Tournament, broker_url};
 
-const USAGE: &str = "Usage: hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--state DIR] [--round R]\n       hector hall --bench [--boards N] [--moves N] [--interval MS]";
+const USAGE: &str = "Usage: hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--state DIR] [--round R]";
 
 /// Runs the subcommand.
 pub fn run(args: &Args) -> i32 {
-    if args.has("bench") {
-        return match crate::hall::bench::run(
-            args.get("boards"),
-            args.get("moves"),
-            args.get("interval"),
-        ) {
-            Ok(()) => 0,
-            Err(e) => {
-                eprintln!("{e}");
-                1
-            }
-        };
-    }
     match options(args) {
         Ok(opts) => match serve(opts) {
             Ok(()) => 0,

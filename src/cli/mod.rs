@@ -10,6 +10,7 @@
 pub mod args;
 pub mod braille;
 pub mod clock;
+pub mod console;
 pub mod core;
 pub mod eboard;
 pub mod enrol;
@@ -24,7 +25,7 @@ pub mod speak;
 
 use std::ffi::OsString;
 
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 use args::Args;
 
@@ -54,6 +55,21 @@ struct Position {
     /// (e.g. "e4 e5 Nf3"; move numbers are skipped).
     #[arg(long, value_name = "MOVES")]
     moves: Option<String>,
+}
+
+/// `--engine`, `--model` and `--adaptation`: the recogniser (also the
+/// lab's, `hector-lab listen`).
+#[derive(Debug, clap::Args)]
+pub(crate) struct Recogniser {
+    /// The recogniser engine.
+    #[arg(long, value_name = "E")]
+    engine: Option<String>,
+    /// The recogniser model.
+    #[arg(long, value_name = "M")]
+    model: Option<String>,
+    /// The player's adaptation, written by `hector enrol`.
+    #[arg(long, value_name = "FILE")]
+    adaptation: Option<String>,
 }
 
 /// How a move is said (FIDE Laws 2023, D.2.2).
@@ -180,18 +196,6 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Measure phrase matching and notation speed on seeded random games.
-    Bench {
-        /// How many random games (default 100).
-        #[arg(long, value_name = "N")]
-        games: Option<String>,
-        /// The random seed (default 2023).
-        #[arg(long, value_name = "S")]
-        seed: Option<String>,
-        /// The longest game, in half-moves (default 120).
-        #[arg(long, value_name = "N")]
-        plies: Option<String>,
-    },
     /// The talking chess clock (clock sim: replay timed events as JSON).
     #[command(
         args_conflicts_with_subcommands = true,
@@ -253,19 +257,6 @@ enum Command {
         #[arg(long, value_name = "MS")]
         timeout: Option<String>,
     },
-    /// A Baum display emulated on a serial port or pty (for tests and demonstrations).
-    #[command(hide = true)]
-    BaumEmulator {
-        /// Number of cells (1 to 160, default 20).
-        #[arg(long, value_name = "N")]
-        cells: Option<String>,
-        /// The identity the display reports.
-        #[arg(long, value_name = "TEXT")]
-        identity: Option<String>,
-        /// The serial port or pty.
-        #[arg(value_name = "PORT")]
-        ports: Vec<String>,
-    },
     /// Check two scoresheets and two boards (D.2.9) from a JSON file (- reads standard input).
     Reconcile {
         /// The language of the report: de (default), en, pl, sr or el.
@@ -297,8 +288,7 @@ enum Command {
     },
     /// The tournament hall: every board of a tournament from the broker
     /// (NATS JetStream), the chief arbiter's overview, the watch page,
-    /// /round.pgn and /api/boards. --bench measures a hall with simulated
-    /// boards.
+    /// /round.pgn and /api/boards.
     Hall {
         /// The broker the boards publish to, nats://HOST:PORT.
         #[arg(long, value_name = "nats://HOST:PORT")]
@@ -319,39 +309,16 @@ enum Command {
         /// The round, for games whose PGN has none.
         #[arg(long, value_name = "R")]
         round: Option<String>,
-        /// Measure: nats-server, simulated boards and a hall, with the broker
-        /// and the hall restarted during the run.
-        #[arg(long)]
-        bench: bool,
-        /// With --bench: the number of boards (default 100).
-        #[arg(long, value_name = "N")]
-        boards: Option<String>,
-        /// With --bench: half-moves per game (default 60).
-        #[arg(long, value_name = "N")]
-        moves: Option<String>,
-        /// With --bench: ms between two moves of a board (default 250).
-        #[arg(long, value_name = "MS")]
-        interval: Option<String>,
     },
     /// Recognise a spoken move: --wav FILE or --mic [--push-to-talk].
     Listen {
         /// A recording of the move (16 kHz mono is best).
         #[arg(long, value_name = "FILE")]
         wav: Option<String>,
-        /// The recogniser engine.
-        #[arg(long, value_name = "E")]
-        engine: Option<String>,
-        /// The recogniser model.
-        #[arg(long, value_name = "M")]
-        model: Option<String>,
-        /// The player's adaptation, written by `hector enrol`.
-        #[arg(long, value_name = "FILE")]
-        adaptation: Option<String>,
+        #[command(flatten)]
+        recogniser: Recogniser,
         #[command(flatten)]
         position: Position,
-        /// With --bench: the directory of fixture recordings.
-        #[arg(long, value_name = "DIR")]
-        dir: Option<String>,
         /// With --mic: listen at most this many seconds.
         #[arg(long, value_name = "S")]
         seconds: Option<String>,
@@ -364,92 +331,6 @@ enum Command {
         /// List the phrases listened for.
         #[arg(long)]
         phrases: bool,
-        /// Measure the recogniser on generated speech (or, with --fixtures
-        /// or --dir, on the fixture recordings).
-        #[arg(long)]
-        bench: bool,
-        /// With --bench: the committed fixture recordings instead.
-        #[arg(long)]
-        fixtures: bool,
-        /// Write a generated set of spoken moves (WAV files) to this folder.
-        #[arg(long, value_name = "DIR")]
-        generate: Option<String>,
-        /// With --generate: say every command phrase N more times per
-        /// locale, each round by other drawn speakers (default 0).
-        #[arg(long, value_name = "N")]
-        command_rounds: Option<String>,
-        /// With --bench/--generate: the set's seed (2 reports, 1 and 3 tune).
-        #[arg(long, value_name = "N")]
-        seed: Option<String>,
-        /// With --bench/--generate: spoken moves per locale.
-        #[arg(long, value_name = "N")]
-        count: Option<String>,
-        /// With --bench/--generate: locales, comma separated.
-        #[arg(long, value_name = "L,L")]
-        locales: Option<String>,
-        /// With --bench/--generate: the loudest noise, dBFS (default -30).
-        #[arg(long, value_name = "DBFS", allow_hyphen_values = true)]
-        loudest: Option<String>,
-        /// With --bench/--generate: one speaker (voice, speed, pitch, noise,
-        /// room) for N moves in a row, as one player in one room (default 0:
-        /// a new speaker every move).
-        #[arg(long, value_name = "N")]
-        player: Option<String>,
-        /// With --bench: measure the end-of-utterance detector instead, for
-        /// these silence windows (ms, comma separated, e.g. 300,400,500).
-        #[arg(long, value_name = "MS,MS")]
-        silence: Option<String>,
-        /// With --bench: measure end of speech -> first sound of the answer
-        /// (detector, streamed decoding, speech-dispatcher).
-        #[arg(long)]
-        first_sound: bool,
-        /// With --first-sound: silence (ms) that ends a whole phrase.
-        #[arg(long, value_name = "MS")]
-        whole_ms: Option<String>,
-        /// With --first-sound: silence (ms) that ends any other utterance.
-        #[arg(long, value_name = "MS")]
-        silence_ms: Option<String>,
-        /// With --first-sound: work out the decision this long (ms) before
-        /// the silence window closes, once speech has paused (default 100;
-        /// 0: only after the window closes).
-        #[arg(long, value_name = "MS")]
-        lead_ms: Option<String>,
-        /// With --first-sound: the longest silence (ms) that ends a whole
-        /// phrase decided clearly once speech paused (default 350).
-        #[arg(long, value_name = "MS")]
-        sure_ms: Option<String>,
-        /// With --first-sound: the least silence (ms) after which speech
-        /// counts as paused (default 100).
-        #[arg(long, value_name = "MS")]
-        paused_ms: Option<String>,
-        /// With --first-sound: dispatcher (default) or none.
-        #[arg(long, value_name = "S")]
-        speech: Option<String>,
-        /// With --first-sound: a player's first N utterances not understood
-        /// streamed are decoded again whole (default 1, as play does).
-        #[arg(long, value_name = "N")]
-        settling: Option<String>,
-        /// With --first-sound: feed the audio in real time.
-        #[arg(long)]
-        realtime: bool,
-        /// With --bench: each generated speaker first reads the enrolment
-        /// script and the recogniser is adapted to him, as `hector enrol`
-        /// adapts it to a player.
-        #[arg(long)]
-        enrol: bool,
-        /// With --bench: decode whole utterances instead of streaming.
-        #[arg(long)]
-        whole: bool,
-        /// With --bench: one JSON line per sample.
-        #[arg(long)]
-        verbose: bool,
-        /// With --bench: also measure command phrases and non-chess speech.
-        #[arg(long)]
-        commands: bool,
-        /// With --bench --commands: the non-chess sentences from FILE
-        /// (locale<TAB>sentence) instead of tests/audio/non-chess.tsv.
-        #[arg(long, value_name = "FILE")]
-        non_chess: Option<String>,
         /// List the recogniser's vocabulary.
         #[arg(long)]
         vocabulary: bool,
@@ -550,15 +431,14 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let argv = std::iter::once(OsString::from("hector")).chain(args.into_iter().map(Into::into));
-    let cmd = Cli::command();
-    let matches = match cmd.clone().try_get_matches_from(argv) {
-        Ok(m) => m,
-        Err(e) => return usage_error(e),
-    };
-    let cli = match Cli::from_arg_matches(&matches) {
-        Ok(c) => c,
-        Err(e) => return usage_error(e),
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    if let Some(old) = moved_to_lab(&args) {
+        eprintln!("hector {old} moved: run hector-lab {old}");
+        return 2;
+    }
+    let (cli, cmd, matches) = match parse::<Cli>("hector", args) {
+        Ok(parsed) => parsed,
+        Err(code) => return code,
     };
     console_language(&cli.command);
     let Some((name, sub)) = matches.subcommand() else {
@@ -568,13 +448,35 @@ where
         .find_subcommand(name)
         .expect("clap matched a subcommand it defines");
     let bag = Args::from_matches(sub_cmd, sub);
-    crate::console::set_language(bag.get("locale").unwrap_or("de"));
+    console::set_language(bag.get("locale").unwrap_or("de"));
     dispatch(
         cli.command.expect("clap matched a subcommand"),
         &bag,
         sub_cmd,
         sub,
     )
+}
+
+/// The lab's commands and modes that moved to `hector-lab` with the same
+/// name and options: the old spelling, as it is written after `hector`
+/// (`serve --bench`), if `args` uses one.
+fn moved_to_lab(args: &[OsString]) -> Option<String> {
+    let words: Vec<&str> = args
+        .iter()
+        .map(|a| a.to_str().unwrap_or(""))
+        .take_while(|a| *a != "--")
+        .collect();
+    let (command, rest) = words.split_first()?;
+    let given = |flag: &str| {
+        rest.iter()
+            .any(|a| *a == flag || a.strip_prefix(flag).is_some_and(|v| v.starts_with('=')))
+    };
+    match *command {
+        "bench" | "baum-emulator" => Some(command.to_string()),
+        "serve" | "hall" | "listen" if given("--bench") => Some(format!("{command} --bench")),
+        "listen" if given("--generate") => Some("listen --generate".to_string()),
+        _ => None,
+    }
 }
 
 /// Commands that only print text and talk to no device, daemon or socket:
@@ -585,13 +487,12 @@ fn writes_text_only(command: &Command, a: &Args) -> bool {
         Command::Hear { .. }
         | Command::San { .. }
         | Command::Status { .. }
-        | Command::Bench { .. }
         | Command::Scoresheet { .. }
         | Command::Reconcile { .. } => true,
         Command::Braille { .. } => true,
         Command::Say { .. } | Command::Replay { .. } => a.get("wav").is_none(),
-        // The lists only: a bench or a generated set feeds sox through a pipe.
-        Command::Listen { .. } => (a.has("vocabulary") || a.has("phrases")) && !a.has("bench"),
+        // The lists only.
+        Command::Listen { .. } => a.has("vocabulary") || a.has("phrases"),
         _ => false,
     }
 }
@@ -600,7 +501,7 @@ fn writes_text_only(command: &Command, a: &Args) -> bool {
 /// word, instead of a failed print. Rust ignores the signal so that other
 /// commands (speech-dispatcher's socket, device pipes) get an error to
 /// report instead.
-fn quit_quietly_when_output_closes() {
+pub(crate) fn quit_quietly_when_output_closes() {
     #[cfg(unix)]
     // SAFETY: setting a signal's disposition to the default is async-signal
     // safe and done before any thread of hector's is started.
@@ -624,11 +525,28 @@ fn console_language(command: &Option<Command>) {
             Some(v) => v.strip_prefix('='),
             None => None,
         });
-    crate::console::set_language(code.unwrap_or("de"));
+    console::set_language(code.unwrap_or("de"));
+}
+
+/// Reads `program ARGS` with clap: the command line `P`, its clap command
+/// and the matches. `Err`: clap's help or usage error was printed, with
+/// this exit code.
+pub(crate) fn parse<P: Parser>(
+    program: &str,
+    args: impl IntoIterator<Item = OsString>,
+) -> Result<(P, clap::Command, clap::ArgMatches), i32> {
+    let argv = std::iter::once(OsString::from(program)).chain(args);
+    let cmd = P::command();
+    let matches = cmd
+        .clone()
+        .try_get_matches_from(argv)
+        .map_err(usage_error)?;
+    let cli = P::from_arg_matches(&matches).map_err(usage_error)?;
+    Ok((cli, cmd, matches))
 }
 
 /// Prints clap's help or usage error; help exits 0, a usage error 2.
-fn usage_error(e: clap::Error) -> i32 {
+pub(crate) fn usage_error(e: clap::Error) -> i32 {
     let _ = e.print();
     e.exit_code()
 }
@@ -648,7 +566,6 @@ fn dispatch(command: Command, a: &Args, sub_cmd: &clap::Command, sub: &clap::Arg
         Command::Replay { .. } if a.get("wav").is_some() => speak::replay(a),
         Command::Replay { .. } => core::replay(a),
         Command::Status { .. } => core::status(a),
-        Command::Bench { .. } => core::bench(a),
         Command::Clock {
             sim: Some(ClockCommand::Sim { .. }),
             ..
@@ -661,7 +578,6 @@ fn dispatch(command: Command, a: &Args, sub_cmd: &clap::Command, sub: &clap::Arg
         Command::Braille { .. } => braille::braille(a),
         Command::Scoresheet { .. } => braille::scoresheet(a),
         Command::Display { .. } => braille::display(a),
-        Command::BaumEmulator { .. } => braille::baum_emulator(a),
         Command::Reconcile { .. } => reconcile::run(a),
         Command::Eboard { .. } => eboard::run(a),
         Command::Hall { .. } => hall::run(a),

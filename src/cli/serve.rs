@@ -47,18 +47,6 @@ struct ServeCli {
     /// Without it the board plays and journals, but the hall does not trust it.
     #[arg(long, value_name = "KEY", requires = "hall")]
     hall_key: Option<String>,
-    /// Measure: journal commits, command round trips, event delivery to --watchers sockets.
-    #[arg(long)]
-    bench: bool,
-    /// With --bench: also kill -9 a served game this many times, checking each restart.
-    #[arg(long, default_value_t = 0)]
-    kills: usize,
-    /// With --bench: the number of watch sockets.
-    #[arg(long, default_value_t = 200)]
-    watchers: usize,
-    /// With --bench: the seed of the kill points (default: from the clock).
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
 }
 
 /// Runs `hector serve`.
@@ -72,9 +60,6 @@ pub fn run(raw: &[String]) -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    if cli.bench {
-        return service::bench::run(cli.kills, cli.watchers, cli.seed);
-    }
     match options(&cli) {
         Ok(opts) => {
             let fronts = cli.fronts.clone();

@@ -6,7 +6,6 @@
 //! permission.
 
 pub mod driver;
-pub mod emulator;
 pub mod infer;
 pub mod protocol;
 

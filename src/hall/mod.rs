@@ -12,13 +12,11 @@
 //! [`state::Hall`] and serves the overview, `/round.pgn` and `/api/boards`
 //! ([`http`]).
 
-pub mod bench;
 pub mod follow;
 pub mod http;
 pub mod key;
 pub mod message;
 pub mod publish;
-pub mod sim;
 pub mod state;
 
 pub use key::HallKey;

@@ -394,6 +394,18 @@ impl Locale {
     }
 }
 
+/// The most of a person's input a sentence repeats back (characters).
+pub const MAX_ECHO: usize = 100;
+
+/// `text` as a sentence repeats it: cut after [`MAX_ECHO`] characters
+/// (then ending in `…`), so that a long input is never echoed whole.
+pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(MAX_ECHO) {
+        None => text.into(),
+        Some((i, _)) => format!("{}…", &text[..i]).into(),
+    }
+}
+
 fn fill(template: Option<&str>, key: &str, args: &[(&str, &str)]) -> String {
     let Some(t) = template else {
         // A missing sentence is a data bug caught by the tests; say the key
@@ -402,7 +414,7 @@ fn fill(template: Option<&str>, key: &str, args: &[(&str, &str)]) -> String {
     };
     let mut out = t.to_string();
     for (name, value) in args {
-        out = out.replace(&format!("{{{name}}}"), &crate::console::shown(value));
+        out = out.replace(&format!("{{{name}}}"), &shown(value));
     }
     out
 }
@@ -445,6 +457,18 @@ fn all_locales() -> Result<&'static [Locale], LocaleError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_input_is_cut_before_it_is_echoed() {
+        assert_eq!(shown("Sf3"), "Sf3");
+        let long = "ä".repeat(50_000);
+        let cut = shown(&long);
+        assert_eq!(cut.chars().count(), MAX_ECHO + 1);
+        assert!(cut.ends_with('…'));
+        let loc = Locale::get("en").unwrap();
+        let s = loc.message("unknown_word", &[("word", &long)]);
+        assert!(s.len() < 400, "{s}");
+    }
 
     #[test]
     fn every_locale_loads_with_the_same_sentences() {

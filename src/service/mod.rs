@@ -4,9 +4,7 @@
 //! assistant, arbiter, spectators) let everyone at the board take part from
 //! his own device; `/game.pgn` is the live feed.
 
-pub mod bench;
 pub mod board;
-pub mod campaign;
 pub mod client;
 pub mod game;
 pub mod journal;

@@ -189,7 +189,7 @@ impl Hypotheses {
 /// the streamed decoding did not understand them (the live cepstral mean
 /// has not settled on his voice yet). Only the first: a second decoding
 /// doubles the time to decide, and with more of them the slowest twentieth
-/// of answers came late (`listen --bench --first-sound --player 20
+/// of answers came late (`hector-lab listen --bench --first-sound --player 20
 /// --settling N`, tuning seed 3: 0 → 49.5 % right, decided p95 104 ms;
 /// 1 → 52.5 %, 124 ms; 2 → 51.5 %, 163 ms; 5 → 50.5 %, 221 ms).
 pub const SETTLING_UTTERANCES: usize = 1;

@@ -6,18 +6,14 @@
 //! the legal moves ([`settle`]), never trusted as they come.
 
 pub mod audio;
-pub mod bench;
 pub mod commands;
 pub mod dict;
 #[cfg(feature = "tts")]
 pub mod dispatcher;
 pub mod engine;
 pub mod enrol;
-pub mod fixtures;
-pub mod generate;
 pub mod grammar;
 pub mod listener;
-pub mod live;
 #[cfg(feature = "mic")]
 pub mod mic;
 pub mod moves;
@@ -26,8 +22,8 @@ pub mod pocketsphinx;
 pub mod readback;
 pub mod recognizer;
 pub mod settle;
-pub mod silence;
 pub mod speaker;
+pub mod utterance;
 pub mod vad;
 #[cfg(feature = "vosk")]
 pub mod vosk;

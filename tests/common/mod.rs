@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 pub use crate::support::need;
 use hector::braille::Cell;
 use hector::braille::driver::{KeyEvent, baum_key_packets};
-use hector::braille::emulator::{self, Emulator, Shared};
+use hector::lab::braille::emulator::{self, Emulator, Shared};
 
 pub struct TempDir(pub PathBuf);
 impl TempDir {
@@ -248,8 +248,8 @@ pub fn api_offset(test: u16) -> u16 {
 /// the DGT e-board emulator on another, its pieces where the session
 /// stands after `moves`. Dropped in field order: e-board first, socat last.
 pub struct AtTheBoard {
-    pub dgt: hector::eboard::emulator::Emulator,
-    pty: hector::eboard::emulator::PtyPair,
+    pub dgt: hector::lab::eboard::emulator::Emulator,
+    pty: hector::lab::eboard::emulator::PtyPair,
     pub display: EmuRun,
     /// The Braille device argument, `baum:PTY`.
     pub braille: String,
@@ -258,7 +258,7 @@ pub struct AtTheBoard {
 
 impl AtTheBoard {
     pub fn new(dir: &TempDir, moves: &str) -> AtTheBoard {
-        use hector::eboard::emulator::{Emulator as Dgt, PtyPair};
+        use hector::lab::eboard::emulator::{Emulator as Dgt, PtyPair};
         let (socat, dev, host) = socat(dir);
         let display = EmuRun::start(&dev, Emulator::new("Orbit Reader 40", 40));
         let boards = dir.0.join("dgt");
@@ -292,7 +292,7 @@ impl AtTheBoard {
 /// A move on the DGT e-board: lift a piece, maybe put one down, then let
 /// the board settle (hector reads a move once the board is quiet).
 pub fn dgt_step(
-    emu: &hector::eboard::emulator::Emulator,
+    emu: &hector::lab::eboard::emulator::Emulator,
     lift: shakmaty::Square,
     put: Option<(shakmaty::Square, shakmaty::Piece)>,
 ) {

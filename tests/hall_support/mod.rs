@@ -9,11 +9,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use hector::hall::bench::{Broker, HallProcess, http_get, nats_server_program};
 use hector::hall::key::HallKey;
 use hector::hall::message::{BoardMessage, Tournament};
 use hector::hall::publish::{MemoryJournal, Publisher, Target};
-use hector::hall::sim::SimBoard;
+use hector::lab::hall::bench::{Broker, HallProcess, http_get, nats_server_program};
+use hector::lab::hall::sim::SimBoard;
 
 /// A temporary directory removed on drop.
 pub struct TempDir(pub PathBuf);

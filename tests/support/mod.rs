@@ -36,7 +36,30 @@ pub fn hector_raw(args: &[OsString], input: Option<&[u8]>) -> Ran {
 /// [`hector_raw`] that fails the test when hector takes longer than `secs`
 /// seconds (a hang).
 pub fn hector_raw_within(args: &[OsString], input: Option<&[u8]>, secs: u64) -> Ran {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+    program_raw_within(env!("CARGO_BIN_EXE_hector"), args, input, secs)
+}
+
+/// Runs `hector-lab ARGS` (the lab: benchmarks, generated sets, the
+/// campaigns, emulators) with no standard input.
+pub fn hector_lab(args: &[&str]) -> Ran {
+    let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+    hector_lab_raw(&args, None)
+}
+
+/// Runs `hector-lab ARGS` with raw arguments and raw standard input.
+pub fn hector_lab_raw(args: &[OsString], input: Option<&[u8]>) -> Ran {
+    hector_lab_raw_within(args, input, 120)
+}
+
+/// [`hector_lab_raw`] that fails the test when it takes longer than `secs`
+/// seconds (a hang).
+pub fn hector_lab_raw_within(args: &[OsString], input: Option<&[u8]>, secs: u64) -> Ran {
+    program_raw_within(env!("CARGO_BIN_EXE_hector-lab"), args, input, secs)
+}
+
+/// Runs `program ARGS` (hector or hector-lab) as [`hector_raw_within`] does.
+fn program_raw_within(program: &str, args: &[OsString], input: Option<&[u8]>, secs: u64) -> Ran {
+    let mut child = Command::new(program)
         .args(args)
         .stdin(if input.is_some() {
             Stdio::piped()

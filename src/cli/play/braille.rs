@@ -119,16 +119,13 @@ impl BrailleFront {
         let (ready_tx, ready_rx) = mpsc::channel::<Result<usize, String>>();
         let device = device.to_string();
         std::thread::spawn(move || {
-            let opened = match driver::terminal_cells(&device) {
-                Some(cells) => cells.map(|c| {
-                    // Keys of the terminal display are typed as "> 234".
-                    let (_keep, none) = mpsc::channel::<String>();
-                    std::mem::forget(_keep);
-                    Box::new(driver::TerminalDisplay::with_input(c, none))
-                        as Box<dyn driver::BrailleDisplay>
-                }),
-                None => driver::open(&device),
-            };
+            // Keys of the terminal display are typed as "> 234" on the
+            // game's own input; its channel here stays silent.
+            let opened = driver::open(&device, || {
+                let (keep, none) = mpsc::channel::<String>();
+                std::mem::forget(keep);
+                none
+            });
             let mut d = match opened {
                 Ok(d) => d,
                 Err(e) => {

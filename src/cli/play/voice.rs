@@ -14,9 +14,10 @@ use super::{CommandText, Front, Input};
 use crate::locale::session::command_phrases;
 use crate::session::{Device, DeviceNote, Event, Seat, Session};
 use crate::speech::grammar::WholePhrases;
-use crate::speech::listener::{Decision, Grammar, Meaning, Thresholds};
+use crate::speech::listener::{Grammar, Thresholds};
 use crate::speech::mic::Microphone;
 use crate::speech::speaker::{Speaker, TextSpeaker, Voice};
+use crate::speech::utterance::{Said, Utterances, play_grammar};
 use crate::speech::vad::{Vad, VadConfig, VadEvent};
 use crate::speech::wording::Wording;
 use crate::speech::{Recognizer, engine, moves};
@@ -77,10 +78,10 @@ pub(super) struct VoiceFront {
     /// The audio of the utterance under way, decoded again from its start
     /// when speech resumes after the early decision.
     audio: Vec<i16>,
-    /// A resignation heard and asked back (its words), said to the game
-    /// only when he answers yes: a misheard word must never end the game
-    /// (the Braille keyboard asks back too).
-    resigning: Option<String>,
+    /// His utterances so far: a resignation heard is asked back and said
+    /// to the game only when he answers yes (a misheard word must never
+    /// end the game; the Braille keyboard asks back too).
+    utterances: Utterances,
 }
 
 fn speaker(kind: &str, locale: &str) -> Result<(Box<dyn Speaker>, bool), String> {
@@ -318,7 +319,7 @@ impl VoiceFront {
             utterance: 0,
             early: None,
             audio: Vec::new(),
-            resigning: None,
+            utterances: Utterances::default(),
         })
     }
 
@@ -346,7 +347,7 @@ impl VoiceFront {
         // whole phrases (a check word after a move means the same move) and
         // the decision all read this one grammar.
         let commands = command_phrases(&self.code).map_err(|e| e.to_string())?;
-        let grammar = meanings(&self.phrases, &commands, self.wording, &self.code);
+        let grammar = play_grammar(&self.phrases, &commands, self.wording, &self.code);
         self.whole_phrases = WholePhrases::with_meanings(&grammar.phrases);
         if let Err(e) = self.rec.set_phrases(&grammar.texts()) {
             // A recogniser that cannot hear some command words still hears
@@ -355,7 +356,7 @@ impl VoiceFront {
                 self.told_no_commands = true;
                 eprintln!("{e}");
             }
-            let heard = meanings(&self.phrases, &[], self.wording, &self.code);
+            let heard = play_grammar(&self.phrases, &[], self.wording, &self.code);
             self.whole_phrases = WholePhrases::with_meanings(&heard.phrases);
             self.rec
                 .set_phrases(&heard.texts())
@@ -560,7 +561,7 @@ impl VoiceFront {
         self.decided(hyps).decision.is_clear()
     }
 
-    /// The decision on `hyps`, by the rule `hector listen --bench` measures
+    /// The decision on `hyps`, by the rule `hector-lab listen --bench` measures
     /// ([`crate::speech::listener::decide`]): speech the "anything else"
     /// path explains better than any phrase is not understood, never a
     /// move or a command; a move or command too unsure is asked again.
@@ -591,89 +592,29 @@ impl VoiceFront {
                 h.confidence
             );
         }
-        // A resignation asked back: yes resigns; anything else keeps the
-        // game going (a move or a request is then taken as it is).
-        if let Some(words) = self.resigning.take() {
-            match h.decision {
-                Decision::Command("yes") => {
-                    return (vec![(self.seat, CommandText::Text(words))], true);
-                }
-                // No, or an answer not understood: he has not resigned.
-                Decision::Command("no") | Decision::Repeat | Decision::None => {
-                    self.tell(&self.wording.say.resign_kept);
-                    return (Vec::new(), true);
-                }
-                // Asked again below.
-                Decision::Command("resign") => {}
-                _ => self.tell(&self.wording.say.resign_kept),
-            }
+        let reply = self.utterances.said(&h);
+        if reply.resign_kept {
+            self.tell(&self.wording.say.resign_kept);
         }
         let mode = session.game().castling_mode();
-        let uci = |ms: &[shakmaty::Move]| ms.iter().map(|m| m.to_uci(mode).to_string()).collect();
-        let out = match &h.decision {
-            Decision::Move(mv) => CommandText::Heard(uci(std::slice::from_ref(mv)), h.confidence),
-            Decision::Choice(ms) => CommandText::Heard(uci(ms), h.confidence),
-            Decision::Command(_) | Decision::Number(_) | Decision::Piece(_) => {
-                // The session reads the words of a command or an answer.
-                let meant = |m: &Meaning| match (&h.decision, m) {
-                    (Decision::Command(a), Meaning::Command(b)) => a == b,
-                    (Decision::Number(a), Meaning::Number(b)) => a == b,
-                    (Decision::Piece(a), Meaning::Piece(b)) => a == b,
-                    _ => false,
-                };
-                let text = h
-                    .nbest
-                    .iter()
-                    .find(|s| s.meanings.iter().any(meant))
-                    .map(|s| s.text.clone())
-                    .unwrap_or_default();
-                if h.decision == Decision::Command("resign") {
-                    self.tell(&self.wording.say.resign_confirm);
-                    self.resigning = Some(text);
-                    return (Vec::new(), true);
-                }
-                CommandText::Text(text)
+        let out = match reply.said {
+            Said::Moves(ms, confidence) => CommandText::Heard(
+                ms.iter().map(|m| m.to_uci(mode).to_string()).collect(),
+                confidence,
+            ),
+            Said::Words(text) => CommandText::Text(text),
+            Said::AskResign => {
+                self.tell(&self.wording.say.resign_confirm);
+                return (Vec::new(), true);
             }
+            Said::Nothing => return (Vec::new(), true),
             // Not understood: the session asks him to say it again.
-            Decision::Repeat | Decision::None => {
+            Said::NotUnderstood => {
                 return (vec![(self.seat, CommandText::Text(String::new()))], false);
             }
         };
         (vec![(self.seat, out)], true)
     }
-}
-
-/// The meaning of every phrase the recogniser listens for in play: the
-/// legal moves (on his turn), the command phrases and the answer words
-/// (yes and no as the commands of those names, numbers, promotion pieces).
-fn meanings(
-    phrases: &[(shakmaty::Move, String)],
-    commands: &[(&'static str, String)],
-    wording: &Wording,
-    code: &str,
-) -> Grammar {
-    let mut g = Grammar {
-        phrases: phrases
-            .iter()
-            .map(|(m, p)| (Meaning::Move(*m), p.clone()))
-            .collect(),
-    }
-    .with_commands(commands)
-    .with_answers(code);
-    for w in wording.answer_words() {
-        if !g.meanings(&w).is_empty() {
-            continue;
-        }
-        let m = match wording.answer(&w) {
-            Some(crate::speech::readback::Event::Yes) => Meaning::Command("yes"),
-            Some(crate::speech::readback::Event::No) => Meaning::Command("no"),
-            Some(crate::speech::readback::Event::Number(n)) => Meaning::Number(n),
-            Some(crate::speech::readback::Event::Piece(r)) => Meaning::Piece(r),
-            _ => continue,
-        };
-        g.phrases.push((m, w));
-    }
-    g
 }
 
 /// The audio of the utterance under way (`so_far`) from `sent` (samples

@@ -3,7 +3,7 @@
 //! always-on microphone hears them (noise before, between and after), for
 //! several silence windows. A window too short cuts a slow speaker off
 //! between two words; a long one makes him wait for the read-back. Used by
-//! `hector listen --bench --silence`.
+//! `hector-lab listen --bench --silence`.
 
 use super::audio::{RATE, add_noise, rms_dbfs};
 use super::generate::{Sample, TRAIL_MS, add_sample_noise, render_clean};

@@ -1,4 +1,4 @@
-//! `hector hall --bench`: a real nats-server, N simulated boards (tasks
+//! `hector-lab hall --bench`: a real nats-server, N simulated boards (tasks
 //! playing seeded games in accelerated time, each publishing through the
 //! real [`Publisher`]) and a real `hector hall` process. The broker is
 //! restarted a third of the way through and the hall two thirds of the way
@@ -354,7 +354,7 @@ pub fn run(
     if boards == 0 || moves == 0 {
         return Err("--boards and --moves must be at least 1.".into());
     }
-    let exe = std::env::current_exe().map_err(|e| format!("Cannot find hector itself: {e}"))?;
+    let exe = crate::lab::hector_exe()?;
     let dir = std::env::temp_dir().join(format!("hector-hall-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let result = run_in(&exe, &dir, boards, moves, interval);

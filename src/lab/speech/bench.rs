@@ -1,7 +1,7 @@
 //! Measuring the listener on generated speech ([`super::generate`]): what
 //! was decided for every sample, and the shares that matter to a player —
 //! right, asked again, wrong move read back — split by voice, speed, noise
-//! level and room. Used by `hector listen --bench` and the voice tests.
+//! level and room. Used by `hector-lab listen --bench` and the voice tests.
 
 use super::generate::{Said, Sample, render};
 use super::listener::{Decision, Grammar, Hypotheses, Listener};
@@ -303,7 +303,7 @@ pub fn report(trials: &[Trial]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::speech::generate::{Room, Sample};
+    use crate::lab::speech::generate::{Room, Sample};
 
     fn sample(said: Said) -> Sample {
         Sample {

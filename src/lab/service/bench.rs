@@ -1,4 +1,4 @@
-//! `hector serve --bench`: journal commit latency, command round trip over
+//! `hector-lab serve --bench`: journal commit latency, command round trip over
 //! loopback, event delivery to many watch sockets, and (with `--kills N`)
 //! the kill -9 campaign. Prints the measured figures.
 
@@ -180,7 +180,7 @@ fn bench(kills: usize, watchers: usize, seed: u64) -> Result<bool, String> {
     let mut clean = delays.len() == expected;
     // 5. kill -9.
     if kills > 0 {
-        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let exe = crate::lab::hector_exe()?;
         let seed = if seed == 0 {
             super::journal::wall_ms()
         } else {

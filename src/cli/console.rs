@@ -88,18 +88,6 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> Option<Result<String, 
     Some(String::from_utf8(buf).map_err(|_| BadLine::NotText))
 }
 
-/// The most of a person's input a sentence repeats back (characters).
-pub const MAX_ECHO: usize = 100;
-
-/// `text` as a sentence repeats it: cut after [`MAX_ECHO`] characters
-/// (then ending in `…`), so that a long input is never echoed whole.
-pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
-    match text.char_indices().nth(MAX_ECHO) {
-        None => text.into(),
-        Some((i, _)) => format!("{}…", &text[..i]).into(),
-    }
-}
-
 static LANGUAGE: OnceLock<&'static Locale> = OnceLock::new();
 
 /// Sets the language of the sentences [`stdin_lines`] says about a refused
@@ -181,18 +169,6 @@ mod tests {
         );
         assert_eq!(lines(b"0123456789\n", 10), vec![Ok("0123456789".into())]);
         assert_eq!(lines(b"0123456789A", 10), vec![Err(BadLine::TooLong(10))]);
-    }
-
-    #[test]
-    fn a_long_input_is_cut_before_it_is_echoed() {
-        assert_eq!(shown("Sf3"), "Sf3");
-        let long = "ä".repeat(50_000);
-        let cut = shown(&long);
-        assert_eq!(cut.chars().count(), MAX_ECHO + 1);
-        assert!(cut.ends_with('…'));
-        let loc = Locale::get("en").unwrap();
-        let s = loc.message("unknown_word", &[("word", &long)]);
-        assert!(s.len() < 400, "{s}");
     }
 
     #[test]

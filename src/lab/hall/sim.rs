@@ -117,10 +117,10 @@ impl SimBoard {
         self.row(events)
     }
 
-    /// The board is fixed: the boards agree again.
+    /// The arbiter finds the board put right (D.2.9): the boards agree
+    /// again.
     pub fn boards_agree(&mut self) -> BoardMessage {
-        let seat = self.mover();
-        let events = self.say(seat, "fixed");
+        let events = self.say(Seat::Arbiter, "fixed");
         self.row(events)
     }
 

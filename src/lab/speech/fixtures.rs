@@ -1,5 +1,5 @@
 //! The spoken-move fixtures (tests/audio/manifest.tsv) and a measured run of
-//! a recogniser over them: used by the accuracy test and `hector listen --bench`.
+//! a recogniser over them: used by the accuracy test and `hector-lab listen --bench`.
 
 use super::audio;
 use super::moves::{legal_phrases, position};

@@ -412,7 +412,7 @@ pub fn phrase_set(spec: &SetSpec, phrases: &[(Said, String)]) -> Vec<Sample> {
 /// The sentences of tests/audio/non-chess.tsv for `locale`: neither moves
 /// nor commands.
 pub fn non_chess(locale: &str) -> Vec<(Said, String)> {
-    non_chess_from(include_str!("../../tests/audio/non-chess.tsv"), locale)
+    non_chess_from(include_str!("../../../tests/audio/non-chess.tsv"), locale)
 }
 
 /// The sentences of a `locale<TAB>sentence` list for `locale` (lines

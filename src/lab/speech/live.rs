@@ -4,7 +4,7 @@
 //! words so far are a whole phrase, and decided — worked out while the
 //! detector's silence window is still open, once speech has paused, and
 //! kept when the window closes with no more speech. Used by
-//! `hector listen --bench --first-sound`, which adds the start of the
+//! `hector-lab listen --bench --first-sound`, which adds the start of the
 //! spoken answer: what the player feels is end of speech → first sound.
 
 use super::audio::RATE;

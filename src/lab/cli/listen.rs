@@ -1,0 +1,764 @@
+//! `hector-lab listen`: the recogniser measured. `--bench` on generated
+//! speech (with `--silence` the end-of-utterance detector, with
+//! `--first-sound` what the player feels), on the committed fixture
+//! recordings (`--fixtures`, `--dir`); `--generate DIR` writes a generated
+//! set. A player's `hector listen` (one move from a WAV file or the
+//! microphone, the phrases and the vocabulary) stays in `hector`.
+
+use crate::cli::args::Args;
+use crate::cli::listen::engine_from_args;
+use crate::lab::speech::fixtures;
+use crate::speech::{audio, moves, settle};
+use serde_json::json;
+use std::path::Path;
+
+/// Entry point of `hector-lab listen`: `--generate DIR` or `--bench`.
+pub fn run(a: &Args) -> i32 {
+    if let Some(dir) = a.get("generate") {
+        return generate(a, Path::new(dir));
+    }
+    if !a.has("bench") {
+        eprintln!(
+            "hector-lab listen measures the recogniser: give --bench or --generate DIR (a move from a recording or the microphone: hector listen)."
+        );
+        return 2;
+    }
+    if a.has("fixtures") || a.get("dir").is_some() {
+        return bench(a);
+    }
+    if let Some(w) = a.get("silence") {
+        return bench_silence(a, w);
+    }
+    if a.has("first-sound") {
+        return bench_first_sound(a);
+    }
+    bench_generated(a)
+}
+
+/// `--bench`: listens to every fixture (`--dir`, default tests/audio) and
+/// prints the decode time per utterance and the end-of-audio → decided-move
+/// latency (p50, p95), with the accuracy per locale.
+fn bench(a: &Args) -> i32 {
+    let dir = a
+        .get("dir")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(fixtures::default_dir);
+    let list = match fixtures::load(&dir) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let mut rec = match engine_from_args(a) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let (mut decode, mut latency, mut switch) = (Vec::new(), Vec::new(), Vec::new());
+    let mut per_locale: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+    println!("file\tdecode_ms\tlatency_ms\texpected\theard");
+    for f in &list {
+        let t = match fixtures::run(rec.as_mut(), f) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{}: {e}", f.file.display());
+                return 1;
+            }
+        };
+        let name = f.file.file_name().unwrap_or_default().to_string_lossy();
+        let heard = match &t.settled {
+            settle::Settled::Move { .. } => t.san.clone().unwrap_or_default(),
+            settle::Settled::Ambiguous(ms) => format!("choice of {}", ms.len()),
+            settle::Settled::NoMatch(_) => "nothing".into(),
+        };
+        println!(
+            "{name}\t{:.1}\t{:.2}\t{}\t{heard}",
+            t.decode_ms, t.latency_ms, f.san
+        );
+        decode.push(t.decode_ms);
+        latency.push(t.latency_ms);
+        switch.push(t.grammar_ms);
+        let e = per_locale.entry(f.locale.clone()).or_default();
+        e.0 += t.correct as usize;
+        e.1 += 1;
+    }
+    let (mut whole, mut whole_ok) = (Vec::new(), 0usize);
+    for f in &list {
+        match fixtures::run_whole(rec.as_mut(), f) {
+            Ok((ms, ok)) => {
+                whole.push(ms);
+                whole_ok += ok as usize;
+            }
+            Err(e) => {
+                eprintln!("{}: {e}", f.file.display());
+                return 1;
+            }
+        }
+    }
+    let p = fixtures::percentile;
+    println!(
+        "streamed in 20 ms chunks (a microphone session), {} utterances:",
+        list.len()
+    );
+    println!(
+        "engine {}, {} utterances; decode ms p50 {:.1} p95 {:.1} max {:.1}",
+        rec.name(),
+        list.len(),
+        p(&decode, 50.0),
+        p(&decode, 95.0),
+        p(&decode, 100.0)
+    );
+    println!(
+        "end of audio -> decided move latency ms p50 {:.1} p95 {:.1} (target p95 <= 120)",
+        p(&latency, 50.0),
+        p(&latency, 95.0)
+    );
+    println!(
+        "grammar switch ms p50 {:.1} p95 {:.1}",
+        p(&switch, 50.0),
+        p(&switch, 95.0)
+    );
+    for (loc, (ok, n)) in &per_locale {
+        println!(
+            "accuracy {loc}: {ok}/{n} = {:.1} %",
+            100.0 * *ok as f64 / (*n).max(1) as f64
+        );
+    }
+    println!(
+        "whole utterances (listen --wav, play --voice after end of speech): end of audio -> decided move ms p50 {:.1} p95 {:.1}; right {whole_ok}/{}",
+        p(&whole, 50.0),
+        p(&whole, 95.0),
+        whole.len()
+    );
+    0
+}
+
+/// The set options shared by `--bench` and `--generate`: seed, locales,
+/// count and loudest noise.
+struct SetOptions {
+    seed: u64,
+    count: usize,
+    loudest: i32,
+    player: usize,
+    locales: Vec<String>,
+}
+
+fn set_options(a: &Args) -> Result<SetOptions, String> {
+    let num = |k: &str, d: i64| -> Result<i64, String> {
+        match a.get(k) {
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("--{k} must be a whole number, not '{v}'.")),
+            None => Ok(d),
+        }
+    };
+    let (seed, count, loudest) = (num("seed", 2)?, num("count", 100)?, num("loudest", -30)?);
+    if seed < 0 || count <= 0 || !(-60..=0).contains(&loudest) {
+        return Err(
+            "--seed must not be negative, --count must be positive and --loudest between -60 and 0 dBFS."
+                .into(),
+        );
+    }
+    let player = num("player", 0)?;
+    if player < 0 {
+        return Err("--player must not be negative (0: a new speaker every move).".into());
+    }
+    let locales: Vec<String> = a
+        .get("locales")
+        .unwrap_or("de,en,pl,sr,el")
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    if let Some(l) = locales
+        .iter()
+        .find(|l| !crate::speech::wording::LOCALES.contains(&l.as_str()))
+    {
+        return Err(format!(
+            "Unknown locale '{l}': choose from de, en, pl, sr, el."
+        ));
+    }
+    let missing = crate::lab::speech::generate::tools_missing();
+    if !missing.is_empty() {
+        return Err(format!(
+            "The speech generator needs {} (./setup.sh installs them).",
+            missing.join(" and ")
+        ));
+    }
+    Ok(SetOptions {
+        seed: seed as u64,
+        count: count as usize,
+        loudest: loudest as i32,
+        player: player as usize,
+        locales,
+    })
+}
+
+/// `--generate DIR`: writes a generated set as WAV files (16 kHz) with
+/// `DIR/samples.jsonl` (one sample per line) — for adapting the acoustic
+/// model (models/pocketsphinx/adapt.py) or listening to it.
+fn generate(a: &Args, dir: &Path) -> i32 {
+    use crate::lab::speech::generate as g;
+    let o = match set_options(a) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("The folder {} cannot be made: {e}.", dir.display());
+        return 1;
+    }
+    let rounds: usize = match a.get("command-rounds").map(str::parse) {
+        None => 0,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => {
+            eprintln!(
+                "--command-rounds must be a whole number (how often every command phrase is said)."
+            );
+            return 1;
+        }
+    };
+    let mut lines = String::new();
+    for loc in &o.locales {
+        let mut spec = g::SetSpec::new(o.seed, loc);
+        spec.loudest = o.loudest;
+        spec.player = o.player;
+        let mut samples: Vec<(String, g::Sample)> = g::move_set(&spec, o.count)
+            .into_iter()
+            .map(|s| (format!("{loc}-{:04}", s.id), s))
+            .collect();
+        // --command-rounds N: every command phrase N more times, each round
+        // by other drawn speakers (seeds far from the benches' seed + 1000).
+        let phrases = g::command_texts(loc, usize::MAX);
+        for k in 0..rounds {
+            let mut spec = g::SetSpec::new(o.seed + 1_000_000 * (k as u64 + 1), loc);
+            spec.loudest = o.loudest;
+            samples.extend(
+                g::phrase_set(&spec, &phrases)
+                    .into_iter()
+                    .map(|s| (format!("{loc}-c{k}-{:04}", s.id), s)),
+            );
+        }
+        for (name, s) in samples {
+            let pcm = match g::render(&s) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 1;
+                }
+            };
+            if let Err(e) = audio::write_wav(&dir.join(format!("{name}.wav")), &pcm, audio::RATE) {
+                eprintln!("{e}");
+                return 1;
+            }
+            let mut v = serde_json::to_value(&s).unwrap_or_default();
+            v["file"] = json!(format!("{name}.wav"));
+            v["words"] = json!(moves::folded(&s.text));
+            lines.push_str(&v.to_string());
+            lines.push('\n');
+        }
+    }
+    if let Err(e) = std::fs::write(dir.join("samples.jsonl"), lines) {
+        eprintln!("{e}");
+        return 1;
+    }
+    0
+}
+
+/// `--bench --silence MS,MS`: the end-of-utterance detector over generated
+/// spoken moves for each silence window, with the noise floor at several
+/// margins and without it: how many moves come out whole, cut off between
+/// words, never ended (noise taken for speech) or missed, and how long
+/// after the end of speech the utterance ends.
+fn bench_silence(a: &Args, windows: &str) -> i32 {
+    use crate::lab::speech::generate as g;
+    use crate::lab::speech::silence::{WindowTally, ending, heard};
+    use crate::speech::vad::VadConfig;
+    let windows: Vec<u32> = match windows
+        .split(',')
+        .map(|w| {
+            w.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|w| (20..=3000).contains(w))
+        })
+        .collect::<Option<Vec<u32>>>()
+    {
+        Some(w) if !w.is_empty() => w,
+        _ => {
+            eprintln!(
+                "--silence takes windows in ms between 20 and 3000, comma separated (e.g. 300,400,500), not '{windows}'."
+            );
+            return 1;
+        }
+    };
+    let o = match set_options(a) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    // (margin label, margin dB): the floor at three margins, and none.
+    let margins: [(&str, f32); 4] = [
+        ("floor +4 dB", 4.0),
+        ("floor +6 dB", 6.0),
+        ("floor +8 dB", 8.0),
+        ("no floor", -200.0),
+    ];
+    // Tallies by (margin, window): all moves, slow speakers, loud rooms.
+    let n = margins.len() * windows.len();
+    let mut all = vec![WindowTally::default(); n];
+    let mut slow = vec![WindowTally::default(); n];
+    let mut loud = vec![WindowTally::default(); n];
+    let mut count = 0;
+    for loc in &o.locales {
+        let mut spec = g::SetSpec::new(o.seed, loc);
+        spec.loudest = o.loudest;
+        spec.player = o.player;
+        for s in g::move_set(&spec, o.count) {
+            let (audio, speech_end) = match heard(&s) {
+                Ok(x) => x,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 1;
+                }
+            };
+            count += 1;
+            for (mi, (_, margin_db)) in margins.iter().enumerate() {
+                for (wi, w) in windows.iter().enumerate() {
+                    let cfg = VadConfig {
+                        hangover_ms: *w,
+                        margin_db: *margin_db,
+                        ..VadConfig::default()
+                    };
+                    let e = ending(&audio, speech_end, cfg);
+                    let i = mi * windows.len() + wi;
+                    all[i].add(e);
+                    if s.speed <= 100 {
+                        slow[i].add(e);
+                    }
+                    if s.noise_dbfs >= -35 {
+                        loud[i].add(e);
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "== silence windows: {count} spoken moves ({}), seed {}",
+        o.locales.join(","),
+        o.seed
+    );
+    for (mi, (label, _)) in margins.iter().enumerate() {
+        for (wi, w) in windows.iter().enumerate() {
+            let i = mi * windows.len() + wi;
+            println!("{label:>13} {w:>5} ms   all  {}", all[i].line());
+            println!("{:>13} {:>5}   100 wpm  {}", "", "", slow[i].line());
+            println!("{:>13} {:>5}  ≥ -35 dB  {}", "", "", loud[i].line());
+        }
+    }
+    0
+}
+
+/// `--bench --first-sound`: what the player feels. Generated spoken moves
+/// as an always-on microphone hears them go through end-of-utterance
+/// detection, streamed decoding (ended sooner once the words are a whole
+/// phrase: after the player's longest pause between words plus 100 ms, at
+/// least `--whole-ms`, default 250; else after `--silence-ms`, default 500)
+/// and the decision (worked out `--lead-ms` before the window closes,
+/// default 100, 0: after it; a clear one ends a whole phrase after at most
+/// `--sure-ms`, default 350); then the answer play would give is said through
+/// speech-dispatcher (`--speech none` leaves that out) and the time until
+/// it sounds is added. `--realtime` feeds the audio no faster than a sound
+/// card and measures everything on the wall clock.
+fn bench_first_sound(a: &Args) -> i32 {
+    match first_sound(a) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
+}
+
+/// speech-dispatcher never started speaking: its audio goes nowhere.
+#[cfg(feature = "tts")]
+const SILENT: &str = "speech-dispatcher did not start speaking: its audio output goes nowhere here (--speech none measures without it).";
+
+fn first_sound(a: &Args) -> Result<(), String> {
+    use crate::lab::speech::bench::{Outcome, Tally, judge};
+    use crate::lab::speech::generate as g;
+    use crate::lab::speech::silence::{Ending, WindowTally, heard};
+    use crate::speech::listener::{Listener, SETTLING_UTTERANCES};
+    use crate::speech::vad::VadConfig;
+    let o = set_options(a)?;
+    let ms = |k: &str, d: u32| -> Result<u32, String> {
+        match a.get(k) {
+            Some(v) => v
+                .parse::<u32>()
+                .ok()
+                .filter(|w| (20..=3000).contains(w))
+                .ok_or_else(|| format!("--{k} must be ms between 20 and 3000, not '{v}'.")),
+            None => Ok(d),
+        }
+    };
+    let cfg = VadConfig {
+        whole_ms: ms("whole-ms", crate::speech::vad::WHOLE_MS)?,
+        hangover_ms: ms("silence-ms", VadConfig::default().hangover_ms)?,
+        lead_ms: match a.get("lead-ms") {
+            Some("0") => 0,
+            Some(_) => ms("lead-ms", 0)?,
+            None => crate::speech::vad::LEAD_MS,
+        },
+        sure_ms: ms("sure-ms", crate::speech::vad::SURE_MS)?,
+        paused_ms: ms("paused-ms", crate::speech::vad::PAUSED_MS)?,
+        ..VadConfig::default()
+    };
+    let speech = a.get("speech").unwrap_or("dispatcher");
+    if !matches!(speech, "dispatcher" | "none") {
+        return Err(format!(
+            "Unknown --speech '{speech}': say dispatcher or none."
+        ));
+    }
+    if speech == "dispatcher" && !cfg!(feature = "tts") {
+        return Err(
+            "This hector was built without speech output (the tts feature): use --speech none."
+                .into(),
+        );
+    }
+    let rec = engine_from_args(a)?;
+    let paced = a.has("realtime");
+    // --settling N: how many of a player's first utterances are decoded
+    // again whole when not understood streamed (play: SETTLING_UTTERANCES).
+    let settling = match a.get("settling").map(str::parse::<usize>) {
+        None => SETTLING_UTTERANCES,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => return Err("--settling must be a whole number of utterances.".into()),
+    };
+    let mut listener = Listener::new(rec);
+    let mut ends = WindowTally::default();
+    let mut tally = Tally::default();
+    let (mut whole_phrase, mut count, mut early, mut resumed) = (0usize, 0usize, 0usize, 0usize);
+    let (mut decide, mut decided, mut checks) = (Vec::new(), Vec::new(), Vec::new());
+    // Per answer said: end of speech -> decided, and speech-dispatcher's
+    // start -> sound (ms).
+    #[cfg_attr(not(feature = "tts"), allow(unused_mut))]
+    let mut sounded: Vec<(f64, f64, bool)> = Vec::new();
+    // End of speech -> decided for the answers that read a move back (or
+    // offer a choice of moves).
+    let mut read_back: Vec<f64> = Vec::new();
+    for loc in &o.locales {
+        let mut spec = g::SetSpec::new(o.seed, loc);
+        spec.loudest = o.loudest;
+        spec.player = o.player;
+        let commands = crate::speech::commands::phrases(loc);
+        #[cfg(feature = "tts")]
+        let wording = crate::speech::wording::Wording::get(loc).map_err(|e| e.to_string())?;
+        #[cfg(feature = "tts")]
+        let mut voice = if speech == "dispatcher" {
+            let mut d = crate::speech::dispatcher::Dispatcher::new(
+                &crate::speech::speaker::Voice::for_locale(loc),
+            )
+            .map_err(|e| e.to_string())?;
+            // The first sentence also starts the output module: said once
+            // before measuring, as play's greeting is.
+            let hello = wording.render(
+                &crate::speech::readback::Prompt::NoMove(String::new()),
+                &shakmaty::Chess::default(),
+            );
+            d.time_to_sound(&hello, std::time::Duration::from_secs(10))
+                .map_err(|e| e.to_string())?
+                .ok_or(SILENT)?;
+            Some(d)
+        } else {
+            None
+        };
+        let mut from_player = 0usize;
+        let mut previous: Option<g::Sample> = None;
+        let mut vad = crate::speech::vad::Vad::new(cfg);
+        for s in g::move_set(&spec, o.count) {
+            let same = previous.as_ref().is_some_and(|p| p.same_speaker(&s));
+            from_player = if same { from_player + 1 } else { 0 };
+            if !same {
+                vad = crate::speech::vad::Vad::new(cfg);
+                if a.has("enrol") {
+                    // His enrolment also tells the detector his pace, as
+                    // `play --adaptation` does.
+                    let lines = crate::lab::speech::bench::enrol_speaker(&mut listener, &s)
+                        .map_err(|e| e.to_string())?;
+                    if let Some(p) = crate::speech::vad::longest_pause_ms(&lines, cfg) {
+                        vad.know_pace(p);
+                    }
+                }
+            }
+            let (audio, speech_end) = heard(&s).map_err(|e| e.to_string())?;
+            listener
+                .set_grammar(crate::lab::speech::bench::grammar_for(&s, &commands))
+                .map_err(|e| e.to_string())?;
+            let h = crate::lab::speech::live::hear(
+                &mut listener,
+                &audio,
+                speech_end,
+                &mut vad,
+                from_player < settling,
+                paced,
+            )
+            .map_err(|e| e.to_string())?;
+            count += 1;
+            ends.add(h.ending);
+            checks.extend(h.checks_ms.iter().copied());
+            if a.has("verbose") {
+                println!(
+                    "{}",
+                    json!({
+                        "id": s.id,
+                        "locale": s.locale,
+                        "text": s.text,
+                        "voice": s.voice,
+                        "speed": s.speed,
+                        "noise_dbfs": s.noise_dbfs,
+                        "ending": format!("{:?}", h.ending),
+                        "whole_phrase": h.whole_phrase,
+                        "heard": h.hyps.as_ref().and_then(|x| x.nbest.first()).map(|x| x.text.clone()),
+                        "decision": h.hyps.as_ref().map(|x| x.decision.kind()),
+                        "decide_ms": h.decide_ms,
+                        "decided_after_ms": h.decided_after_ms,
+                    })
+                );
+            }
+            let Some(hyps) = &h.hyps else {
+                tally.add(Outcome::Asked);
+                previous = Some(s);
+                continue;
+            };
+            if h.whole_phrase && matches!(h.ending, Ending::Whole { .. }) {
+                whole_phrase += 1;
+            }
+            early += usize::from(h.early);
+            resumed += h.resumed;
+            tally.add(judge(&s, &hyps.decision));
+            decide.push(h.decide_ms);
+            decided.push(h.decided_after_ms);
+            use crate::speech::listener::Decision;
+            let reads_back = matches!(hyps.decision, Decision::Move(_) | Decision::Choice(_));
+            if reads_back {
+                read_back.push(h.decided_after_ms);
+            }
+            // The answer play gives: the move read back, the choice, or
+            // "not understood".
+            #[cfg(feature = "tts")]
+            if let Some(d) = voice.as_mut() {
+                use crate::speech::listener::Decision;
+                use crate::speech::readback::Prompt;
+                let prompt = match &hyps.decision {
+                    Decision::Move(m) => Prompt::ReadBack(*m),
+                    Decision::Choice(ms) => Prompt::Choice(ms.clone()),
+                    _ => Prompt::NoMove(String::new()),
+                };
+                let text = wording.render(&prompt, &s.position());
+                let t = d
+                    .time_to_sound(&text, std::time::Duration::from_secs(3))
+                    .map_err(|e| e.to_string())?
+                    .ok_or(SILENT)?;
+                sounded.push((h.decided_after_ms, t.as_secs_f64() * 1e3, reads_back));
+            }
+            previous = Some(s);
+        }
+    }
+    let p = fixtures::percentile;
+    let q = |v: &[f64]| {
+        format!(
+            "p50 {:.0} p95 {:.0} max {:.0}",
+            p(v, 50.0),
+            p(v, 95.0),
+            p(v, 100.0)
+        )
+    };
+    println!(
+        "== first sound: {count} spoken moves ({}), seed {}, {}; silence window {} ms, after a whole phrase the player's longest pause + 100 ms, at least {} ms; {}",
+        o.locales.join(","),
+        o.seed,
+        if paced {
+            "fed in real time"
+        } else {
+            "fed at once, detector time counted from the samples"
+        },
+        cfg.hangover_ms,
+        cfg.whole_ms,
+        if cfg.lead_ms == 0 {
+            "decided after the window closes".to_string()
+        } else {
+            format!(
+                "decided once speech paused, {} ms before the window closes (at least {} ms of silence), a clear decision ends a whole phrase after at most {} ms",
+                cfg.lead_ms, cfg.paused_ms, cfg.sure_ms
+            )
+        }
+    );
+    println!("ended: {}", ends.line());
+    println!(
+        "ended on a whole phrase: {:.1} %",
+        100.0 * whole_phrase as f64 / count.max(1) as f64
+    );
+    println!(
+        "decided when speech paused: {early} of {count} (the rest after the window closed); speech resumed after such a decision {resumed} times (decoded again from the start)"
+    );
+    println!("decided: {}", tally.line());
+    println!(
+        "whole-phrase check ms: p50 {:.2} p95 {:.2} ({} checks)",
+        p(&checks, 50.0),
+        p(&checks, 95.0),
+        checks.len()
+    );
+    println!("end of utterance -> decided ms: {}", q(&decide));
+    println!("end of speech -> decided ms: {}", q(&decided));
+    println!(
+        "end of speech -> decided, read-backs ms: {} ({} moves or choices)",
+        q(&read_back),
+        read_back.len()
+    );
+    if speech == "dispatcher" {
+        let sound: Vec<f64> = sounded.iter().map(|x| x.1).collect();
+        let first: Vec<f64> = sounded.iter().map(|x| x.0 + x.1).collect();
+        let first_read_back: Vec<f64> = sounded.iter().filter(|x| x.2).map(|x| x.0 + x.1).collect();
+        println!("speech-dispatcher start -> sound ms: {}", q(&sound));
+        println!("end of speech -> first sound ms: {}", q(&first));
+        println!(
+            "end of speech -> first sound of a read-back ms: {}",
+            q(&first_read_back)
+        );
+    }
+    Ok(())
+}
+
+/// `--bench` on generated speech: `--seed` (default 2, the report seed; 1 is
+/// the tuning seed), `--locales` (default de,en,pl,sr,el), `--count` moves
+/// per locale (default 100), `--loudest` noise in dBFS (default -30),
+/// `--whole` to decode whole utterances instead of streaming, `--verbose`
+/// for one JSON line per sample.
+fn bench_generated(a: &Args) -> i32 {
+    use crate::lab::speech::{bench as b, generate as g};
+    use crate::speech::listener::Decision;
+    use crate::speech::listener::Listener;
+    let SetOptions {
+        seed,
+        count,
+        loudest,
+        player,
+        locales,
+    } = match set_options(a) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let rec = match engine_from_args(a) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let mut listener = Listener::new(rec);
+    let streamed = !a.has("whole");
+    let verbose = a.has("verbose");
+    // --enrol: each generated speaker first reads the enrolment script and
+    // the recogniser is adapted to him (as `hector enrol` does for a player).
+    let enrol = a.has("enrol");
+    // --non-chess FILE: another list of sentences outside the grammar
+    // (locale<TAB>sentence), e.g. one kept for tuning.
+    let non_chess_list = match a.get("non-chess") {
+        Some(f) => match std::fs::read(f) {
+            Ok(b) => match String::from_utf8(b) {
+                Ok(s) => Some(s),
+                Err(_) => {
+                    eprintln!("{f}: the list is not UTF-8 text.");
+                    return 1;
+                }
+            },
+            Err(e) => {
+                eprintln!("{f}: the list cannot be read: {e}.");
+                return 1;
+            }
+        },
+        None => None,
+    };
+    let mut all: Vec<b::Trial> = Vec::new();
+    for loc in &locales {
+        let mut spec = g::SetSpec::new(seed, loc);
+        spec.loudest = loudest;
+        spec.player = player;
+        let samples = g::move_set(&spec, count);
+        let commands = crate::speech::commands::phrases(loc);
+        let run_set = |l: &mut Listener, samples: &[g::Sample]| {
+            b::run(l, samples, &commands, streamed, enrol, |t| {
+                if verbose {
+                    println!("{}", b::trial_json(t));
+                }
+            })
+        };
+        let trials = match run_set(&mut listener, &samples) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        };
+        println!("== {loc}: {count} spoken moves, seed {seed}");
+        print!("{}", b::report(&trials));
+        all.extend(trials);
+        if a.has("commands") {
+            let mut spec = g::SetSpec::new(seed + 1000, loc);
+            spec.loudest = loudest;
+            for (what, list) in [
+                ("command phrases", g::command_texts(loc, 2)),
+                (
+                    "non-chess sentences",
+                    match &non_chess_list {
+                        Some(list) => g::non_chess_from(list, loc),
+                        None => g::non_chess(loc),
+                    },
+                ),
+            ] {
+                let samples = g::phrase_set(&spec, &list);
+                let trials = match run_set(&mut listener, &samples) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        return 1;
+                    }
+                };
+                let tally = &b::split(&trials, |_| String::new())[""];
+                let moves = trials
+                    .iter()
+                    .filter(|t| matches!(t.heard.decision, Decision::Move(_) | Decision::Choice(_)))
+                    .count();
+                println!(
+                    "== {loc}: {} {what}: {} | moves taken: {moves}",
+                    trials.len(),
+                    tally.line()
+                );
+            }
+        }
+    }
+    let lat: Vec<f64> = all.iter().map(|t| t.latency_ms).collect();
+    let p = fixtures::percentile;
+    println!(
+        "{} utterances: end of audio -> decided ms p50 {:.1} p95 {:.1} max {:.1} ({})",
+        lat.len(),
+        p(&lat, 50.0),
+        p(&lat, 95.0),
+        p(&lat, 100.0),
+        if streamed {
+            "streamed in 20 ms chunks"
+        } else {
+            "whole utterances"
+        }
+    );
+    0
+}

@@ -1,0 +1,13 @@
+//! The recogniser measured: generated sets of spoken moves ([`generate`]),
+//! the benchmarks on them ([`bench`], [`silence`], [`live`]) and the
+//! committed fixture recordings ([`fixtures`]); `hector-lab listen --bench`
+//! and `--generate` run them.
+
+pub mod bench;
+pub mod fixtures;
+pub mod generate;
+pub mod live;
+pub mod silence;
+
+// The speech parts, as the files here name them.
+use crate::speech::{audio, enrol, listener, moves, recognizer, settle, speaker, vad};
