@@ -456,9 +456,12 @@ fn fen_in_and_out() {
 use hector::clock::Class;
 use hector::rules::Laws;
 
+/// Time changes: + added, - taken, with the article.
+type Changes = Arc<Mutex<Vec<(Color, i64, &'static str)>>>;
+
 /// A clock hook that knows the claimant's time (2005 9.5(b)).
 #[derive(Clone, Default)]
-struct Clocked(Arc<Mutex<Vec<(Color, i64, &'static str)>>>, u64);
+struct Clocked(Changes, u64);
 
 impl TimeHook for Clocked {
     fn add_time(&mut self, player: Color, ms: u64, article: &'static str) {

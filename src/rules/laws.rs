@@ -168,15 +168,15 @@ impl Laws {
             },
             Laws::Fide2005 => {
                 let r = claimant_remaining_ms;
+                // With one minute or less the time stays as it is; between
+                // one and two minutes it is set to one minute (the text
+                // leaves exactly two minutes between its cases: hector
+                // reads it as this case, so two minutes become one, which
+                // is also half of it).
                 let deducted = if r > 2 * ONE_MINUTE_MS {
                     (r / 2).min(3 * ONE_MINUTE_MS)
-                } else if r > ONE_MINUTE_MS {
-                    // The text leaves exactly two minutes between its
-                    // cases; hector reads "more than one minute" as this
-                    // case, so two minutes become one.
-                    r - ONE_MINUTE_MS
                 } else {
-                    0
+                    r.saturating_sub(ONE_MINUTE_MS)
                 };
                 ClaimPenalty {
                     opponent_added_ms: 3 * ONE_MINUTE_MS,
