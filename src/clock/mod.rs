@@ -54,3 +54,30 @@ pub enum ClockError {
     #[error("Clock wording for locale '{0}': {1}")]
     Locale(String, String),
 }
+
+/// "5:00", "1:30:00", "90s", "2m", "120" (seconds) → milliseconds.
+pub fn parse_duration(w: &str) -> Option<u64> {
+    let w = w.trim();
+    if w.contains(':') {
+        let mut total: u64 = 0;
+        for part in w.split(':') {
+            total = total
+                .checked_mul(60)?
+                .checked_add(part.parse::<u64>().ok()?)?;
+        }
+        return total.checked_mul(1000);
+    }
+    let (num, unit) = match w.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => w.split_at(i),
+        None => (w, "s"),
+    };
+    let n: u64 = num.parse().ok()?;
+    let k = match unit {
+        "s" | "sec" => 1000,
+        "m" | "min" => 60_000,
+        "h" => 3_600_000,
+        "ms" => 1,
+        _ => return None,
+    };
+    n.checked_mul(k)
+}

@@ -10,30 +10,133 @@ use serde::Deserialize;
 
 use super::{CODES, LocaleError, Part, fold, source};
 
+/// A command word: what a line asks for before its arguments. The locale
+/// files list the phrases of each under its kebab-case name (`my-time`,
+/// `set-time` …); the session's requests are built from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verb {
+    Time,
+    MyTime,
+    OpponentTime,
+    TimeUsed,
+    Moves,
+    Last,
+    Repeat,
+    Where,
+    Rank,
+    File,
+    Board,
+    Draw,
+    Accept,
+    Decline,
+    Claim,
+    Resign,
+    Adjourn,
+    Arbiter,
+    Help,
+    Yes,
+    No,
+    List,
+    Sheet,
+    StartClock,
+    StopClock,
+    Press,
+    Check,
+    Shows,
+    Fixed,
+    Correct,
+    Retrace,
+    Illegal,
+    Touched,
+    Present,
+    Resume,
+    Envelope,
+    Fen,
+    Pgn,
+    Result,
+    SetTime,
+    AddTime,
+    SetMoves,
+    Status,
+}
+
+impl Verb {
+    /// The name of the command as the locale files and `hector listen
+    /// --json` write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verb::Time => "time",
+            Verb::MyTime => "my-time",
+            Verb::OpponentTime => "opponent-time",
+            Verb::TimeUsed => "time-used",
+            Verb::Moves => "moves",
+            Verb::Last => "last",
+            Verb::Repeat => "repeat",
+            Verb::Where => "where",
+            Verb::Rank => "rank",
+            Verb::File => "file",
+            Verb::Board => "board",
+            Verb::Draw => "draw",
+            Verb::Accept => "accept",
+            Verb::Decline => "decline",
+            Verb::Claim => "claim",
+            Verb::Resign => "resign",
+            Verb::Adjourn => "adjourn",
+            Verb::Arbiter => "arbiter",
+            Verb::Help => "help",
+            Verb::Yes => "yes",
+            Verb::No => "no",
+            Verb::List => "list",
+            Verb::Sheet => "sheet",
+            Verb::StartClock => "start-clock",
+            Verb::StopClock => "stop-clock",
+            Verb::Press => "press",
+            Verb::Check => "check",
+            Verb::Shows => "shows",
+            Verb::Fixed => "fixed",
+            Verb::Correct => "correct",
+            Verb::Retrace => "retrace",
+            Verb::Illegal => "illegal",
+            Verb::Touched => "touched",
+            Verb::Present => "present",
+            Verb::Resume => "resume",
+            Verb::Envelope => "envelope",
+            Verb::Fen => "fen",
+            Verb::Pgn => "pgn",
+            Verb::Result => "result",
+            Verb::SetTime => "set-time",
+            Verb::AddTime => "add-time",
+            Verb::SetMoves => "set-moves",
+            Verb::Status => "status",
+        }
+    }
+}
+
 /// The commands a blind player can say (FIDE Laws 2023, D.2.1–D.2.10); their
 /// names are the contract of `hector listen --json` and the voice grammar.
-pub const SPOKEN: [&str; 21] = [
-    "time",
-    "my-time",
-    "opponent-time",
-    "time-used",
-    "moves",
-    "last",
-    "repeat",
-    "where",
-    "rank",
-    "file",
-    "board",
-    "draw",
-    "accept",
-    "decline",
-    "claim",
-    "resign",
-    "adjourn",
-    "arbiter",
-    "help",
-    "yes",
-    "no",
+pub const SPOKEN: [Verb; 21] = [
+    Verb::Time,
+    Verb::MyTime,
+    Verb::OpponentTime,
+    Verb::TimeUsed,
+    Verb::Moves,
+    Verb::Last,
+    Verb::Repeat,
+    Verb::Where,
+    Verb::Rank,
+    Verb::File,
+    Verb::Board,
+    Verb::Draw,
+    Verb::Accept,
+    Verb::Decline,
+    Verb::Claim,
+    Verb::Resign,
+    Verb::Adjourn,
+    Verb::Arbiter,
+    Verb::Help,
+    Verb::Yes,
+    Verb::No,
 ];
 
 #[derive(Debug, Deserialize)]
@@ -46,12 +149,19 @@ struct Words {
     blind: Vec<String>,
     sighted: Vec<String>,
     early: Vec<String>,
+    /// Units of a clock correction (`4 Minuten`, `90 Sekunden`).
+    #[serde(default)]
+    hours: Vec<String>,
+    #[serde(default)]
+    minutes: Vec<String>,
+    #[serde(default)]
+    seconds: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
 struct File {
     code: String,
-    commands: HashMap<String, Vec<String>>,
+    commands: HashMap<Verb, Vec<String>>,
     words: Words,
     sentences: HashMap<String, String>,
 }
@@ -74,8 +184,8 @@ pub enum Word {
 pub struct SessionWords {
     code: &'static str,
     file: File,
-    /// (folded phrase words, command name), longest first.
-    phrases: Vec<(Vec<String>, String)>,
+    /// (folded phrase words, command), longest first.
+    phrases: Vec<(Vec<String>, Verb)>,
 }
 
 /// The folded words of a line, one per whitespace-separated token
@@ -107,7 +217,7 @@ impl SessionWords {
         if own.code != code {
             return Err(data(format!("session.toml says code = '{}'", own.code)));
         }
-        let mut phrases: Vec<(Vec<String>, String)> = Vec::new();
+        let mut phrases: Vec<(Vec<String>, Verb)> = Vec::new();
         for (name, list) in &own.commands {
             for p in list {
                 let w = folded_words(p);
@@ -117,7 +227,9 @@ impl SessionWords {
                     .find(|(n, l)| *n != name && l.iter().any(|q| folded_words(q) == w))
                 {
                     return Err(data(format!(
-                        "session.toml: '{p}' stands for both {name} and {other}"
+                        "session.toml: '{p}' stands for both {} and {}",
+                        name.name(),
+                        other.name()
                     )));
                 }
             }
@@ -127,7 +239,7 @@ impl SessionWords {
                 for p in list {
                     let w = folded_words(p);
                     if !w.is_empty() && !phrases.iter().any(|(x, _)| *x == w) {
-                        phrases.push((w, name.clone()));
+                        phrases.push((w, *name));
                     }
                 }
             }
@@ -178,12 +290,37 @@ impl SessionWords {
     /// The command a line starts with and how many of the line's words
     /// (whitespace-separated) the command phrase takes. The longest phrase
     /// wins; English phrases work in every locale.
-    pub fn command<'a>(&'a self, line: &str) -> Option<(&'a str, usize)> {
+    pub fn command(&self, line: &str) -> Option<(Verb, usize)> {
         let words = folded_words(line);
-        self.phrases.iter().find_map(|(p, name)| {
-            (words.len() >= p.len() && words[..p.len()] == p[..])
-                .then_some((name.as_str(), p.len()))
+        self.phrases.iter().find_map(|(p, verb)| {
+            (words.len() >= p.len() && words[..p.len()] == p[..]).then_some((*verb, p.len()))
         })
+    }
+
+    /// The milliseconds in one of a unit word (`min`, `Minuten`, `s`,
+    /// `sekund` …): this locale's words and the English ones.
+    pub fn unit_ms(&self, folded: &str) -> Option<u64> {
+        let w = &self.file.words;
+        let english: [(&[&str], u64); 3] = [
+            (&["h", "hr", "hour", "hours"], 3_600_000),
+            (&["m", "min", "mins", "minute", "minutes"], 60_000),
+            (&["s", "sec", "secs", "second", "seconds"], 1000),
+        ];
+        for (list, ms) in english {
+            if list.contains(&folded) {
+                return Some(ms);
+            }
+        }
+        for (list, ms) in [
+            (&w.hours, 3_600_000),
+            (&w.minutes, 60_000),
+            (&w.seconds, 1000),
+        ] {
+            if list.iter().any(|x| fold(x) == folded) {
+                return Some(ms);
+            }
+        }
+        None
     }
 
     /// Which word class a folded word is, if any.
@@ -218,10 +355,10 @@ impl SessionWords {
     }
 
     /// The phrases of a command in this locale, as written (unfolded).
-    pub fn phrases_of(&self, name: &str) -> &[String] {
+    pub fn phrases_of(&self, verb: Verb) -> &[String] {
         self.file
             .commands
-            .get(name)
+            .get(&verb)
             .map(Vec::as_slice)
             .unwrap_or(&[])
     }
@@ -252,8 +389,8 @@ mod tests {
         for code in CODES {
             let w = SessionWords::get(code).unwrap();
             assert_eq!(w.keys(), en.keys(), "{code}");
-            for name in SPOKEN {
-                assert!(!w.phrases_of(name).is_empty(), "{code} lacks {name}");
+            for verb in SPOKEN {
+                assert!(!w.phrases_of(verb).is_empty(), "{code} lacks {verb:?}");
             }
         }
     }
@@ -261,14 +398,17 @@ mod tests {
     #[test]
     fn longest_phrase_wins_and_english_works_everywhere() {
         let de = SessionWords::get("de").unwrap();
-        assert_eq!(de.command("Meine Zeit").unwrap().0, "my-time");
-        assert_eq!(de.command("zeit").unwrap().0, "time");
-        assert_eq!(de.command("my time").unwrap().0, "my-time");
-        assert_eq!(de.command("Wo sind meine Springer").unwrap(), ("where", 3));
-        assert_eq!(de.command("Reihe vier").unwrap(), ("rank", 1));
+        assert_eq!(de.command("Meine Zeit").unwrap().0, Verb::MyTime);
+        assert_eq!(de.command("zeit").unwrap().0, Verb::Time);
+        assert_eq!(de.command("my time").unwrap().0, Verb::MyTime);
+        assert_eq!(
+            de.command("Wo sind meine Springer").unwrap(),
+            (Verb::Where, 3)
+        );
+        assert_eq!(de.command("Reihe vier").unwrap(), (Verb::Rank, 1));
         assert!(de.command("Springer Felix drei").is_none());
         let el = SessionWords::get("el").unwrap();
-        assert_eq!(el.command("Ο χρόνος μου").unwrap().0, "my-time");
+        assert_eq!(el.command("Ο χρόνος μου").unwrap().0, Verb::MyTime);
     }
 }
 
@@ -291,19 +431,20 @@ pub fn command_phrases(code: &str) -> Result<Vec<(&'static str, String)>, Locale
     .map(|r| loc.piece_word(r))
     .collect();
     let mut out = Vec::new();
-    for name in SPOKEN {
-        for p in w.phrases_of(name) {
-            let tails: Vec<String> = match name {
-                "where" => pieces.iter().map(|x| x.to_string()).collect(),
-                "rank" => shakmaty::Rank::ALL
+    for verb in SPOKEN {
+        let name = verb.name();
+        for p in w.phrases_of(verb) {
+            let tails: Vec<String> = match verb {
+                Verb::Where => pieces.iter().map(|x| x.to_string()).collect(),
+                Verb::Rank => shakmaty::Rank::ALL
                     .iter()
                     .map(|r| loc.rank_word(*r).to_string())
                     .collect(),
-                "file" => shakmaty::File::ALL
+                Verb::File => shakmaty::File::ALL
                     .iter()
                     .map(|f| loc.file_word(*f).to_string())
                     .collect(),
-                "claim" => [Word::Threefold, Word::Fifty, Word::Flag]
+                Verb::Claim => [Word::Threefold, Word::Fifty, Word::Flag]
                     .iter()
                     .filter_map(|c| w.words_of(*c).first().cloned())
                     .collect(),
@@ -331,11 +472,14 @@ mod phrase_tests {
         for code in CODES {
             let w = SessionWords::get(code).unwrap();
             let list = command_phrases(code).unwrap();
-            for name in SPOKEN {
-                assert!(list.iter().any(|(n, _)| *n == name), "{code}: {name}");
+            for verb in SPOKEN {
+                assert!(
+                    list.iter().any(|(n, _)| *n == verb.name()),
+                    "{code}: {verb:?}"
+                );
             }
             for (name, phrase) in list {
-                let got = w.command(&phrase).map(|(n, _)| n);
+                let got = w.command(&phrase).map(|(v, _)| v.name());
                 assert_eq!(got, Some(name), "{code}: '{phrase}'");
             }
         }

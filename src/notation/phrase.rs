@@ -4,6 +4,9 @@
 
 use shakmaty::{Chess, Move, Position, Role, san::San};
 
+/// At most this many moves are offered as a numbered choice.
+pub const MAX_CHOICES: usize = 8;
+
 use super::pattern::{Item, Pattern, Reason, Settled, assemble, settle};
 use super::written::written_items;
 use crate::locale::{Locale, Meaning, fold};

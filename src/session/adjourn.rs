@@ -6,12 +6,13 @@
 
 use shakmaty::{Color, EnPassantMode, KnownOutcome, fen::Fen};
 
-use super::world::{echo, one};
-use super::{ArbiterReason, Event, Kind, Query, Refusal, Seat, Session, Side, To};
+use super::{
+    ArbiterReason, Detail, EnvelopeOutside, Event, Kind, Query, Refusal, Seat, Session, Side, To,
+    echo, one,
+};
 use crate::boards::adjourn::{
     Adjourned, EndedBefore, EnvelopeData, Opened, Resumption, Sealing, Times,
 };
-use crate::locale::session::Word;
 use crate::rules::{GameResult, Termination};
 
 /// An adjourned game: the envelope, and the seal the arbiter noted.
@@ -42,41 +43,21 @@ impl Session {
         times
     }
 
-    /// I.1.1, I.1.2: the player to move seals MOVE (`adjourn MOVE [early
-    /// MINUTES]`); the clock stops. The move is said back only to him.
-    pub(super) fn adjourn(&mut self, t: u64, from: Seat, rest: &[&str]) -> Vec<Event> {
+    /// I.1.1, I.1.2: the player to move seals his move (`adjourn MOVE
+    /// [early MINUTES]`); the clock stops. The move is said back only to him.
+    pub(super) fn adjourn(
+        &mut self,
+        t: u64,
+        from: Seat,
+        text: &str,
+        early: Option<u64>,
+    ) -> Vec<Event> {
         let c = match self.mover(t, from) {
             Ok(c) => c,
             Err(e) => return e,
         };
         if from != Seat::of(c) {
-            return self.refuse(
-                t,
-                from,
-                Refusal::NotYourRight {
-                    command: "adjourn".into(),
-                },
-            );
-        }
-        let early_at = rest.iter().position(|w| {
-            let f = crate::locale::fold(w);
-            f == "early" || self.words.word(&f) == Some(Word::Early)
-        });
-        let (move_words, early) = match early_at {
-            Some(i) => (
-                &rest[..i],
-                rest.get(i + 1).and_then(|m| m.parse::<u64>().ok()),
-            ),
-            None => (rest, None),
-        };
-        if move_words.is_empty() {
-            return self.refuse(
-                t,
-                from,
-                Refusal::Incomplete {
-                    command: "adjourn".into(),
-                },
-            );
+            return self.not_your_right(t, from, "adjourn");
         }
         let times = self.times(t);
         let sans: Vec<String> = self.game.sans().to_vec();
@@ -95,9 +76,8 @@ impl Session {
                 place: String::new(),
             },
         };
-        let text = move_words.join(" ");
         let mut sealing = Sealing::begin();
-        sealing.write(&text);
+        sealing.write(text);
         let early = early.map(|min| (0, min.saturating_mul(60_000)));
         let pos = self.game.position().clone();
         let env = match sealing.stop_clock(&pos, self.loc.code(), data, early) {
@@ -135,7 +115,7 @@ impl Session {
             Event {
                 t,
                 to: vec![To::Seat(from)],
-                kind: Kind::Sealed { san: echo(&text) },
+                kind: Kind::Sealed { san: echo(text) },
             },
             Event {
                 t,
@@ -167,13 +147,13 @@ impl Session {
                 player: None,
                 ms: None,
                 count: None,
-                detail: Some(serde_json::json!({
-                    "sealed_by": Side::from(env.sealed_by).name(),
-                    "move_number": env.move_number,
-                    "position": env.position_fen,
-                    "white_used_ms": env.white_time.used_ms,
-                    "black_used_ms": env.black_time.used_ms,
-                    "seal": env.seal,
+                detail: Some(Detail::Envelope(EnvelopeOutside {
+                    black_used_ms: env.black_time.used_ms,
+                    move_number: env.move_number,
+                    position: env.position_fen.clone(),
+                    seal: env.seal.clone(),
+                    sealed_by: Side::from(env.sealed_by),
+                    white_used_ms: env.white_time.used_ms,
                 })),
             },
         )
@@ -190,19 +170,10 @@ impl Session {
     }
 
     /// I.7: the arbiter notes a player present.
-    pub(super) fn present(&mut self, t: u64, from: Seat, folded: &[String]) -> Vec<Event> {
+    pub(super) fn present(&mut self, t: u64, from: Seat, c: Color) -> Vec<Event> {
         if let Some(e) = self.need_arbiter(t, from, "present") {
             return e;
         }
-        let Some(c) = self.color_in(folded, None) else {
-            return self.refuse(
-                t,
-                from,
-                Refusal::Incomplete {
-                    command: "present".into(),
-                },
-            );
-        };
         let Some(a) = self.adjourned.as_mut() else {
             return self.not_adjourned(t, from);
         };

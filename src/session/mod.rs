@@ -9,10 +9,15 @@
 //! locale at the edge.
 
 mod adjourn;
+mod arbiter;
+mod boards;
+mod draws;
 pub mod json;
+mod moves;
+mod queries;
 pub mod render;
+pub mod request;
 mod types;
-mod world;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -23,14 +28,18 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::boards::{Side as BoardSide, TwoBoards};
 use crate::clock::{Clock, PeriodChange, TimeControl};
 use crate::locale::Locale;
-use crate::locale::session::SessionWords;
+use crate::locale::session::{SessionWords, Verb};
 use crate::notation::phrase::{Form, SayOptions};
 use crate::notation::san;
 use crate::rules::{Game, GameResult, Termination, TimeHook};
 
+pub use crate::clock::parse_duration;
 pub use render::Renderer;
 pub use types::*;
-pub use world::parse_duration;
+
+use arbiter::Correction;
+pub(crate) use moves::san_en;
+use request::{Expecting, Reader, Request, Unreadable, echo};
 
 /// Which players are blind (Appendix D applies to their moves).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -399,7 +408,7 @@ impl Session {
     /// The game as PGN with the mover's clock after every move
     /// (`{[%clk h:mm:ss]}`) when there is a clock.
     pub fn pgn(&self, tags: &[(String, String)]) -> String {
-        world::pgn(self, tags)
+        moves::pgn(self, tags)
     }
 
     /// Applies one command and returns its events, in order. Bad input
@@ -589,6 +598,116 @@ impl Session {
         ]
     }
 
+    /// Handles what a seat said, typed or keyed: read into a request at
+    /// the edge, then applied.
+    fn text(&mut self, t: u64, from: Seat, text: &str) -> Vec<Event> {
+        let pending = from.color().and_then(|c| self.pending[ci(c)].as_ref());
+        let expecting = Expecting {
+            choice: matches!(pending, Some(Pending::Choice(_))),
+            promotion: matches!(pending, Some(Pending::Promotion(_))),
+        };
+        let reader = Reader {
+            loc: self.loc,
+            words: self.words,
+        };
+        match reader.read(text, expecting) {
+            Ok(r) => self.request(t, from, r),
+            Err(Unreadable { verb, why }) => {
+                // A seat without the right to a command is told so, even
+                // when its words were wrong too.
+                if let Some(e) = verb.and_then(|v| self.rights(t, from, v)) {
+                    return e;
+                }
+                self.refuse(t, from, why)
+            }
+        }
+    }
+
+    /// The refusal of a command this seat may never give, if it is one.
+    fn rights(&self, t: u64, from: Seat, verb: Verb) -> Option<Vec<Event>> {
+        match verb {
+            Verb::StartClock
+            | Verb::StopClock
+            | Verb::SetTime
+            | Verb::AddTime
+            | Verb::SetMoves
+            | Verb::Result
+            | Verb::Present
+            | Verb::Resume
+            | Verb::Envelope
+            | Verb::Correct
+            | Verb::Retrace => self.need_arbiter(t, from, request::label(verb)),
+            Verb::Draw | Verb::Accept | Verb::Decline | Verb::Resign => {
+                self.need_player(t, from, verb.name()).err()
+            }
+            _ => None,
+        }
+    }
+
+    /// Applies one request of a seat.
+    fn request(&mut self, t: u64, from: Seat, r: Request) -> Vec<Event> {
+        match r {
+            Request::Move(line) => self.move_text(t, from, &line),
+            Request::Choose(n) => match from.color() {
+                Some(c) => self.choose(t, from, c, n),
+                None => self.refuse(t, from, Refusal::NothingPending),
+            },
+            Request::Promote(role) => self.promote(t, from, role),
+            Request::Yes => self.yes(t, from),
+            Request::No => self.no(t, from),
+            Request::Time(q) => self.time_answer(t, from, q),
+            Request::Moves => self.moves_answer(t, from),
+            Request::Last => self.last_answer(t, from),
+            Request::Repeat => self.repeat(t, from),
+            Request::Where { piece, whose } => self.where_are(t, from, piece, whose),
+            Request::Rank(r) => self.scan(t, from, Err(r)),
+            Request::File(f) => self.scan(t, from, Ok(f)),
+            Request::Board => self.describe(t, from, Query::Board),
+            Request::Fen => self.describe(t, from, Query::Fen),
+            Request::List => self.describe(t, from, Query::List),
+            Request::Pgn => self.pgn_answer(t, from),
+            Request::Sheet(side) => self.sheet_answer(t, from, side),
+            Request::Help => one(t, vec![To::Seat(from)], self.answer(t, from, Query::Help)),
+            Request::Status => one(t, vec![To::Seat(from)], Kind::Status(self.status(t))),
+            Request::Draw => self.draw_offer(t, from),
+            Request::Accept => self.draw_answer(t, from, true),
+            Request::Decline => self.draw_answer(t, from, false),
+            Request::ClaimFlag => self.claim_flag(t, from),
+            Request::Claim { claim, intended } => self.claim(t, from, claim, intended.as_deref()),
+            Request::Resign => self.resign(t, from),
+            Request::Adjourn {
+                sealed,
+                early_minutes,
+            } => self.adjourn(t, from, &sealed, early_minutes),
+            Request::Resume => self.resume(t, from),
+            Request::Present(c) => self.present(t, from, c),
+            Request::Envelope => self.envelope(t, from),
+            Request::CallArbiter => self.call_arbiter(t, from),
+            Request::Touched(what) => self.touched(t, from, what),
+            Request::StartClock => self.start_stop(t, from, true),
+            Request::StopClock => self.start_stop(t, from, false),
+            Request::Press => self.press_request(t, from),
+            Request::SetTime { player, ms } => {
+                self.correct_clock(t, from, Correction::SetTime(player, ms))
+            }
+            Request::AddTime { player, ms } => {
+                self.correct_clock(t, from, Correction::AddTime(player, ms))
+            }
+            Request::SetMoves { player, moves } => {
+                self.correct_clock(t, from, Correction::SetMoves(player, moves))
+            }
+            Request::Illegal { player, ply: _ } => self.illegal(t, from, player),
+            Request::Result(outcome) => self.arbiter_result(t, from, outcome),
+            Request::CheckBoards => self.check_boards(t, true),
+            Request::Shows { board, report } => self.shows(t, from, board, &report),
+            Request::Fixed(side) => self.fixed(t, from, side),
+            Request::CorrectSheet { board, ply, san } => {
+                self.correct_sheet(t, from, board, ply, &san)
+            }
+            Request::Retrace => self.retrace(t, from),
+        }
+    }
+
     fn refuse(&self, t: u64, seat: Seat, why: Refusal) -> Vec<Event> {
         vec![Event {
             t,
@@ -687,4 +806,14 @@ fn device_note(t: u64, note: DeviceNote) -> Vec<Event> {
         to,
         kind: Kind::Device(note),
     }]
+}
+
+/// One event.
+fn one(t: u64, to: Vec<To>, kind: Kind) -> Vec<Event> {
+    vec![Event { t, to, kind }]
+}
+
+/// English, in which the boards' comparison is worded before rendering.
+fn english() -> &'static Locale {
+    Locale::get("en").unwrap_or_else(|_| Locale::fide())
 }

@@ -4,7 +4,7 @@
 use serde_json::Value;
 use shakmaty::{Chess, Color, Move, Role, Square};
 
-use super::{ArbiterReason, Device, DeviceNote, Event, Kind, Query, Refusal, Seat, Side};
+use super::{ArbiterReason, Detail, Device, DeviceNote, Event, Kind, Query, Refusal, Seat, Side};
 use crate::clock::{ClockWords, Style};
 use crate::locale::Locale;
 use crate::locale::session::SessionWords;
@@ -407,13 +407,13 @@ impl Renderer {
         }
     }
 
-    fn answer(
+    pub(super) fn answer(
         &self,
         query: Query,
         player: Option<Side>,
         ms: Option<u64>,
         count: Option<u32>,
-        detail: Option<&Value>,
+        detail: Option<&Detail>,
     ) -> String {
         let color = player
             .map(|p| self.color(p).to_string())
@@ -440,110 +440,74 @@ impl Renderer {
             ),
             Query::Help => self.s("help", &[]),
             Query::Last => match detail {
-                Some(d) => {
-                    let by = match d["by"].as_str() {
-                        Some("black") => Side::Black,
-                        _ => Side::White,
-                    };
-                    let mv = self.phrase(
-                        d["fen_before"].as_str().unwrap_or(""),
-                        d["uci"].as_str().unwrap_or(""),
-                        d["san"].as_str().unwrap_or(""),
-                    );
-                    self.s("moved", &[("color", self.color(by)), ("move", &mv)])
+                Some(Detail::Last(d)) => {
+                    let mv = self.phrase(&d.fen_before, &d.uci, &d.san);
+                    self.s("moved", &[("color", self.color(d.by)), ("move", &mv)])
                 }
-                None => self.s("answer_none", &[]),
+                _ => self.s("answer_none", &[]),
             },
             Query::Where => {
                 let mut parts = Vec::new();
-                for p in detail
-                    .and_then(|d| d["pieces"].as_array())
-                    .into_iter()
-                    .flatten()
-                {
-                    let side = match p["player"].as_str() {
-                        Some("black") => Side::Black,
-                        _ => Side::White,
-                    };
-                    let role = role_of(p["piece"].as_str().unwrap_or("")).unwrap_or(Role::Pawn);
-                    let squares: Vec<String> = p["squares"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter_map(|s| s.as_str())
-                        .map(|s| self.square(s))
-                        .collect();
-                    let list = if squares.is_empty() {
-                        self.s("answer_none_left", &[])
-                    } else {
-                        squares.join(", ")
-                    };
-                    let label = format!("{} {}", self.color(side), self.loc.piece_word(role));
-                    parts.push(self.s("answer_pieces", &[("piece", &label), ("list", &list)]));
+                if let Some(Detail::Where(d)) = detail {
+                    for p in &d.pieces {
+                        let role = role_of(&p.piece).unwrap_or(Role::Pawn);
+                        let squares: Vec<String> =
+                            p.squares.iter().map(|s| self.square(s)).collect();
+                        let list = if squares.is_empty() {
+                            self.s("answer_none_left", &[])
+                        } else {
+                            squares.join(", ")
+                        };
+                        let label =
+                            format!("{} {}", self.color(p.player), self.loc.piece_word(role));
+                        parts.push(self.s("answer_pieces", &[("piece", &label), ("list", &list)]));
+                    }
                 }
                 parts.join(" ")
             }
             Query::Rank | Query::File => {
-                let items: Vec<String> = detail
-                    .and_then(|d| d["pieces"].as_array())
-                    .into_iter()
-                    .flatten()
-                    .map(|p| {
-                        let side = match p["player"].as_str() {
-                            Some("black") => Side::Black,
-                            _ => Side::White,
-                        };
-                        let role = role_of(p["piece"].as_str().unwrap_or("")).unwrap_or(Role::Pawn);
-                        format!(
-                            "{}: {} {}",
-                            self.square(p["square"].as_str().unwrap_or("")),
-                            self.color(side),
-                            self.loc.piece_word(role)
-                        )
-                    })
-                    .collect();
+                let items: Vec<String> = match detail {
+                    Some(Detail::Line(d)) => d
+                        .pieces
+                        .iter()
+                        .map(|p| {
+                            let role = role_of(&p.piece).unwrap_or(Role::Pawn);
+                            format!(
+                                "{}: {} {}",
+                                self.square(&p.square),
+                                self.color(p.player),
+                                self.loc.piece_word(role)
+                            )
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
                 if items.is_empty() {
                     self.s("answer_empty", &[])
                 } else {
                     items.join("; ")
                 }
             }
-            Query::Fen => detail
-                .and_then(|d| d["fen"].as_str())
-                .unwrap_or_default()
-                .to_string(),
-            Query::Board => match detail.and_then(|d| d["fen"].as_str()) {
-                Some(fen) => self.board(fen),
-                None => String::new(),
+            Query::Fen => match detail {
+                Some(Detail::Fen(d)) => d.fen.clone(),
+                _ => String::new(),
             },
-            Query::List => {
-                if let Some(pgn) = detail.and_then(|d| d["pgn"].as_str()) {
-                    return pgn.to_string();
+            Query::Board => match detail {
+                Some(Detail::Fen(d)) => self.board(&d.fen),
+                _ => String::new(),
+            },
+            Query::List => match detail {
+                Some(Detail::Pgn(d)) => d.pgn.clone(),
+                Some(Detail::List(d)) if !d.moves.is_empty() => {
+                    let moves: Vec<&str> = d.moves.iter().map(String::as_str).collect();
+                    self.move_list(Some(&d.start), &moves)
                 }
-                let moves: Vec<&str> = detail
-                    .and_then(|d| d["moves"].as_array())
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|m| m.as_str())
-                    .collect();
-                if moves.is_empty() {
-                    return self.s("answer_none", &[]);
-                }
-                self.move_list(detail.and_then(|d| d["start"].as_str()), &moves)
-            }
-            Query::Sheet => {
-                let entries: Vec<&str> = detail
-                    .and_then(|d| d["entries"].as_array())
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|m| m.as_str())
-                    .collect();
-                if entries.is_empty() {
-                    self.s("answer_none", &[])
-                } else {
-                    entries.join(" ")
-                }
-            }
+                _ => self.s("answer_none", &[]),
+            },
+            Query::Sheet => match detail {
+                Some(Detail::Sheet(d)) if !d.entries.is_empty() => d.entries.join(" "),
+                _ => self.s("answer_none", &[]),
+            },
         }
     }
 

@@ -186,6 +186,20 @@ pub enum Input {
     Tick {},
 }
 
+impl Input {
+    /// The input's kind, for logs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Input::Text { .. } => "text",
+            Input::Heard { .. } => "heard",
+            Input::Status { .. } => "status",
+            Input::Interrupted { .. } => "interrupted",
+            Input::Device(_) => "device",
+            Input::Tick {} => "tick",
+        }
+    }
+}
+
 impl Command {
     pub fn text(t: u64, from: Seat, text: &str) -> Command {
         Command {
@@ -374,7 +388,7 @@ pub enum Kind {
         #[serde(skip_serializing_if = "Option::is_none", default)]
         count: Option<u32>,
         #[serde(skip_serializing_if = "Option::is_none", default)]
-        detail: Option<serde_json::Value>,
+        detail: Option<Detail>,
     },
     Status(Status),
     /// The game ended; `player` is the one concerned (who resigned, whose
@@ -463,6 +477,99 @@ pub enum Kind {
     Repeat {
         of: Box<Kind>,
     },
+}
+
+/// What an answer describes. Each serialises as a JSON object of its
+/// fields (in this order: the `hector session` contract); the kind is told
+/// by the answer's `query`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Detail {
+    /// The outside of an adjournment envelope (Guidelines I.2).
+    Envelope(EnvelopeOutside),
+    Last(LastMove),
+    Sheet(SheetDetail),
+    Line(LineDetail),
+    Where(WhereDetail),
+    List(ListDetail),
+    Pgn(PgnDetail),
+    Fen(FenDetail),
+}
+
+/// The last move made.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LastMove {
+    pub by: Side,
+    pub fen_before: String,
+    pub ply: usize,
+    pub san: String,
+    pub uci: String,
+}
+
+/// A position (`board`, `fen`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FenDetail {
+    pub fen: String,
+}
+
+/// The moves from the start position (English SAN).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ListDetail {
+    pub moves: Vec<String>,
+    pub start: String,
+}
+
+/// The game as PGN.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PgnDetail {
+    pub pgn: String,
+}
+
+/// One board's scoresheet (D.2.7, D.2.9).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SheetDetail {
+    pub board: String,
+    pub entries: Vec<String>,
+}
+
+/// The pieces of one kind and colour.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PiecesOf {
+    pub piece: String,
+    pub player: Side,
+    pub squares: Vec<String>,
+}
+
+/// Where the pieces of a kind stand.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WhereDetail {
+    pub pieces: Vec<PiecesOf>,
+}
+
+/// A piece on a square.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PieceOn {
+    pub piece: String,
+    pub player: Side,
+    pub square: String,
+}
+
+/// What stands on a rank or file (`line`: its digit or letter).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LineDetail {
+    pub line: String,
+    pub pieces: Vec<PieceOn>,
+}
+
+/// What the outside of the envelope says (I.2), never the sealed move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EnvelopeOutside {
+    pub black_used_ms: u64,
+    pub move_number: u32,
+    pub position: String,
+    pub seal: String,
+    pub sealed_by: Side,
+    pub white_used_ms: u64,
 }
 
 /// One output of the session, addressed to seats.

@@ -11,8 +11,7 @@
 use super::settle::Settled;
 use shakmaty::{Move, Role};
 
-/// At most this many moves are offered as a numbered choice.
-pub const MAX_CHOICES: usize = 8;
+pub use crate::notation::phrase::MAX_CHOICES;
 
 /// Something the player said or did.
 #[derive(Debug, Clone, PartialEq)]

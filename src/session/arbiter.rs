@@ -1,0 +1,245 @@
+//! The arbiter's rulings and the reports he receives (FIDE Laws 2023,
+//! Articles 6.10–6.12, 7.1, 7.5, 12; D.2.10.5): starting and stopping the
+//! clocks, correcting a time or a move counter, penalising a completed
+//! illegal move, setting a result, a player or assistant calling him or
+//! reporting a touched piece.
+
+use shakmaty::{Color, KnownOutcome};
+
+use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, one};
+use crate::rules::{GameResult, IllegalMoveRuling, Termination};
+
+impl Session {
+    pub(super) fn need_arbiter(&self, t: u64, from: Seat, name: &str) -> Option<Vec<Event>> {
+        (from != Seat::Arbiter).then(|| {
+            self.refuse(
+                t,
+                from,
+                Refusal::NotYourRight {
+                    command: name.to_string(),
+                },
+            )
+        })
+    }
+
+    pub(super) fn need_player(&self, t: u64, from: Seat, name: &str) -> Result<Color, Vec<Event>> {
+        from.color().ok_or_else(|| {
+            self.refuse(
+                t,
+                from,
+                Refusal::NotYourRight {
+                    command: name.to_string(),
+                },
+            )
+        })
+    }
+
+    pub(super) fn rules_refusal(
+        &self,
+        t: u64,
+        from: Seat,
+        e: crate::rules::RulesError,
+    ) -> Vec<Event> {
+        use crate::rules::RulesError as E;
+        let why = match e {
+            E::GameOver(_) => Refusal::GameOver,
+            E::NotYourTurn(_) => Refusal::NotYourTurn,
+            other => Refusal::Rules {
+                reason: other.to_string(),
+            },
+        };
+        self.refuse(t, from, why)
+    }
+
+    pub(super) fn start_stop(&mut self, t: u64, from: Seat, start: bool) -> Vec<Event> {
+        if let Some(e) =
+            self.need_arbiter(t, from, if start { "start clock" } else { "stop clock" })
+        {
+            return e;
+        }
+        let over = self.game.is_over();
+        let Some(clock) = self.clock.as_mut() else {
+            return self.refuse(t, from, Refusal::NoClock);
+        };
+        let r = if start {
+            if over {
+                Err("the game is over".to_string())
+            } else if !clock.is_started() {
+                clock
+                    .start_with(self.game.turn(), t)
+                    .map_err(|e| e.to_string())
+            } else if clock.is_paused() {
+                clock.resume(t).map_err(|e| e.to_string())
+            } else {
+                Err("already running".to_string())
+            }
+        } else if clock.running().is_some() {
+            clock.pause(t).map_err(|e| e.to_string())
+        } else {
+            Err("already stopped".to_string())
+        };
+        match r {
+            Ok(()) => one(
+                t,
+                vec![To::All],
+                Kind::Clock {
+                    action: if start { "started" } else { "stopped" }.into(),
+                    player: None,
+                    ms: None,
+                },
+            ),
+            Err(reason) => self.refuse(t, from, Refusal::Clock { reason }),
+        }
+    }
+
+    /// 6.10.2, 7.1: the arbiter corrects a time or a move counter.
+    pub(super) fn correct_clock(&mut self, t: u64, from: Seat, fix: Correction) -> Vec<Event> {
+        let (name, c) = match fix {
+            Correction::SetTime(c, _) => ("set-time", c),
+            Correction::AddTime(c, _) => ("add-time", c),
+            Correction::SetMoves(c, _) => ("set-moves", c),
+        };
+        if let Some(e) = self.need_arbiter(t, from, name) {
+            return e;
+        }
+        let Some(clock) = self.clock.as_mut() else {
+            return self.refuse(t, from, Refusal::NoClock);
+        };
+        let (r, action, v) = match fix {
+            Correction::SetTime(_, ms) => (clock.set_time(c, ms, t), "set", ms),
+            Correction::AddTime(_, ms) => (clock.add_time(c, ms, t), "added", ms),
+            Correction::SetMoves(_, n) => (clock.set_moves(c, n, t), "moves", u64::from(n)),
+        };
+        match r {
+            Ok(()) => one(
+                t,
+                vec![To::All],
+                Kind::Clock {
+                    action: action.into(),
+                    player: Some(c.into()),
+                    ms: Some(v),
+                },
+            ),
+            Err(e) => self.refuse(
+                t,
+                from,
+                Refusal::Clock {
+                    reason: e.to_string(),
+                },
+            ),
+        }
+    }
+
+    /// Art. 7.5: a completed illegal move, ruled by the arbiter; a player
+    /// can only claim it (the arbiter is told).
+    pub(super) fn illegal(&mut self, t: u64, from: Seat, player: Option<Color>) -> Vec<Event> {
+        if from != Seat::Arbiter {
+            return vec![Event {
+                t,
+                to: vec![To::Seat(Seat::Arbiter), To::Seat(from)],
+                kind: Kind::Arbiter {
+                    reason: ArbiterReason::IllegalClaimed,
+                    by: Some(from),
+                    detail: None,
+                },
+            }];
+        }
+        let offender = player.unwrap_or(!self.game.turn());
+        match self.game.illegal_move_completed(offender, None) {
+            Ok(IllegalMoveRuling::TimeAdded { to, ms }) => {
+                // The clock gets the time through the rules' time hook.
+                one(
+                    t,
+                    vec![To::All],
+                    Kind::Penalty {
+                        player: offender.into(),
+                        added_ms: ms,
+                        to: to.into(),
+                    },
+                )
+            }
+            Ok(IllegalMoveRuling::GameEnded(r)) => self.ended(t, r),
+            Err(e) => self.rules_refusal(t, from, e),
+        }
+    }
+
+    /// The arbiter sets the result.
+    pub(super) fn arbiter_result(
+        &mut self,
+        t: u64,
+        from: Seat,
+        outcome: KnownOutcome,
+    ) -> Vec<Event> {
+        if let Some(e) = self.need_arbiter(t, from, "result") {
+            return e;
+        }
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
+        let r = GameResult {
+            outcome,
+            termination: Termination::DrawAgreed,
+        };
+        self.game.set_result(r);
+        let mut out = self.ended(t, r);
+        if let Some(Event {
+            kind: Kind::Result { reason, .. },
+            ..
+        }) = out.last_mut()
+        {
+            *reason = "arbiter".into();
+        }
+        out
+    }
+
+    /// A player or the assistant calls the arbiter.
+    pub(super) fn call_arbiter(&self, t: u64, from: Seat) -> Vec<Event> {
+        vec![Event {
+            t,
+            to: vec![To::Seat(Seat::Arbiter), To::Seat(from)],
+            kind: Kind::Arbiter {
+                reason: ArbiterReason::Called,
+                by: Some(from),
+                detail: None,
+            },
+        }]
+    }
+
+    /// D.2.10.5: the sighted player touched a piece, reported by the
+    /// assistant or the blind player.
+    pub(super) fn touched(&self, t: u64, from: Seat, what: Option<String>) -> Vec<Event> {
+        if !matches!(from, Seat::Assistant)
+            && !self.own_color(from).is_some_and(|c| self.is_blind(c))
+        {
+            return self.not_your_right(t, from, "touched");
+        }
+        vec![Event {
+            t,
+            to: vec![To::Seat(Seat::Arbiter), To::Seat(from)],
+            kind: Kind::Arbiter {
+                reason: ArbiterReason::Touched,
+                by: Some(from),
+                detail: what,
+            },
+        }]
+    }
+
+    /// A refusal naming the command this seat may not use.
+    pub(super) fn not_your_right(&self, t: u64, from: Seat, command: &str) -> Vec<Event> {
+        self.refuse(
+            t,
+            from,
+            Refusal::NotYourRight {
+                command: command.to_string(),
+            },
+        )
+    }
+}
+
+/// A clock correction by the arbiter (6.10.2, 7.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Correction {
+    SetTime(Color, u64),
+    AddTime(Color, u64),
+    SetMoves(Color, u32),
+}

@@ -1,0 +1,184 @@
+//! Draws, claims and resignation (FIDE Laws 2023, Articles 9.1–9.5 and
+//! 5.1.2; D.2.10.5 for a claim on time by the assistant).
+
+use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, one, san_en};
+use crate::notation::san;
+use crate::rules::{Claim, ClaimRuling};
+
+impl Session {
+    /// Art. 9.1: a draw offer by a player.
+    pub(super) fn draw_offer(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        let c = match self.need_player(t, from, "draw") {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
+        if self.adjourned.is_some() {
+            return self.end_adjourned(t, None);
+        }
+        if self.game.draw_offer() == Some(!c) {
+            return self.draw_answer(t, from, true);
+        }
+        match self.game.offer_draw(c) {
+            Ok(()) => one(
+                t,
+                vec![To::All],
+                Kind::Draw {
+                    action: "offered".into(),
+                    by: c.into(),
+                },
+            ),
+            Err(e) => self.rules_refusal(t, from, e),
+        }
+    }
+
+    pub(super) fn draw_answer(&mut self, t: u64, from: Seat, accept: bool) -> Vec<Event> {
+        let c = match self.need_player(t, from, if accept { "accept" } else { "decline" }) {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
+        if self.adjourned.is_some() && accept {
+            return self.end_adjourned(t, None);
+        }
+        if self.game.draw_offer() != Some(!c) {
+            return self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: "no_draw_offer".into(),
+                },
+            );
+        }
+        if accept {
+            match self.game.accept_draw(c) {
+                Ok(()) => match self.game.result() {
+                    Some(r) => self.ended(t, r),
+                    None => Vec::new(),
+                },
+                Err(e) => self.rules_refusal(t, from, e),
+            }
+        } else {
+            match self.game.decline_draw(c) {
+                Ok(()) => one(
+                    t,
+                    vec![To::All],
+                    Kind::Draw {
+                        action: "declined".into(),
+                        by: c.into(),
+                    },
+                ),
+                Err(e) => self.rules_refusal(t, from, e),
+            }
+        }
+    }
+
+    /// D.2.10.5: a win on time claimed; the arbiter rules.
+    pub(super) fn claim_flag(&self, t: u64, from: Seat) -> Vec<Event> {
+        vec![Event {
+            t,
+            to: vec![To::Seat(Seat::Arbiter), To::Seat(from)],
+            kind: Kind::Arbiter {
+                reason: ArbiterReason::FlagClaim,
+                by: Some(from),
+                detail: None,
+            },
+        }]
+    }
+
+    /// Art. 9.2, 9.3 claims, with the intended move as written.
+    pub(super) fn claim(
+        &mut self,
+        t: u64,
+        from: Seat,
+        claim: Claim,
+        intended: Option<&str>,
+    ) -> Vec<Event> {
+        let c = match self.need_player(t, from, "claim") {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
+        if c != self.game.turn() {
+            return self.refuse(t, from, Refusal::NotYourTurn);
+        }
+        let intended = if let Some(text) = intended {
+            match san::read(self.position(), text, self.loc) {
+                Ok(m) => Some(m),
+                Err(e) => {
+                    return self.refuse(
+                        t,
+                        from,
+                        Refusal::Illegal {
+                            reason: e.to_string(),
+                        },
+                    );
+                }
+            }
+        } else {
+            None
+        };
+        let before = self.position().clone();
+        let plies = self.game.moves().len();
+        match self.game.claim_draw(c, claim, intended) {
+            Ok(ClaimRuling::Drawn) => match self.game.result() {
+                Some(r) => self.ended(t, r),
+                None => Vec::new(),
+            },
+            Ok(ClaimRuling::Incorrect { .. }) => {
+                let mut out = one(
+                    t,
+                    vec![To::All],
+                    Kind::Refused {
+                        why: Refusal::Rules {
+                            reason: "claim_incorrect".into(),
+                        },
+                    },
+                );
+                // Art. 9.4: an incorrect claim with a written move: the move
+                // is made.
+                if self.game.moves().len() > plies
+                    && let Some(m) = self.game.moves().last().copied()
+                {
+                    self.boards.record_move(&before, m, t);
+                    self.synced = self.game.moves().len();
+                    out.push(Event {
+                        t,
+                        to: vec![To::All],
+                        kind: Kind::Moved {
+                            san: san_en(&before, m),
+                            uci: m.to_uci(self.game.castling_mode()).to_string(),
+                            ply: self.game.moves().len(),
+                            by: c.into(),
+                            via: from,
+                            fen_before: shakmaty::fen::Fen::from_position(
+                                &before,
+                                shakmaty::EnPassantMode::Legal,
+                            )
+                            .to_string(),
+                        },
+                    });
+                    self.press_after_move(t, c);
+                }
+                out
+            }
+            Err(e) => self.rules_refusal(t, from, e),
+        }
+    }
+
+    /// Art. 5.1.2: a player resigns (I.6: also before the envelope is
+    /// opened).
+    pub(super) fn resign(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        let c = match self.need_player(t, from, "resign") {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
+        if self.adjourned.is_some() {
+            return self.end_adjourned(t, Some(c));
+        }
+        match self.game.resign(c) {
+            Ok(()) => match self.game.result() {
+                Some(r) => self.ended(t, r),
+                None => Vec::new(),
+            },
+            Err(e) => self.rules_refusal(t, from, e),
+        }
+    }
+}

@@ -1,0 +1,748 @@
+//! Requests: what a seat asks of the session, read at the session's edge
+//! from a line typed, spoken or keyed (FIDE Laws 2023, D.2.1–D.2.10,
+//! Articles 6–9 and 12, Guidelines I). A line is read in the game's
+//! language and in English: a command phrase of the locale (`meine Zeit`,
+//! `zeit setzen weiß 5:00`) and its arguments become one typed [`Request`];
+//! anything else is a move to settle against the legal moves.
+//!
+//! Reading is strict: a command with words it does not take, or a clock
+//! correction whose amount has no unit, is refused with the reason; no word
+//! is silently dropped.
+
+use shakmaty::{Color, File, KnownOutcome, Rank, Role};
+
+use super::{Refusal, Side};
+use crate::boards::Side as BoardSide;
+use crate::clock::speech::ClockWords;
+use crate::locale::session::{SessionWords, Verb, Word};
+use crate::locale::{CODES, Locale, Meaning, fold};
+use crate::rules::Claim;
+use std::sync::OnceLock;
+
+/// Longest piece of a player's text said back to him.
+const ECHO: usize = 80;
+
+/// A player's text as it is said back to him: at most [`ECHO`] characters.
+pub(super) fn echo(text: &str) -> String {
+    let mut s: String = text.chars().take(ECHO).collect();
+    if text.chars().count() > ECHO {
+        s.push('…');
+    }
+    s
+}
+
+/// The longest clock correction an arbiter can make in one request (6.10.2,
+/// 7.1): a day. Anything longer is a slip, not a time.
+pub const MAX_CORRECTION_MS: u64 = 24 * 3_600_000;
+
+/// Whose pieces a question is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whose {
+    Color(Color),
+    /// "my": the asker's (a player's own; the assistant's player).
+    Mine,
+    /// "their": the asker's opponent's.
+    Theirs,
+}
+
+/// Which time a seat asks for (D.2.6.1, D.2.10.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeQuery {
+    /// Both players' remaining time.
+    Both,
+    Mine,
+    Opponent,
+    /// Time used and moves made by both.
+    Used,
+}
+
+/// One request of a seat, with its arguments read and typed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Request {
+    /// A move in words or notation, settled against the legal moves.
+    Move(String),
+    /// A number answering a choice of moves.
+    Choose(usize),
+    /// A piece answering "which piece?" for a promotion (D.2.1).
+    Promote(Role),
+    Yes,
+    No,
+    Time(TimeQuery),
+    /// Moves completed by each player (D.2.10.4).
+    Moves,
+    Last,
+    Repeat,
+    Where {
+        piece: Role,
+        whose: Option<Whose>,
+    },
+    Rank(Rank),
+    File(File),
+    Board,
+    List,
+    /// A scoresheet (D.2.7); the asker's own board's by default.
+    Sheet(Option<BoardSide>),
+    Help,
+    Fen,
+    Pgn,
+    Status,
+    /// Art. 9.1.
+    Draw,
+    Accept,
+    Decline,
+    /// D.2.10.5: a win on time claimed, for the arbiter to rule.
+    ClaimFlag,
+    /// Art. 9.2, 9.3, with the intended move as written.
+    Claim {
+        claim: Claim,
+        intended: Option<String>,
+    },
+    Resign,
+    /// Guidelines I.1: the sealed move as written, and minutes taken for
+    /// adjourning early (I.1.2).
+    Adjourn {
+        sealed: String,
+        early_minutes: Option<u64>,
+    },
+    Resume,
+    /// I.7: a player present for the opening of the envelope.
+    Present(Color),
+    Envelope,
+    CallArbiter,
+    /// D.2.10.5: the sighted player touched a piece (what was touched, as said).
+    Touched(Option<String>),
+    StartClock,
+    StopClock,
+    /// D.2.5: the sighted player presses his clock.
+    Press,
+    /// 6.10.2, 7.1: the arbiter corrects a clock.
+    SetTime {
+        player: Color,
+        ms: u64,
+    },
+    AddTime {
+        player: Color,
+        ms: u64,
+    },
+    SetMoves {
+        player: Color,
+        moves: u32,
+    },
+    /// Art. 7.5: a completed illegal move ruled by the arbiter (offender;
+    /// the half-move it was made at, as the arbiter said it).
+    Illegal {
+        player: Option<Color>,
+        ply: Option<usize>,
+    },
+    /// The arbiter sets the result.
+    Result(KnownOutcome),
+    /// D.2.9: compare both boards and scoresheets.
+    CheckBoards,
+    /// D.2.9: what a board really shows (a FEN or `e5=N f3=-`).
+    Shows {
+        board: Option<BoardSide>,
+        report: String,
+    },
+    /// D.2.9: a board set right.
+    Fixed(Option<BoardSide>),
+    /// D.2.9: the arbiter corrects a scoresheet's half-move.
+    CorrectSheet {
+        board: BoardSide,
+        ply: usize,
+        san: String,
+    },
+    /// D.2.9: retrace both scoresheets to where they agree.
+    Retrace,
+}
+
+/// A line that names a command but whose arguments cannot be read: the
+/// command (so the seat's right to it is checked first) and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unreadable {
+    pub verb: Option<Verb>,
+    pub why: Refusal,
+}
+
+/// What the seat is being asked right now, which changes how a bare
+/// number or piece is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Expecting {
+    /// A numbered choice of moves is open.
+    pub choice: bool,
+    /// A promotion waits for its piece.
+    pub promotion: bool,
+}
+
+/// Reads the words of one locale (and English).
+pub struct Reader<'a> {
+    pub loc: &'a Locale,
+    pub words: &'a SessionWords,
+}
+
+impl Reader<'_> {
+    /// One line of a seat as a request.
+    pub fn read(&self, text: &str, expecting: Expecting) -> Result<Request, Unreadable> {
+        let line = text.trim();
+        if line.is_empty() {
+            return Err(Unreadable {
+                verb: None,
+                why: Refusal::NotUnderstood {
+                    heard: String::new(),
+                },
+            });
+        }
+        if expecting.choice
+            && let Some(n) = self.number_of(line)
+        {
+            return Ok(Request::Choose(n));
+        }
+        if expecting.promotion
+            && let Some(role) = self.piece_of(line)
+        {
+            return Ok(Request::Promote(role));
+        }
+        if let Some((verb, used)) = self.words.command(line) {
+            let rest: Vec<&str> = line.split_whitespace().skip(used).collect();
+            return self.command(verb, &rest, line).map_err(|why| Unreadable {
+                verb: Some(verb),
+                why,
+            });
+        }
+        Ok(Request::Move(line.to_string()))
+    }
+
+    fn number_of(&self, line: &str) -> Option<usize> {
+        if let Ok(n) = line.parse::<usize>() {
+            return Some(n);
+        }
+        let words: Vec<String> = line.split_whitespace().map(fold).collect();
+        if words.len() != 1 {
+            return None;
+        }
+        match self.loc.lexicon().get(&words) {
+            Some(Meaning::Rank(r)) => Some(u32::from(r) as usize + 1),
+            _ => None,
+        }
+    }
+
+    fn piece_of(&self, line: &str) -> Option<Role> {
+        let words: Vec<String> = line.split_whitespace().map(fold).collect();
+        if words.len() != 1 {
+            return None;
+        }
+        match self.loc.lexicon().get(&words) {
+            Some(Meaning::Piece(r)) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// A command and the words after its phrase.
+    fn command(&self, verb: Verb, rest: &[&str], line: &str) -> Result<Request, Refusal> {
+        let folded: Vec<String> = rest.iter().map(|w| fold(w)).collect();
+        let incomplete = |command: &str| Refusal::Incomplete {
+            command: command.into(),
+        };
+        // A command that takes no words: anything after it is refused.
+        let alone = |r: Request| {
+            if rest.is_empty() {
+                Ok(r)
+            } else {
+                Err(Refusal::NotUnderstood { heard: echo(line) })
+            }
+        };
+        match verb {
+            Verb::Yes => alone(Request::Yes),
+            Verb::No => alone(Request::No),
+            Verb::Time => alone(Request::Time(TimeQuery::Both)),
+            Verb::MyTime => alone(Request::Time(TimeQuery::Mine)),
+            Verb::OpponentTime => alone(Request::Time(TimeQuery::Opponent)),
+            Verb::TimeUsed => alone(Request::Time(TimeQuery::Used)),
+            Verb::Moves => alone(Request::Moves),
+            Verb::Last => alone(Request::Last),
+            Verb::Repeat => alone(Request::Repeat),
+            Verb::Board => alone(Request::Board),
+            Verb::List => alone(Request::List),
+            Verb::Help => alone(Request::Help),
+            Verb::Fen => alone(Request::Fen),
+            Verb::Pgn => alone(Request::Pgn),
+            Verb::Status => alone(Request::Status),
+            Verb::Draw => alone(Request::Draw),
+            Verb::Accept => alone(Request::Accept),
+            Verb::Decline => alone(Request::Decline),
+            Verb::Resign => alone(Request::Resign),
+            Verb::Resume => alone(Request::Resume),
+            Verb::Envelope => alone(Request::Envelope),
+            Verb::Arbiter => alone(Request::CallArbiter),
+            Verb::StartClock => alone(Request::StartClock),
+            Verb::StopClock => alone(Request::StopClock),
+            Verb::Press => alone(Request::Press),
+            Verb::Check => alone(Request::CheckBoards),
+            Verb::Retrace => alone(Request::Retrace),
+            Verb::Sheet => Ok(Request::Sheet(self.side_in(&folded))),
+            Verb::Fixed => Ok(Request::Fixed(self.side_in(&folded))),
+            Verb::Where => {
+                let piece = self.piece_in(&folded).ok_or_else(|| incomplete("where"))?;
+                Ok(Request::Where {
+                    piece,
+                    whose: self.whose_in(&folded),
+                })
+            }
+            Verb::Rank => self
+                .line_in(&folded, false)
+                .map(|l| Request::Rank(l.unwrap_err()))
+                .ok_or_else(|| incomplete("rank")),
+            Verb::File => self
+                .line_in(&folded, true)
+                .and_then(|l| l.ok())
+                .map(Request::File)
+                .ok_or_else(|| incomplete("file")),
+            Verb::Claim => {
+                let claim = match folded.first().and_then(|w| self.words.word(w)) {
+                    Some(Word::Flag) => return Ok(Request::ClaimFlag),
+                    Some(Word::Threefold) => Claim::ThreefoldRepetition,
+                    Some(Word::Fifty) => Claim::FiftyMoves,
+                    _ => return Err(incomplete("claim")),
+                };
+                Ok(Request::Claim {
+                    claim,
+                    intended: (rest.len() > 1).then(|| rest[1..].join(" ")),
+                })
+            }
+            Verb::Adjourn => {
+                let early_at = folded
+                    .iter()
+                    .position(|f| f == "early" || self.words.word(f) == Some(Word::Early));
+                let (sealed, early_minutes) = match early_at {
+                    Some(i) => (
+                        &rest[..i],
+                        rest.get(i + 1).and_then(|m| m.parse::<u64>().ok()),
+                    ),
+                    None => (rest, None),
+                };
+                if sealed.is_empty() {
+                    return Err(incomplete("adjourn"));
+                }
+                Ok(Request::Adjourn {
+                    sealed: sealed.join(" "),
+                    early_minutes,
+                })
+            }
+            Verb::Present => self
+                .color_in(&folded)
+                .map(Request::Present)
+                .ok_or_else(|| incomplete("present")),
+            Verb::Touched => Ok(Request::Touched(
+                (!rest.is_empty()).then(|| echo(&rest.join(" "))),
+            )),
+            Verb::SetTime | Verb::AddTime => {
+                let (player, amount) = self
+                    .player_and_rest(&folded)
+                    .ok_or_else(|| incomplete("set"))?;
+                let ms = self.duration(amount).ok_or_else(|| incomplete("set"))?;
+                if ms > MAX_CORRECTION_MS {
+                    return Err(Refusal::Clock {
+                        reason: "more than a day".into(),
+                    });
+                }
+                Ok(if verb == Verb::SetTime {
+                    Request::SetTime { player, ms }
+                } else {
+                    Request::AddTime { player, ms }
+                })
+            }
+            Verb::SetMoves => {
+                let (player, amount) = self
+                    .player_and_rest(&folded)
+                    .ok_or_else(|| incomplete("set"))?;
+                match amount {
+                    [n] => n
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| *n <= 1000)
+                        .map(|moves| Request::SetMoves { player, moves })
+                        .ok_or_else(|| incomplete("set")),
+                    _ => Err(incomplete("set")),
+                }
+            }
+            Verb::Illegal => {
+                let mut player = None;
+                let mut ply = None;
+                for w in &folded {
+                    match (self.color_word(w), w.parse::<usize>()) {
+                        (Some(c), _) if player.is_none() => player = Some(c),
+                        (None, Ok(n)) if ply.is_none() && n > 0 => ply = Some(n),
+                        _ => return Err(Refusal::NotUnderstood { heard: echo(line) }),
+                    }
+                }
+                Ok(Request::Illegal { player, ply })
+            }
+            Verb::Result => {
+                let outcome = match folded.as_slice() {
+                    [w] => match w.as_str() {
+                        "1-0" => Some(KnownOutcome::Decisive {
+                            winner: Color::White,
+                        }),
+                        "0-1" => Some(KnownOutcome::Decisive {
+                            winner: Color::Black,
+                        }),
+                        "1/2-1/2" | "1/2" | "½-½" | "draw" | "remis" => Some(KnownOutcome::Draw),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                outcome
+                    .map(Request::Result)
+                    .ok_or_else(|| incomplete("result"))
+            }
+            Verb::Shows => {
+                let board = folded.first().and_then(|w| self.board_word(w));
+                let report = if board.is_some() {
+                    rest[1..].join(" ")
+                } else {
+                    rest.join(" ")
+                };
+                if report.trim().is_empty() {
+                    return Err(incomplete("shows"));
+                }
+                Ok(Request::Shows { board, report })
+            }
+            Verb::Correct => {
+                let board = self.side_in(&folded);
+                let at = folded.iter().position(|w| w.parse::<usize>().is_ok());
+                let (Some(board), Some(at)) = (board, at) else {
+                    return Err(incomplete("correct"));
+                };
+                let ply = folded[at].parse::<usize>().unwrap_or(0);
+                let san = rest[at + 1..].join(" ");
+                if san.is_empty() || ply == 0 {
+                    return Err(incomplete("correct"));
+                }
+                Ok(Request::CorrectSheet { board, ply, san })
+            }
+        }
+    }
+
+    fn board_word(&self, folded: &str) -> Option<BoardSide> {
+        match self.words.word(folded) {
+            Some(Word::Blind) => Some(BoardSide::Blind),
+            Some(Word::Sighted) => Some(BoardSide::Sighted),
+            _ => None,
+        }
+    }
+
+    fn side_in(&self, folded: &[String]) -> Option<BoardSide> {
+        folded.iter().find_map(|w| self.board_word(w))
+    }
+
+    /// A colour word of the locale or English (`weiß`, `white`).
+    fn color_word(&self, w: &str) -> Option<Color> {
+        let english = Locale::get("en").unwrap_or_else(|_| Locale::fide());
+        [Color::White, Color::Black].into_iter().find(|c| {
+            fold(self.loc.color_name(*c)) == w
+                || fold(english.color_name(*c)) == w
+                || w == Side::from(*c).name()
+        })
+    }
+
+    fn color_in(&self, folded: &[String]) -> Option<Color> {
+        folded.iter().find_map(|w| self.color_word(w))
+    }
+
+    /// The first colour, "my" or "their" among the words.
+    fn whose_in(&self, folded: &[String]) -> Option<Whose> {
+        folded.iter().find_map(|w| {
+            if let Some(c) = self.color_word(w) {
+                return Some(Whose::Color(c));
+            }
+            match self.words.word(w) {
+                Some(Word::My) => Some(Whose::Mine),
+                Some(Word::Their) => Some(Whose::Theirs),
+                _ => None,
+            }
+        })
+    }
+
+    /// A piece word, also in the plural ("knights", "Springer", "Läufer").
+    fn piece_in(&self, folded: &[String]) -> Option<Role> {
+        let piece = |w: &str| match self.loc.lexicon().get(&[w.to_string()]) {
+            Some(Meaning::Piece(r)) => Some(r),
+            _ => None,
+        };
+        folded
+            .iter()
+            .find_map(|w| piece(w))
+            .or_else(|| folded.iter().find_map(|w| piece(w.trim_end_matches('s'))))
+    }
+
+    /// A file (Ok) or rank (Err) named by a word or a letter or digit.
+    fn line_in(&self, folded: &[String], file: bool) -> Option<Result<File, Rank>> {
+        folded.iter().find_map(|w| {
+            match self.loc.lexicon().get(std::slice::from_ref(w)) {
+                Some(Meaning::File(f)) if file => return Some(Ok(f)),
+                Some(Meaning::Rank(r)) if !file => return Some(Err(r)),
+                _ => {}
+            }
+            let mut chars = w.chars();
+            let (c, more) = (chars.next()?, chars.next());
+            if more.is_some() {
+                return None;
+            }
+            if file {
+                self.loc
+                    .file_of_letter(c)
+                    .or_else(|| File::from_char(c))
+                    .map(Ok)
+            } else {
+                c.to_digit(10)
+                    .filter(|d| (1..=8).contains(d))
+                    .map(|d| Err(Rank::new(d - 1)))
+            }
+        })
+    }
+
+    /// A player's colour first, then the words of the amount.
+    fn player_and_rest<'w>(&self, folded: &'w [String]) -> Option<(Color, &'w [String])> {
+        let (first, amount) = folded.split_first()?;
+        Some((self.color_word(first)?, amount))
+    }
+
+    /// An amount of time: `5:00`, `1:30:00`, `90s`, `4min`, `4 Minuten`,
+    /// `240 s`, `vier Minuten`, `1 min 30 s`. A bare number has no unit and
+    /// is refused.
+    pub fn duration(&self, words: &[String]) -> Option<u64> {
+        if words.is_empty() {
+            return None;
+        }
+        if let [w] = words
+            && w.contains(':')
+        {
+            return clock_face(w);
+        }
+        let spoken = spoken_amounts(self.words.code());
+        let mut total: u64 = 0;
+        let mut i = 0;
+        while i < words.len() {
+            let w = &words[i];
+            // Digits with the unit attached: 90s, 4min, 1h.
+            let split = w.find(|c: char| !c.is_ascii_digit()).unwrap_or(w.len());
+            let (num, unit) = w.split_at(split);
+            if !num.is_empty() && !unit.is_empty() {
+                let n: u64 = num.parse().ok()?;
+                let k = if unit == "ms" {
+                    1
+                } else {
+                    self.words.unit_ms(unit)?
+                };
+                total = total.checked_add(n.checked_mul(k)?)?;
+                i += 1;
+                continue;
+            }
+            if !num.is_empty() {
+                let n: u64 = num.parse().ok()?;
+                let k = self.words.unit_ms(words.get(i + 1)?)?;
+                total = total.checked_add(n.checked_mul(k)?)?;
+                i += 2;
+                continue;
+            }
+            // Spoken: "vier Minuten", "dwie godziny" (longest first).
+            let (ms, used) = spoken
+                .iter()
+                .filter(|(p, _)| words.len() - i >= p.len() && words[i..i + p.len()] == p[..])
+                .max_by_key(|(p, _)| p.len())
+                .map(|(p, ms)| (*ms, p.len()))?;
+            total = total.checked_add(ms)?;
+            i += used;
+        }
+        Some(total)
+    }
+}
+
+/// `m:ss` or `h:mm:ss` as milliseconds.
+fn clock_face(w: &str) -> Option<u64> {
+    let parts: Vec<&str> = w.split(':').collect();
+    if parts.len() > 3 || parts.iter().any(|p| p.is_empty()) {
+        return None;
+    }
+    let mut total: u64 = 0;
+    for (i, part) in parts.iter().enumerate() {
+        let n = part.parse::<u64>().ok()?;
+        if i > 0 && n >= 60 {
+            return None;
+        }
+        total = total.checked_mul(60)?.checked_add(n)?;
+    }
+    total.checked_mul(1000)
+}
+
+/// The amounts of time a locale's clock says in words, folded: hours up
+/// to 24, minutes and seconds up to 180.
+fn spoken_amounts(code: &str) -> &'static [(Vec<String>, u64)] {
+    type Amounts = Vec<(Vec<String>, u64)>;
+    static TABLES: OnceLock<Vec<Amounts>> = OnceLock::new();
+    let build = |code: &str| {
+        let mut out: Amounts = Vec::new();
+        if let Ok(w) = ClockWords::get(code) {
+            let words = |s: String| s.split_whitespace().map(fold).collect::<Vec<_>>();
+            for n in 1..=24u64 {
+                out.push((words(w.hours(n)), n * 3_600_000));
+            }
+            for n in 1..=180u64 {
+                out.push((words(w.minutes(n)), n * 60_000));
+                out.push((words(w.seconds(n)), n * 1000));
+            }
+        }
+        out
+    };
+    let all = TABLES.get_or_init(|| CODES.iter().map(|c| build(c)).collect());
+    CODES
+        .iter()
+        .position(|c| *c == code)
+        .map_or(&[][..], |i| all[i].as_slice())
+}
+
+/// The command a request answers to, as a refusal names it.
+pub(super) fn label(verb: Verb) -> &'static str {
+    match verb {
+        Verb::StartClock => "start clock",
+        Verb::StopClock => "stop clock",
+        other => other.name(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reader(code: &str) -> Reader<'static> {
+        Reader {
+            loc: Locale::get(code).unwrap(),
+            words: SessionWords::get(code).unwrap(),
+        }
+    }
+
+    fn read(code: &str, line: &str) -> Result<Request, Unreadable> {
+        reader(code).read(line, Expecting::default())
+    }
+
+    #[test]
+    fn clock_corrections_need_a_unit_in_the_locale_or_english() {
+        let four = Ok(Request::SetTime {
+            player: Color::White,
+            ms: 240_000,
+        });
+        for line in [
+            "zeit setzen weiß 4 Minuten",
+            "zeit setzen weiß vier Minuten",
+            "zeit setzen weiß 4 min",
+            "zeit setzen weiß 4:00",
+            "zeit setzen weiß 240 s",
+            "zeit setzen weiß 3 Minuten 60 Sekunden",
+            "set time white 4min",
+        ] {
+            assert_eq!(read("de", line), four, "{line}");
+        }
+        assert_eq!(
+            read("pl", "ustaw czas białe cztery minuty"),
+            Ok(Request::SetTime {
+                player: Color::White,
+                ms: 240_000
+            })
+        );
+        for line in [
+            "zeit setzen weiß 4",
+            "zeit setzen weiß vier",
+            "zeit setzen weiß 4 Äpfel",
+            "zeit setzen 4:00",
+            "zeit setzen weiß 4:00 bitte",
+            "zeit setzen weiß 4:61",
+        ] {
+            assert!(read("de", line).is_err(), "{line}");
+        }
+        assert!(matches!(
+            read("en", "set time white 99999999999:00"),
+            Err(Unreadable {
+                why: Refusal::Clock { .. } | Refusal::Incomplete { .. },
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn commands_without_arguments_refuse_trailing_words() {
+        assert_eq!(read("de", "ja"), Ok(Request::Yes));
+        assert!(matches!(
+            read("de", "ja gerne"),
+            Err(Unreadable {
+                verb: Some(Verb::Yes),
+                why: Refusal::NotUnderstood { .. }
+            })
+        ));
+        assert_eq!(
+            read("de", "Springer Felix drei"),
+            Ok(Request::Move("Springer Felix drei".into()))
+        );
+    }
+
+    #[test]
+    fn numbers_and_pieces_answer_only_what_is_asked() {
+        let r = reader("de");
+        let choice = Expecting {
+            choice: true,
+            promotion: false,
+        };
+        assert_eq!(r.read("drei", choice), Ok(Request::Choose(3)));
+        assert_eq!(r.read("2", choice), Ok(Request::Choose(2)));
+        assert_eq!(
+            r.read("drei", Expecting::default()),
+            Ok(Request::Move("drei".into()))
+        );
+        let promo = Expecting {
+            choice: false,
+            promotion: true,
+        };
+        assert_eq!(r.read("Dame", promo), Ok(Request::Promote(Role::Queen)));
+    }
+
+    #[test]
+    fn questions_read_their_arguments() {
+        assert_eq!(
+            read("de", "wo sind meine Springer"),
+            Ok(Request::Where {
+                piece: Role::Knight,
+                whose: None
+            })
+        );
+        assert_eq!(
+            read("en", "where are my knights"),
+            Ok(Request::Where {
+                piece: Role::Knight,
+                whose: None
+            })
+        );
+        assert_eq!(
+            read("en", "where are the black knights"),
+            Ok(Request::Where {
+                piece: Role::Knight,
+                whose: Some(Whose::Color(Color::Black))
+            })
+        );
+        assert_eq!(read("de", "Reihe vier"), Ok(Request::Rank(Rank::Fourth)));
+        assert_eq!(read("de", "Linie Eva"), Ok(Request::File(File::E)));
+        assert_eq!(read("en", "file e"), Ok(Request::File(File::E)));
+        assert!(read("en", "rank").is_err());
+        assert_eq!(
+            read("en", "illegal white 3"),
+            Ok(Request::Illegal {
+                player: Some(Color::White),
+                ply: Some(3)
+            })
+        );
+        assert_eq!(
+            read("en", "result 1-0"),
+            Ok(Request::Result(KnownOutcome::Decisive {
+                winner: Color::White
+            }))
+        );
+        assert!(read("en", "result 1-0 0-1").is_err());
+    }
+}
