@@ -392,11 +392,11 @@ fn art_6_9_flag_fall_ends_the_game_and_stops_the_clock() {
 
 #[test]
 fn art_7_5_5_illegal_move_gives_the_opponent_two_minutes() {
-    let mut s = session(&cfg(Some("300+0")));
+    let mut s = session(&cfg(Some("5400+0")));
     say(&mut s, 0, Seat::Assistant, "e4");
     let ev = say(&mut s, 1_000, Seat::Arbiter, "illegal white");
     assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
-    assert_eq!(clock(&s, 1_000).1, 300_000 - 1_000 + 120_000);
+    assert_eq!(clock(&s, 1_000).1, 5_400_000 - 1_000 + 120_000);
     // A player can only claim it: the arbiter is told.
     let ev = say(&mut s, 1_000, Seat::Black, "illegal");
     assert_eq!(kinds(&ev), ["arbiter"]);
@@ -582,26 +582,58 @@ fn replaying_the_same_commands_gives_the_same_events() {
 }
 
 #[test]
+fn a_3_rapid_and_blitz_penalty_is_one_minute() {
+    // FIDE Laws 2023 A.3 (and B through A): one minute instead of two.
+    for control in ["300+0", "rapid"] {
+        let mut s = session(&cfg(Some(control)));
+        say(&mut s, 0, Seat::Assistant, "e4");
+        let before = clock(&s, 1_000).1;
+        let ev = say(&mut s, 1_000, Seat::Arbiter, "illegal white");
+        assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
+        assert_eq!(clock(&s, 1_000).1, before + 60_000, "{control}");
+    }
+}
+
+#[test]
+fn laws_2009_third_illegal_move_loses_and_status_names_the_edition() {
+    let c = Config {
+        laws: hector::rules::Laws::Fide2009,
+        ..cfg(Some("5400+0"))
+    };
+    let mut s = session(&c);
+    assert_eq!(s.status(0).laws, hector::rules::Laws::Fide2009);
+    say(&mut s, 0, Seat::Assistant, "e4");
+    for t in [1_000, 2_000] {
+        let ev = say(&mut s, t, Seat::Arbiter, "illegal white");
+        assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
+        assert!(s.game().result().is_none());
+    }
+    assert_eq!(clock(&s, 2_000).1, 5_400_000 - 2_000 + 240_000);
+    let ev = say(&mut s, 3_000, Seat::Arbiter, "illegal white");
+    assert!(kinds(&ev).contains(&"result".to_string()), "{ev:?}");
+}
+
+#[test]
 fn a_copy_of_the_session_goes_its_own_way_with_its_own_7_5_5_penalties() {
     // `hector serve`'s local front ends look at a copy of the session: what
     // happens to the copy never reaches the game, and the other way round.
-    let mut s = session(&cfg(Some("300+0")));
+    let mut s = session(&cfg(Some("5400+0")));
     say(&mut s, 0, Seat::Assistant, "e4");
     let mut copy = s.clone();
     let ev = say(&mut copy, 1_000, Seat::Arbiter, "illegal white");
     assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
-    assert_eq!(clock(&copy, 1_000).1, 300_000 - 1_000 + 120_000);
+    assert_eq!(clock(&copy, 1_000).1, 5_400_000 - 1_000 + 120_000);
     assert_eq!(
         clock(&s, 1_000).1,
-        300_000 - 1_000,
+        5_400_000 - 1_000,
         "the original got no time"
     );
     assert_eq!(s.game().moves().len(), 1);
     // The original's own penalty still reaches its own clock.
     let ev = say(&mut s, 2_000, Seat::Arbiter, "illegal white");
     assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
-    assert_eq!(clock(&s, 2_000).1, 300_000 - 2_000 + 120_000);
-    assert_eq!(clock(&copy, 2_000).1, 300_000 - 2_000 + 120_000);
+    assert_eq!(clock(&s, 2_000).1, 5_400_000 - 2_000 + 120_000);
+    assert_eq!(clock(&copy, 2_000).1, 5_400_000 - 2_000 + 120_000);
 }
 
 /// A device at the board gone or back (D.2.10: the assistant keeps the

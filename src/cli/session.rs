@@ -58,6 +58,9 @@ pub struct GameArgs {
     /// Add periods the DGT way (at 0:00 of a non-final period).
     #[arg(long)]
     pub dgt: bool,
+    /// The edition of the FIDE Laws: 2023 (Appendix D), 2009 (Appendix E) or 2005 (Appendix F).
+    #[arg(long, default_value = "2023")]
+    pub laws: String,
 }
 
 impl GameArgs {
@@ -96,6 +99,7 @@ impl GameArgs {
                 }
             }
         }
+        let laws = crate::rules::Laws::parse(&self.laws)?;
         if !["short", "long"].contains(&self.form.as_str()) {
             return Err(format!("Unknown form '{}': say short or long.", self.form));
         }
@@ -114,6 +118,7 @@ impl GameArgs {
             separate_press: self.separate_press,
             alerts,
             dgt: self.dgt,
+            laws,
         })
     }
 

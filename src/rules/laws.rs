@@ -245,6 +245,21 @@ impl fmt::Display for Laws {
     }
 }
 
+/// Written as its year (`"2023"`) in JSON: the session's configuration in
+/// the journal and the `status` event's `laws` field.
+impl serde::Serialize for Laws {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Laws {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Laws, D::Error> {
+        let text = String::deserialize(d)?;
+        Laws::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
 impl FromStr for Laws {
     type Err = String;
     fn from_str(s: &str) -> Result<Laws, String> {
@@ -271,6 +286,14 @@ mod tests {
             e.contains("'2017'") && e.contains("2023, 2009 or 2005"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn json_is_the_year() {
+        assert_eq!(serde_json::to_string(&Laws::Fide2009).unwrap(), "\"2009\"");
+        let l: Laws = serde_json::from_str("\"2005\"").unwrap();
+        assert_eq!(l, Laws::Fide2005);
+        assert!(serde_json::from_str::<Laws>("\"1999\"").is_err());
     }
 
     #[test]

@@ -117,6 +117,7 @@ impl Session {
         };
         let before = self.position().clone();
         let plies = self.game.moves().len();
+        self.note_remaining(t);
         match self.game.claim_draw(c, claim, intended) {
             Ok(ClaimRuling::Drawn) => match self.game.result() {
                 Some(r) => self.ended(t, r),
