@@ -158,6 +158,18 @@ impl Session {
                     });
                     self.press_after_move(t, c);
                 }
+                // Art. 9.1.2.3: a claim under 9.2 or 9.3 is also a draw
+                // offer; it stands until the opponent accepts or declines.
+                if !self.game.is_over() && self.game.offer_draw(c).is_ok() {
+                    out.push(Event {
+                        t,
+                        to: vec![To::All],
+                        kind: Kind::Draw {
+                            action: "offered".into(),
+                            by: c.into(),
+                        },
+                    });
+                }
                 out
             }
             Err(e) => self.rules_refusal(t, from, e),

@@ -672,6 +672,7 @@ impl Session {
         let expecting = Expecting {
             choice: matches!(pending, Some(Pending::Choice(_))),
             promotion: matches!(pending, Some(Pending::Promotion(_))),
+            readback: matches!(pending, Some(Pending::ReadBack(_))),
         };
         let reader = Reader {
             loc: self.loc,
@@ -763,7 +764,7 @@ impl Session {
             Request::SetMoves { player, moves } => {
                 self.correct_clock(t, from, Correction::SetMoves(player, moves))
             }
-            Request::Illegal { player, ply: _ } => self.illegal(t, from, player),
+            Request::Illegal { player, ply } => self.illegal(t, from, player, ply),
             Request::Result(outcome) => self.arbiter_result(t, from, outcome),
             Request::CheckBoards => self.check_boards(t, true),
             Request::Shows { board, report } => self.shows(t, from, board, &report),

@@ -293,12 +293,12 @@ impl Renderer {
             Kind::Penalty {
                 player,
                 added_ms,
-                to,
+                gets,
             } => self.s(
                 "penalty",
                 &[
                     ("color", self.color(*player)),
-                    ("winner", self.color(*to)),
+                    ("winner", self.color(*gets)),
                     ("time", &self.time(*added_ms)),
                 ],
             ),

@@ -451,11 +451,12 @@ pub enum Kind {
         ply: usize,
         san: String,
     },
-    /// A 7.5 penalty.
+    /// A 7.5 penalty: `player` completed the illegal move, `gets` is given
+    /// `added_ms`. (The event's `to` is its seats, as for every event.)
     Penalty {
         player: Side,
         added_ms: u64,
-        to: Side,
+        gets: Side,
     },
     /// Adjournment: sealed (the move only for the sealer), envelope opened,
     /// game resumed (Guidelines I).
