@@ -254,7 +254,17 @@ fn d_2_10_5_assistant_reports_a_touched_piece_and_claims_on_time() {
     let ev = say(&mut s, 0, Seat::Assistant, "touched knight g8");
     assert_eq!(kinds(&ev), ["arbiter"]);
     assert!(ev[0].to.contains(&To::Seat(Seat::Arbiter)));
+    // With hector's clock a flag claim is checked at once (6.9): Black's
+    // flag has not fallen.
     let ev = say(&mut s, 0, Seat::Assistant, "claim flag");
+    assert_eq!(
+        refused(&ev),
+        Some(Refusal::Rules {
+            reason: "flag_not_fallen".into()
+        })
+    );
+    // Without it the claim goes to the arbiter, who rules on the real clock.
+    let ev = say(&mut session(&cfg(None)), 0, Seat::Assistant, "claim flag");
     assert_eq!(kinds(&ev), ["arbiter"]);
     // The sighted player cannot report a touched piece.
     let ev = say(&mut s, 0, Seat::Black, "touched knight g8");

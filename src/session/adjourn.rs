@@ -4,7 +4,7 @@
 //! opens it with the replying player present; then the sealed move is made,
 //! or the sealer loses when it is ambiguous, unreadable or illegal (I.8).
 
-use shakmaty::{Color, EnPassantMode, KnownOutcome, fen::Fen};
+use shakmaty::{Color, EnPassantMode, KnownOutcome, Position, fen::Fen};
 
 use super::{
     ArbiterReason, Detail, EnvelopeOutside, Event, Kind, Query, Refusal, Seat, Session, Side, To,
@@ -233,9 +233,16 @@ impl Session {
             Opened::Move { mv, .. } => out.extend(self.make(t, env.sealed_by, mv, Seat::Arbiter)),
             Opened::SealerLoses { sealer, .. } => {
                 // I.8: the sealer loses (recorded as a loss by an illegal
-                // move, the nearest result the rules know).
+                // move, the nearest result the rules know) — except in the
+                // cases of Articles 5, 6.9 and 9.6: when the opponent
+                // cannot checkmate by any series of legal moves, a draw.
+                let outcome = if self.game.position().has_insufficient_material(!sealer) {
+                    KnownOutcome::Draw
+                } else {
+                    KnownOutcome::Decisive { winner: !sealer }
+                };
                 let r = GameResult {
-                    outcome: KnownOutcome::Decisive { winner: !sealer },
+                    outcome,
                     termination: Termination::IllegalMoves(sealer),
                 };
                 self.game.set_result(r);

@@ -73,6 +73,32 @@ impl Session {
 
     /// D.2.10.5: a win on time claimed; the arbiter rules.
     pub(super) fn claim_flag(&self, t: u64, from: Seat) -> Vec<Event> {
+        if from == Seat::Arbiter {
+            return self.refuse(
+                t,
+                from,
+                Refusal::NotYourRight {
+                    command: "claim".into(),
+                },
+            );
+        }
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
+        // 6.9 (D.2.10.5 for the assistant): with hector's clock the claim
+        // is checked at once — the opponent's flag must have fallen.
+        // Without a clock the arbiter rules on the real one.
+        if let (Some(clock), Some(c)) = (self.clock.as_ref(), self.own_color(from))
+            && clock.remaining(!c, t) > 0
+        {
+            return self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: "flag_not_fallen".into(),
+                },
+            );
+        }
         vec![Event {
             t,
             to: vec![To::Seat(Seat::Arbiter), To::Seat(from)],

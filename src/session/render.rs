@@ -257,7 +257,10 @@ impl Renderer {
                         };
                         self.s("arbiter_touched", &[("detail", &d)])
                     }
-                    ArbiterReason::FlagClaim => self.s("arbiter_flag_claim", &[]),
+                    ArbiterReason::FlagClaim if *by == Some(Seat::Assistant) || by.is_none() => {
+                        self.s("arbiter_flag_claim", &[])
+                    }
+                    ArbiterReason::FlagClaim => self.s("arbiter_flag_claim_by", &[("seat", &seat)]),
                     ArbiterReason::BoardsDiffer => {
                         let key = format!("decision_{}", detail.replace('-', "_"));
                         let why = if self.words.has(&key) {
@@ -391,9 +394,8 @@ impl Renderer {
                 }
             }
             Refusal::Rules { reason } => match reason.as_str() {
-                "no_draw_offer" | "not_adjourned" | "not_present" | "tampered" => {
-                    self.s(reason, &[])
-                }
+                "no_draw_offer" | "not_adjourned" | "not_present" | "tampered"
+                | "flag_not_fallen" => self.s(reason, &[]),
                 "claim_incorrect" => self.loc.game_text("claim_incorrect", &[]),
                 other => self.s("rules_problem", &[("reason", other)]),
             },
@@ -620,6 +622,10 @@ impl Renderer {
                 &[("color", &concerned), ("winner", &other)],
             ),
             "draw-agreed" => self.loc.game_text("draw_agreed", &[]),
+            "sealed-move" if winner.is_none() => self.s(
+                "sealed_move_draw",
+                &[("color", &concerned), ("winner", &other)],
+            ),
             "sealed-move" => self.s("sealed_move_loses", &[("color", &concerned)]),
             "arbiter" => self.s("result_arbiter", &[("result", result)]),
             _ => result.to_string(),
