@@ -259,7 +259,10 @@ impl Session {
         if let Some(e) = self.need_arbiter(t, from, "result") {
             return e;
         }
-        if self.game.is_over() {
+        // 12.2 (and 5.2.2): the arbiter may also correct a result after the
+        // game ended, e.g. a flag fall in a dead position; the same result
+        // again changes nothing.
+        if self.game.result().is_some_and(|r| r.outcome == outcome) {
             return self.refuse(t, from, Refusal::GameOver);
         }
         let r = GameResult {

@@ -714,6 +714,31 @@ impl Session {
 
     /// Applies one request of a seat.
     fn request(&mut self, t: u64, from: Seat, r: Request) -> Vec<Event> {
+        // D.2.11: the sighted player's assistant may only make each
+        // player's move on the opponent's board and announce the moves
+        // (D.2.10.1, D.2.10.2); the other duties of D.2.10 are the blind
+        // player's assistant's.
+        if from == Seat::Assistant
+            && self.cfg.assistant_for.is_some()
+            && !matches!(
+                r,
+                Request::Move(_)
+                    | Request::Choose(_)
+                    | Request::Promote(_)
+                    | Request::Last
+                    | Request::Repeat
+                    | Request::Help
+                    | Request::CallArbiter
+            )
+        {
+            let debug = format!("{r:?}");
+            let name: String = debug
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect::<String>()
+                .to_ascii_lowercase();
+            return self.not_your_right(t, from, &name);
+        }
         match r {
             Request::Move(line) => self.move_text(t, from, &line),
             Request::Choose(n) => match from.color() {

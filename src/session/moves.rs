@@ -173,6 +173,17 @@ impl Session {
     /// One move heard: a blind player's own move is read back and waits
     /// for yes (D.2.1, D.2.8); any other is made at once.
     pub(super) fn heard_move(&mut self, t: u64, from: Seat, c: Color, m: Move) -> Vec<Event> {
+        // D.2.1, D.2.8: the blind player's own announcement waits for his
+        // yes or his correction; nobody else replaces it meanwhile.
+        if from != Seat::of(c) && self.is_blind(c) && self.pending[ci(c)].is_some() {
+            return self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: "readback_pending".into(),
+                },
+            );
+        }
         if from == Seat::of(c) && self.is_blind(c) {
             self.pending[ci(c)] = Some(Pending::ReadBack(m));
             let kind = Kind::Readback {

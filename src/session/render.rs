@@ -395,7 +395,7 @@ impl Renderer {
             }
             Refusal::Rules { reason } => match reason.as_str() {
                 "no_draw_offer" | "not_adjourned" | "not_present" | "tampered"
-                | "flag_not_fallen" => self.s(reason, &[]),
+                | "flag_not_fallen" | "readback_pending" => self.s(reason, &[]),
                 "claim_incorrect" => self.loc.game_text("claim_incorrect", &[]),
                 other => self.s("rules_problem", &[("reason", other)]),
             },
