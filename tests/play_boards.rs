@@ -91,8 +91,10 @@ fn guidelines_i_8_an_illegal_sealed_move_loses_and_i_6_a_draw_before_resumption(
     );
     let out = play(
         &["--locale", "en"],
-        "e4\nblack: adjourn Nc6\nwhite: draw\narbiter: resume\ne5\n",
+        "e4\nblack: adjourn Nc6\nwhite: draw\nblack: accept\narbiter: resume\ne5\n",
     );
+    // I.4: the offer stands until Black answers it; accepted, I.6.
+    assert_eq!(count(&out, "White offers a draw."), 1, "{out:#?}");
     assert_eq!(count(&out, "Draw agreed."), 1, "{out:#?}");
     assert_eq!(count(&out, "The game is not adjourned."), 1, "{out:#?}");
 }

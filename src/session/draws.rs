@@ -6,15 +6,14 @@ use crate::notation::san;
 use crate::rules::{Claim, ClaimRuling};
 
 impl Session {
-    /// Art. 9.1: a draw offer by a player.
+    /// Art. 9.1: a draw offer by a player. During an adjournment too
+    /// (Guidelines I.4): the offer stands until the opponent accepts or
+    /// declines it; accepted, the game ends before the resumption (I.6).
     pub(super) fn draw_offer(&mut self, t: u64, from: Seat) -> Vec<Event> {
         let c = match self.need_player(t, from, "draw") {
             Ok(c) => c,
             Err(e) => return e,
         };
-        if self.adjourned.is_some() {
-            return self.end_adjourned(t, None);
-        }
         if self.game.draw_offer() == Some(!c) {
             return self.draw_answer(t, from, true);
         }
@@ -36,9 +35,6 @@ impl Session {
             Ok(c) => c,
             Err(e) => return e,
         };
-        if self.adjourned.is_some() && accept {
-            return self.end_adjourned(t, None);
-        }
         if self.game.draw_offer() != Some(!c) {
             return self.refuse(
                 t,
@@ -47,6 +43,11 @@ impl Session {
                     reason: "no_draw_offer".into(),
                 },
             );
+        }
+        if self.adjourned.is_some() && accept {
+            // I.6: agreed before the resumption, the game is over.
+            let _ = self.game.decline_draw(c);
+            return self.end_adjourned(t, None);
         }
         if accept {
             match self.game.accept_draw(c) {
