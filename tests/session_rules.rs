@@ -378,7 +378,11 @@ fn d_2_9_board_difference_gives_square_by_square_guidance_and_fixed_clears_it() 
         .expect("guidance");
     assert!(g.to.contains(&To::Seat(Seat::Black)) && g.to.contains(&To::Seat(Seat::Arbiter)));
     assert!(s.status(1).boards_differ);
+    // D.2.9: corrected with the arbiter: the player alone cannot clear it.
     let ev = say(&mut s, 2, Seat::Black, "fixed");
+    assert!(matches!(refused(&ev), Some(Refusal::NotYourRight { .. })));
+    assert!(s.status(2).boards_differ);
+    let ev = say(&mut s, 2, Seat::Arbiter, "fixed sighted");
     assert!(kinds(&ev).contains(&"boards_agree".to_string()), "{ev:?}");
     assert!(!s.status(2).boards_differ);
 }

@@ -221,12 +221,13 @@ impl Session {
     /// D.2.9: a board set right again; only its own player (or the
     /// arbiter) says so.
     pub(super) fn fixed(&mut self, t: u64, from: Seat, named: Option<BoardSide>) -> Vec<Event> {
-        let side = named
-            .or_else(|| from.color().map(|c| self.board_of(c)))
-            .unwrap_or(BoardSide::Blind);
-        if from != Seat::Arbiter && from.color().is_some_and(|c| self.board_of(c) != side) {
-            return self.not_your_right(t, from, "fixed");
+        // D.2.9: the positions are corrected with the arbiter: only he
+        // confirms a board set right (a player shows his board with
+        // `shows`, or calls the arbiter).
+        if let Some(e) = self.need_arbiter(t, from, "fixed") {
+            return e;
         }
+        let side = named.unwrap_or(BoardSide::Blind);
         let target = self.boards.check(english(), &[]).position.board().clone();
         self.boards.report_board(side, target);
         self.check_boards(t, true)

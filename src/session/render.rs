@@ -373,6 +373,7 @@ impl Renderer {
                     "resume",
                     "present",
                     "envelope",
+                    "fixed",
                 ];
                 if arbiter_only.contains(&command.as_str()) {
                     self.s("not_your_right", &[("command", command)])
