@@ -509,6 +509,19 @@ impl Renderer {
             },
             Query::Sheet => match detail {
                 Some(Detail::Sheet(d)) if !d.entries.is_empty() => d.entries.join(" "),
+                // Guidelines I.2, I.3: the envelope's outside read to the
+                // arbiter (never the sealed move).
+                Some(Detail::Envelope(e)) => self.s(
+                    "envelope_read",
+                    &[
+                        ("color", self.color(e.sealed_by)),
+                        ("number", &e.move_number.to_string()),
+                        ("white", self.color(Side::White)),
+                        ("white_time", &self.time(e.white_used_ms)),
+                        ("black", self.color(Side::Black)),
+                        ("black_time", &self.time(e.black_used_ms)),
+                    ],
+                ),
                 _ => self.s("answer_none", &[]),
             },
         }
