@@ -266,8 +266,13 @@ fn d_2_10_5_assistant_reports_a_touched_piece_and_claims_on_time() {
     // Without it the claim goes to the arbiter, who rules on the real clock.
     let ev = say(&mut session(&cfg(None)), 0, Seat::Assistant, "claim flag");
     assert_eq!(kinds(&ev), ["arbiter"]);
-    // The sighted player cannot report a touched piece.
-    let ev = say(&mut s, 0, Seat::Black, "touched knight g8");
+    // D.2.2, 4.3: the sighted player reports that the blind player lifted
+    // a piece out of its hole; the arbiter rules. The arbiter himself
+    // reports nothing.
+    let ev = say(&mut s, 0, Seat::Black, "touched knight g1");
+    assert_eq!(kinds(&ev), ["arbiter"]);
+    assert!(ev[0].to.contains(&To::Seat(Seat::Arbiter)));
+    let ev = say(&mut s, 0, Seat::Arbiter, "touched knight g1");
     assert!(matches!(refused(&ev), Some(Refusal::NotYourRight { .. })));
 }
 

@@ -296,10 +296,12 @@ impl Session {
 
     /// D.2.10.5: the sighted player touched a piece, reported by the
     /// assistant or the blind player.
+    /// A touched piece reported to the arbiter, who rules (4.3): by the
+    /// assistant (D.2.10.5: the sighted player touched one), or by a player
+    /// about his opponent (D.2.2: a blind player's piece is touched when
+    /// taken out of its securing hole).
     pub(super) fn touched(&self, t: u64, from: Seat, what: Option<String>) -> Vec<Event> {
-        if !matches!(from, Seat::Assistant)
-            && !self.own_color(from).is_some_and(|c| self.is_blind(c))
-        {
+        if from == Seat::Arbiter {
             return self.not_your_right(t, from, "touched");
         }
         vec![Event {

@@ -255,7 +255,11 @@ impl Renderer {
                         } else {
                             format!(": {detail}")
                         };
-                        self.s("arbiter_touched", &[("detail", &d)])
+                        if by.is_some_and(|b| b != Seat::Assistant) {
+                            self.s("arbiter_touched_by", &[("seat", &seat), ("detail", &d)])
+                        } else {
+                            self.s("arbiter_touched", &[("detail", &d)])
+                        }
                     }
                     ArbiterReason::FlagClaim if *by == Some(Seat::Assistant) || by.is_none() => {
                         self.s("arbiter_flag_claim", &[])
