@@ -45,13 +45,16 @@ impl Session {
         if self.adjourned.is_some() {
             return Err(self.refuse(t, from, Refusal::Adjourned));
         }
-        // 6.11, 6.12: while the arbiter has stopped the clocks no move is
-        // made (and no increment credited).
+        // 6.11, 6.12: while the arbiter has stopped the clocks of a game
+        // under way no move is made (and no increment credited). A served
+        // game that begins with its clocks stopped (the arbiter starts
+        // them) still takes moves before they first ran.
         if from != Seat::Arbiter
-            && self
-                .clock
-                .as_ref()
-                .is_some_and(|k| k.is_started() && k.running().is_none())
+            && self.clock.as_ref().is_some_and(|k| {
+                k.is_started()
+                    && k.running().is_none()
+                    && (k.used(Color::White, t) > 0 || k.used(Color::Black, t) > 0)
+            })
         {
             return Err(self.refuse(
                 t,
