@@ -178,10 +178,7 @@ fn i_2_the_envelope_is_read_to_the_arbiter() {
     let text = Renderer::new("en", SayOptions::default())
         .unwrap()
         .text(&ev[0].kind);
-    assert!(
-        text.starts_with("The envelope: White sealed move 2"),
-        "{text}"
-    );
+    assert!(text.starts_with("Envelope: White sealed move 2"), "{text}");
     assert!(!text.contains("No move yet"), "{text}");
     // A player may not read it.
     let ev = say(&mut s, 7100, Seat::Black, "envelope");

@@ -21,13 +21,19 @@ fn count(lines: &[String], text: &str) -> usize {
 fn d_2_9_board_reports_checks_corrections_and_retrace() {
     let out = play(
         &["--locale", "en"],
-        "e4\ne5\nNf3\nwhite: shows f3=- h3=N\narbiter: check\narbiter: check\nwhite: fixed\narbiter: fixed\n\
+        "e4\ne5\nNf3\nwhite: shows f3=- h3=N\narbiter: check\narbiter: check\nwhite: fixed\narbiter: fixed blind\n\
          black: shows nonsense=Q\narbiter: correct sighted 3 Nc3\narbiter: retrace\nfen\n",
     );
     let fix =
         "The blind player's board differs: Move the white knight from Hector three to Felix three.";
     // Said once, not on every check.
     assert_eq!(count(&out, fix), 1, "{out:#?}");
+    // D.2.9: only the arbiter confirms the board set right.
+    assert_eq!(
+        count(&out, "Only the arbiter may do that: fixed."),
+        1,
+        "{out:#?}"
+    );
     assert_eq!(count(&out, "The boards agree again."), 1, "{out:#?}");
     assert_eq!(count(&out, "cannot be read"), 1, "{out:#?}");
     assert_eq!(
@@ -93,7 +99,7 @@ fn guidelines_i_8_an_illegal_sealed_move_loses_and_i_6_a_draw_before_resumption(
         &["--locale", "en"],
         "e4\nblack: adjourn Nc6\nwhite: draw\nblack: accept\narbiter: resume\ne5\n",
     );
-    // I.6, 9.1: the offer stands until Black accepts it; then it is agreed.
+    // I.4: the offer stands until Black answers it; accepted, I.6.
     assert_eq!(count(&out, "White offers a draw."), 1, "{out:#?}");
     assert_eq!(count(&out, "Draw agreed."), 1, "{out:#?}");
     assert_eq!(count(&out, "The game is not adjourned."), 1, "{out:#?}");
@@ -119,7 +125,7 @@ fn guidelines_i_1_2_adjourning_early_with_a_clock_charges_the_sealer() {
 fn d_2_9_after_a_move_only_new_guidance_is_said() {
     let out = play(
         &["--locale", "en"],
-        "e4\ne5\nwhite: shows g1=- h3=N\nd3\nd6\nwhite: fixed\narbiter: fixed\nNf3\n",
+        "e4\ne5\nwhite: shows g1=- h3=N\nd3\nd6\narbiter: fixed blind\nNf3\n",
     );
     let fix =
         "The blind player's board differs: Move the white knight from Hector three to Gustav one.";

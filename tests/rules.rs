@@ -450,3 +450,167 @@ fn fen_in_and_out() {
         assert!(!e.to_string().is_empty());
     }
 }
+
+// ---- The editions (--laws): the same game under the 2023, 2009 and 2005 Laws ----
+
+use hector::clock::Class;
+use hector::rules::Laws;
+
+/// Time changes: + added, - taken, with the article.
+type Changes = Arc<Mutex<Vec<(Color, i64, &'static str)>>>;
+
+/// A clock hook that knows the claimant's time (2005 9.5(b)).
+#[derive(Clone, Default)]
+struct Clocked(Changes, u64);
+
+impl TimeHook for Clocked {
+    fn add_time(&mut self, player: Color, ms: u64, article: &'static str) {
+        self.0.lock().unwrap().push((player, ms as i64, article));
+    }
+    fn remaining(&self, _player: Color) -> Option<u64> {
+        Some(self.1)
+    }
+    fn take_time(&mut self, player: Color, ms: u64, article: &'static str) {
+        self.0.lock().unwrap().push((player, -(ms as i64), article));
+    }
+}
+
+#[test]
+fn laws_2009_7_4_b_third_illegal_move_loses() {
+    let rec = Recorder::default();
+    let mut g = game("e4 e5");
+    g.set_laws(Laws::Fide2009, Class::Standard);
+    g.set_time_hook(Box::new(rec.clone()));
+    for _ in 0..2 {
+        assert_eq!(
+            g.illegal_move_completed(Color::Black, None).unwrap(),
+            IllegalMoveRuling::TimeAdded {
+                to: Color::White,
+                ms: 120_000
+            }
+        );
+    }
+    assert_eq!(
+        *rec.0.lock().unwrap(),
+        vec![(Color::White, 120_000, "7.4(b)"); 2]
+    );
+    match g.illegal_move_completed(Color::Black, None).unwrap() {
+        IllegalMoveRuling::GameEnded(r) => assert_eq!(r.winner(), Some(Color::White)),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn laws_2005_7_4_b_third_illegal_move_loses_even_when_the_opponent_cannot_mate() {
+    for (laws, draw) in [(Laws::Fide2009, true), (Laws::Fide2005, false)] {
+        let mut g = fen_game("8/8/4k3/8/8/8/8/R3K3 w - - 0 1", "");
+        g.set_laws(laws, Class::Standard);
+        g.illegal_move_completed(Color::White, None).unwrap();
+        g.illegal_move_completed(Color::White, None).unwrap();
+        match g.illegal_move_completed(Color::White, None).unwrap() {
+            IllegalMoveRuling::GameEnded(r) => {
+                assert_eq!(r.outcome == KnownOutcome::Draw, draw, "{laws}")
+            }
+            other => panic!("{laws}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn laws_2023_a_3_rapid_illegal_move_and_claim_one_minute() {
+    let rec = Recorder::default();
+    let mut g = game("Nf3 Nf6");
+    g.set_laws(Laws::Fide2023, Class::Rapid);
+    g.set_time_hook(Box::new(rec.clone()));
+    g.illegal_move_completed(Color::White, None).unwrap();
+    let r = g
+        .claim_draw(Color::White, Claim::ThreefoldRepetition, None)
+        .unwrap();
+    assert!(
+        matches!(r, ClaimRuling::Incorrect { ms: 60_000, .. }),
+        "{r:?}"
+    );
+    assert_eq!(
+        *rec.0.lock().unwrap(),
+        vec![
+            (Color::Black, 60_000, "7.5.5"),
+            (Color::Black, 60_000, "9.5.3")
+        ]
+    );
+}
+
+#[test]
+fn laws_2009_and_2005_incorrect_claim() {
+    for (laws, remaining, want) in [
+        (
+            Laws::Fide2009,
+            600_000,
+            vec![(Color::Black, 180_000, "9.5(b)")],
+        ),
+        (
+            Laws::Fide2005,
+            600_000,
+            vec![
+                (Color::Black, 180_000, "9.5(b)"),
+                (Color::White, -180_000, "9.5(b)"),
+            ],
+        ),
+        (
+            Laws::Fide2005,
+            90_000,
+            vec![
+                (Color::Black, 180_000, "9.5(b)"),
+                (Color::White, -30_000, "9.5(b)"),
+            ],
+        ),
+        (
+            Laws::Fide2005,
+            50_000,
+            vec![(Color::Black, 180_000, "9.5(b)")],
+        ),
+    ] {
+        let hook = Clocked(Arc::default(), remaining);
+        let mut g = game("Nf3 Nf6");
+        g.set_laws(laws, Class::Standard);
+        g.set_time_hook(Box::new(hook.clone()));
+        g.claim_draw(Color::White, Claim::ThreefoldRepetition, None)
+            .unwrap();
+        assert_eq!(*hook.0.lock().unwrap(), want, "{laws} with {remaining} ms");
+    }
+}
+
+#[test]
+fn laws_2009_and_2005_have_no_automatic_fivefold_or_75_moves() {
+    let five = [SHUFFLE; 4].join(" ");
+    for laws in [Laws::Fide2009, Laws::Fide2005] {
+        let mut g = Game::default();
+        g.set_laws(laws, Class::Standard);
+        for m in five.split_whitespace() {
+            g.play_san(m).unwrap();
+        }
+        assert_eq!(g.repetitions(), 5);
+        assert!(g.result().is_none(), "{laws}: no 9.6.1");
+        assert!(g.claimable().contains(&Claim::ThreefoldRepetition));
+        let mut g = fen_game("4k3/8/8/8/8/8/R7/4K3 w - - 149 80", "");
+        g.set_laws(laws, Class::Standard);
+        g.play_san("Ra3").unwrap();
+        assert!(g.result().is_none(), "{laws}: no 9.6.2");
+        // The dead position ends the game in every edition (9.6 of 2009/2005).
+        let mut g = fen_game("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", "");
+        g.set_laws(laws, Class::Standard);
+        g.play_san("Kxd2").unwrap();
+        assert_eq!(
+            g.result().map(|r| r.termination),
+            Some(Termination::InsufficientMaterial)
+        );
+    }
+    let mut g = Game::default();
+    for m in five.split_whitespace() {
+        g.play_san(m).unwrap();
+    }
+    assert_eq!(
+        g.result().map(|r| r.termination),
+        Some(Termination::FivefoldRepetition),
+        "2023 by default"
+    );
+}

@@ -254,10 +254,25 @@ fn d_2_10_5_assistant_reports_a_touched_piece_and_claims_on_time() {
     let ev = say(&mut s, 0, Seat::Assistant, "touched knight g8");
     assert_eq!(kinds(&ev), ["arbiter"]);
     assert!(ev[0].to.contains(&To::Seat(Seat::Arbiter)));
+    // With hector's clock a flag claim is checked at once (6.9): Black's
+    // flag has not fallen.
     let ev = say(&mut s, 0, Seat::Assistant, "claim flag");
+    assert_eq!(
+        refused(&ev),
+        Some(Refusal::Rules {
+            reason: "flag_not_fallen".into()
+        })
+    );
+    // Without it the claim goes to the arbiter, who rules on the real clock.
+    let ev = say(&mut session(&cfg(None)), 0, Seat::Assistant, "claim flag");
     assert_eq!(kinds(&ev), ["arbiter"]);
-    // The sighted player cannot report a touched piece.
-    let ev = say(&mut s, 0, Seat::Black, "touched knight g8");
+    // D.2.2, 4.3: the sighted player reports that the blind player lifted
+    // a piece out of its hole; the arbiter rules. The arbiter himself
+    // reports nothing.
+    let ev = say(&mut s, 0, Seat::Black, "touched knight g1");
+    assert_eq!(kinds(&ev), ["arbiter"]);
+    assert!(ev[0].to.contains(&To::Seat(Seat::Arbiter)));
+    let ev = say(&mut s, 0, Seat::Arbiter, "touched knight g1");
     assert!(matches!(refused(&ev), Some(Refusal::NotYourRight { .. })));
 }
 
@@ -398,11 +413,11 @@ fn art_6_9_flag_fall_ends_the_game_and_stops_the_clock() {
 
 #[test]
 fn art_7_5_5_illegal_move_gives_the_opponent_two_minutes() {
-    let mut s = session(&cfg(Some("300+0")));
+    let mut s = session(&cfg(Some("5400+0")));
     say(&mut s, 0, Seat::Assistant, "e4");
     let ev = say(&mut s, 1_000, Seat::Arbiter, "illegal white");
     assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
-    assert_eq!(clock(&s, 1_000).1, 300_000 - 1_000 + 120_000);
+    assert_eq!(clock(&s, 1_000).1, 5_400_000 - 1_000 + 120_000);
     // A player can only claim it: the arbiter is told.
     let ev = say(&mut s, 1_000, Seat::Black, "illegal");
     assert_eq!(kinds(&ev), ["arbiter"]);
@@ -539,6 +554,7 @@ fn replaying_the_same_commands_gives_the_same_events() {
         "2",
         "status",
     ];
+    let mut games_with_moves = 0;
     for game in 0..20 {
         let c = Config {
             blind: if game % 2 == 0 {
@@ -587,7 +603,13 @@ fn replaying_the_same_commands_gives_the_same_events() {
         };
         let a = run(&cmds);
         assert_eq!(a, run(&cmds), "game {game}");
-        assert!(a.iter().any(|e| matches!(e.kind, Kind::Moved { .. })));
+        // A pending read-back waits for its own player's yes (D.2.8), so a
+        // random game of two blind players may have made no move yet.
+        assert!(
+            a.iter()
+                .any(|e| matches!(e.kind, Kind::Moved { .. } | Kind::Readback { .. }))
+        );
+        games_with_moves += usize::from(a.iter().any(|e| matches!(e.kind, Kind::Moved { .. })));
         // Every event renders to a sentence (none empty, no missing key).
         let r = Renderer::for_session(&s);
         for e in &a {
@@ -595,29 +617,65 @@ fn replaying_the_same_commands_gives_the_same_events() {
             assert!(!text.is_empty() && !text.contains("["), "{e:?} → {text}");
         }
     }
+    assert!(
+        games_with_moves >= 10,
+        "only {games_with_moves} of 20 games made a move"
+    );
+}
+
+#[test]
+fn a_3_rapid_and_blitz_penalty_is_one_minute() {
+    // FIDE Laws 2023 A.3 (and B through A): one minute instead of two.
+    for control in ["300+0", "rapid"] {
+        let mut s = session(&cfg(Some(control)));
+        say(&mut s, 0, Seat::Assistant, "e4");
+        let before = clock(&s, 1_000).1;
+        let ev = say(&mut s, 1_000, Seat::Arbiter, "illegal white");
+        assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
+        assert_eq!(clock(&s, 1_000).1, before + 60_000, "{control}");
+    }
+}
+
+#[test]
+fn laws_2009_third_illegal_move_loses_and_status_names_the_edition() {
+    let c = Config {
+        laws: hector::rules::Laws::Fide2009,
+        ..cfg(Some("5400+0"))
+    };
+    let mut s = session(&c);
+    assert_eq!(s.status(0).laws, hector::rules::Laws::Fide2009);
+    say(&mut s, 0, Seat::Assistant, "e4");
+    for t in [1_000, 2_000] {
+        let ev = say(&mut s, t, Seat::Arbiter, "illegal white");
+        assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
+        assert!(s.game().result().is_none());
+    }
+    assert_eq!(clock(&s, 2_000).1, 5_400_000 - 2_000 + 240_000);
+    let ev = say(&mut s, 3_000, Seat::Arbiter, "illegal white");
+    assert!(kinds(&ev).contains(&"result".to_string()), "{ev:?}");
 }
 
 #[test]
 fn a_copy_of_the_session_goes_its_own_way_with_its_own_7_5_5_penalties() {
     // `hector serve`'s local front ends look at a copy of the session: what
     // happens to the copy never reaches the game, and the other way round.
-    let mut s = session(&cfg(Some("300+0")));
+    let mut s = session(&cfg(Some("5400+0")));
     say(&mut s, 0, Seat::Assistant, "e4");
     let mut copy = s.clone();
     let ev = say(&mut copy, 1_000, Seat::Arbiter, "illegal white");
     assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
-    assert_eq!(clock(&copy, 1_000).1, 300_000 - 1_000 + 120_000);
+    assert_eq!(clock(&copy, 1_000).1, 5_400_000 - 1_000 + 120_000);
     assert_eq!(
         clock(&s, 1_000).1,
-        300_000 - 1_000,
+        5_400_000 - 1_000,
         "the original got no time"
     );
     assert_eq!(s.game().moves().len(), 1);
     // The original's own penalty still reaches its own clock.
     let ev = say(&mut s, 2_000, Seat::Arbiter, "illegal white");
     assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
-    assert_eq!(clock(&s, 2_000).1, 300_000 - 2_000 + 120_000);
-    assert_eq!(clock(&copy, 2_000).1, 300_000 - 2_000 + 120_000);
+    assert_eq!(clock(&s, 2_000).1, 5_400_000 - 2_000 + 120_000);
+    assert_eq!(clock(&copy, 2_000).1, 5_400_000 - 2_000 + 120_000);
 }
 
 /// A device at the board gone or back (D.2.10: the assistant keeps the

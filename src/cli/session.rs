@@ -80,6 +80,9 @@ pub struct GameArgs {
     /// random one. Give it only to replay a game exactly.
     #[arg(long, value_name = "HEX")]
     pub seal_key: Option<String>,
+    /// The edition of the FIDE Laws: 2023 (Appendix D), 2009 (Appendix E) or 2005 (Appendix F).
+    #[arg(long, default_value = "2023")]
+    pub laws: String,
 }
 
 /// 32 random bytes as hex: the game's seal key.
@@ -147,6 +150,7 @@ impl GameArgs {
                 }
             }
         }
+        let laws = crate::rules::Laws::parse(&self.laws)?;
         if !["short", "long"].contains(&self.form.as_str()) {
             return Err(format!("Unknown form '{}': say short or long.", self.form));
         }
@@ -182,6 +186,7 @@ impl GameArgs {
             site: text_option(&self.site, "--site")?,
             round: text_option(&self.round, "--round")?,
             date: text_option(&self.date, "--date")?,
+            laws,
         })
     }
 

@@ -8,11 +8,15 @@
 //! completed illegal moves. Time penalties go to the clock through a hook.
 
 pub mod chess960;
+pub mod laws;
 pub mod pgn;
 pub mod random;
 
 use std::fmt;
 
+pub use laws::{ClaimPenalty, IllegalPenalty, Laws};
+
+use crate::clock::Class;
 use shakmaty::{
     CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Position, fen::Fen,
     san::SanPlus, zobrist::Zobrist64,
@@ -138,8 +142,10 @@ impl Claim {
 pub enum ClaimRuling {
     /// The claim is correct: the game is drawn (Art. 9.5.2).
     Drawn,
-    /// The claim is incorrect: the opponent gets two minutes (Art. 9.5.3)
-    /// and, if the claim named an intended move, that move is made.
+    /// The claim is incorrect: the opponent gets extra time (two minutes
+    /// under Art. 9.5.3 of 2023, one in rapid and blitz; three minutes
+    /// under 9.5(b) of 2009 and 2005, see [`Laws::incorrect_claim`]) and,
+    /// if the claim named an intended move, that move is made.
     Incorrect {
         time_added_to: Color,
         ms: u64,
@@ -150,10 +156,12 @@ pub enum ClaimRuling {
 /// The arbiter's ruling on a completed illegal move (Art. 7.5).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IllegalMoveRuling {
-    /// Art. 7.5.5, first offence: the opponent gets two minutes.
+    /// Art. 7.5.5 (2023) first offence, 7.4(b) (2009, 2005) first and
+    /// second: the opponent gets extra time ([`Laws::illegal_move`]).
     TimeAdded { to: Color, ms: u64 },
-    /// Art. 7.5.5, second offence: the game is lost by the offender, or
-    /// drawn if the opponent cannot checkmate by any series of legal moves.
+    /// The offence that loses (2023: the second; 2009, 2005: the third):
+    /// the game is lost by the offender, or drawn if the opponent cannot
+    /// checkmate by any series of legal moves (not in 2005).
     GameEnded(GameResult),
 }
 
@@ -166,6 +174,16 @@ pub const TWO_MINUTES_MS: u64 = 120_000;
 pub trait TimeHook: Send {
     /// Add `ms` to `player`'s remaining time, citing the article.
     fn add_time(&mut self, player: Color, ms: u64, article: &'static str);
+
+    /// `player`'s remaining time now, when the hook knows it (the 2005
+    /// 9.5(b) penalty depends on the claimant's time).
+    fn remaining(&self, _player: Color) -> Option<u64> {
+        None
+    }
+
+    /// Take `ms` from `player`'s remaining time, citing the article
+    /// (2005 9.5(b)). A hook without a clock ignores it.
+    fn take_time(&mut self, _player: Color, _ms: u64, _article: &'static str) {}
 }
 
 /// A game: start position, the moves played, and how it stands.
@@ -180,6 +198,8 @@ pub struct Game {
     result: Option<GameResult>,
     draw_offer: Option<Color>,
     illegal_moves: [u32; 2],
+    laws: Laws,
+    class: Class,
     time_hook: Option<Box<dyn TimeHook>>,
 }
 
@@ -198,6 +218,8 @@ impl Clone for Game {
             result: self.result,
             draw_offer: self.draw_offer,
             illegal_moves: self.illegal_moves,
+            laws: self.laws,
+            class: self.class,
             time_hook: None,
         }
     }
@@ -263,6 +285,8 @@ impl Game {
             result: None,
             draw_offer: None,
             illegal_moves: [0, 0],
+            laws: Laws::default(),
+            class: Class::Standard,
             time_hook: None,
         };
         g.result = g.automatic_end();
@@ -273,6 +297,22 @@ impl Game {
     pub fn from_fen(fen: &str) -> Result<Game, RulesError> {
         let (pos, mode) = position_from_fen(fen)?;
         Ok(Game::with_mode(pos, mode))
+    }
+
+    /// The edition of the Laws this game follows and the class of its time
+    /// control (Appendices A, B): they decide the penalties (7.5.5 / 7.4(b),
+    /// 9.5.3 / 9.5(b), A.3) and whether 9.6 ends the game by itself.
+    pub fn set_laws(&mut self, laws: Laws, class: Class) {
+        self.laws = laws;
+        self.class = class;
+        if self.result.is_none_or(|r| r.termination.is_automatic()) {
+            self.result = self.automatic_end();
+        }
+    }
+
+    /// The edition of the Laws this game follows.
+    pub fn laws(&self) -> Laws {
+        self.laws
     }
 
     /// Sends time penalties to the clock from now on.
@@ -431,11 +471,15 @@ impl Game {
         if pos.is_insufficient_material() {
             return draw(Termination::InsufficientMaterial);
         }
-        if self.repetitions() >= 5 {
-            return draw(Termination::FivefoldRepetition);
-        }
-        if pos.halfmoves() >= 150 {
-            return draw(Termination::SeventyFiveMoves);
+        // 9.6 of the 2023 Laws; the 2009 and 2005 Laws have no automatic
+        // draw by repetition or move count.
+        if self.laws.automatic_draws() {
+            if self.repetitions() >= 5 {
+                return draw(Termination::FivefoldRepetition);
+            }
+            if pos.halfmoves() >= 150 {
+                return draw(Termination::SeventyFiveMoves);
+            }
         }
         None
     }
@@ -503,8 +547,18 @@ impl Game {
             return Ok(ClaimRuling::Drawn);
         }
         let opponent = !claimant;
+        let article = self.laws.incorrect_claim_article();
+        let remaining = self
+            .time_hook
+            .as_ref()
+            .and_then(|h| h.remaining(claimant))
+            .unwrap_or(0);
+        let penalty = self.laws.incorrect_claim(self.class, remaining);
         if let Some(hook) = self.time_hook.as_mut() {
-            hook.add_time(opponent, TWO_MINUTES_MS, "9.5.3");
+            hook.add_time(opponent, penalty.opponent_added_ms, article);
+            if penalty.claimant_deducted_ms > 0 {
+                hook.take_time(claimant, penalty.claimant_deducted_ms, article);
+            }
         }
         let made = match intended {
             Some(m) => {
@@ -515,7 +569,7 @@ impl Game {
         };
         Ok(ClaimRuling::Incorrect {
             time_added_to: opponent,
-            ms: TWO_MINUTES_MS,
+            ms: penalty.opponent_added_ms,
             intended_move_made: made,
         })
     }
@@ -617,8 +671,15 @@ impl Game {
         }
         let n = &mut self.illegal_moves[color_index(offender)];
         *n += 1;
-        if *n >= 2 {
-            let outcome = if self.position().has_insufficient_material(!offender) {
+        let penalty = self.laws.illegal_move(*n, self.class);
+        let ms = match penalty {
+            IllegalPenalty::TimeToOpponent(ms) => ms,
+            IllegalPenalty::Loss => 0,
+        };
+        if penalty == IllegalPenalty::Loss {
+            let outcome = if self.laws.illegal_loss_can_be_drawn()
+                && self.position().has_insufficient_material(!offender)
+            {
                 KnownOutcome::Draw
             } else {
                 KnownOutcome::Decisive { winner: !offender }
@@ -630,13 +691,11 @@ impl Game {
             self.result = Some(r);
             return Ok(IllegalMoveRuling::GameEnded(r));
         }
+        let article = self.laws.illegal_move_article();
         if let Some(hook) = self.time_hook.as_mut() {
-            hook.add_time(!offender, TWO_MINUTES_MS, "7.5.5");
+            hook.add_time(!offender, ms, article);
         }
-        Ok(IllegalMoveRuling::TimeAdded {
-            to: !offender,
-            ms: TWO_MINUTES_MS,
-        })
+        Ok(IllegalMoveRuling::TimeAdded { to: !offender, ms })
     }
 
     /// Takes the game back to the position after `ply` half-moves

@@ -62,7 +62,13 @@ impl Session {
             Ok(c) => c,
             Err(e) => return e,
         };
-        if from != Seat::of(c) {
+        // D.2.10.6: the blind player's assistant carries out the
+        // adjournment formalities for him (not the sighted player's, D.2.11).
+        let for_blind_player = from == Seat::Assistant
+            && self.cfg.assistant_for.is_none()
+            && self.is_blind(c)
+            && self.own_color(from) == Some(c);
+        if from != Seat::of(c) && !for_blind_player {
             return self.not_your_right(t, from, "adjourn");
         }
         let times = self.times(t);
@@ -135,7 +141,11 @@ impl Session {
         vec![
             Event {
                 t,
-                to: vec![To::Seat(from)],
+                to: if from == Seat::of(c) {
+                    vec![To::Seat(from)]
+                } else {
+                    vec![To::Seat(Seat::of(c)), To::Seat(from)]
+                },
                 kind: Kind::Sealed { san: echo(text) },
             },
             Event {

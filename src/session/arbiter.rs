@@ -4,7 +4,7 @@
 //! illegal move, setting a result, a player or assistant calling him or
 //! reporting a touched piece.
 
-use shakmaty::{Color, KnownOutcome};
+use shakmaty::{Color, KnownOutcome, Position};
 
 use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, one};
 use crate::rules::{GameResult, IllegalMoveRuling, Termination};
@@ -134,8 +134,18 @@ impl Session {
     }
 
     /// Art. 7.5: a completed illegal move, ruled by the arbiter; a player
-    /// can only claim it (the arbiter is told).
-    pub(super) fn illegal(&mut self, t: u64, from: Seat, player: Option<Color>) -> Vec<Event> {
+    /// can only claim it (the arbiter is told). With the half-move it was
+    /// made at (`illegal white 3`), found later, the position immediately
+    /// before it is reinstated with both scoresheets, both boards and the
+    /// clocks (7.5.1); without it, the illegal move was never entered and
+    /// the position stands.
+    pub(super) fn illegal(
+        &mut self,
+        t: u64,
+        from: Seat,
+        player: Option<Color>,
+        ply: Option<usize>,
+    ) -> Vec<Event> {
         if from != Seat::Arbiter {
             return vec![Event {
                 t,
@@ -147,8 +157,43 @@ impl Session {
                 },
             }];
         }
-        let offender = player.unwrap_or(!self.game.turn());
-        match self.game.illegal_move_completed(offender, None) {
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
+        let back_to = match ply {
+            None => None,
+            Some(n) => {
+                let made = self.game.moves().len();
+                let before = n.checked_sub(1).filter(|i| *i < made);
+                let mover = before.and_then(|i| self.game.position_at(i).map(|p| p.turn()));
+                match (before, mover, player) {
+                    (Some(i), Some(m), None) => Some((i, m)),
+                    (Some(i), Some(m), Some(p)) if p == m => Some((i, m)),
+                    _ => {
+                        return self.refuse(
+                            t,
+                            from,
+                            Refusal::Rules {
+                                reason: format!(
+                                    "7.5.1: half-move {n} is not a move {} made ({made} half-moves so far).",
+                                    player.map_or("anyone".to_string(), |p| {
+                                        crate::rules::color_name(p).to_string()
+                                    })
+                                ),
+                            },
+                        );
+                    }
+                }
+            }
+        };
+        let offender = back_to
+            .map(|(_, m)| m)
+            .or(player)
+            .unwrap_or(!self.game.turn());
+        let ruling = self
+            .game
+            .illegal_move_completed(offender, back_to.map(|(i, _)| i));
+        let mut out = match ruling {
             Ok(IllegalMoveRuling::TimeAdded { to, ms }) => {
                 // The clock gets the time through the rules' time hook.
                 one(
@@ -157,13 +202,54 @@ impl Session {
                     Kind::Penalty {
                         player: offender.into(),
                         added_ms: ms,
-                        to: to.into(),
+                        gets: to.into(),
                     },
                 )
             }
             Ok(IllegalMoveRuling::GameEnded(r)) => self.ended(t, r),
-            Err(e) => self.rules_refusal(t, from, e),
+            Err(e) => return self.rules_refusal(t, from, e),
+        };
+        if let Some((i, _)) = back_to {
+            out.extend(self.reinstate(t, i));
         }
+        out
+    }
+
+    /// 7.5.1: the game, both scoresheets, both boards and the clocks are
+    /// set back to the position after `ply` half-moves (the game itself is
+    /// already there).
+    fn reinstate(&mut self, t: u64, ply: usize) -> Vec<Event> {
+        for side in [crate::boards::Side::Blind, crate::boards::Side::Sighted] {
+            self.boards.sheet_mut(side).strike_from(ply, t);
+        }
+        let board = self.game.position().board().clone();
+        self.boards.set_up(&board);
+        self.synced = ply;
+        self.pending = [None, None];
+        self.owed_press = None;
+        self.boards_differ = false;
+        if !self.game.is_over()
+            && let Some(clock) = self.clock.as_mut()
+        {
+            let snap = ply.saturating_sub(self.clock_base_ply);
+            let running = clock.running().is_some() || clock.is_paused();
+            let _ = clock.rollback_to_ply(snap, t);
+            if !running {
+                let _ = clock.pause(t);
+            }
+        }
+        vec![
+            Event {
+                t,
+                to: vec![To::All],
+                kind: Kind::Retraced { ply },
+            },
+            Event {
+                t,
+                to: vec![To::All],
+                kind: Kind::Status(self.status(t)),
+            },
+        ]
     }
 
     /// The arbiter sets the result.
@@ -213,10 +299,12 @@ impl Session {
 
     /// D.2.10.5: the sighted player touched a piece, reported by the
     /// assistant or the blind player.
+    /// A touched piece reported to the arbiter, who rules (4.3): by the
+    /// assistant (D.2.10.5: the sighted player touched one), or by a player
+    /// about his opponent (D.2.2: a blind player's piece is touched when
+    /// taken out of its securing hole).
     pub(super) fn touched(&self, t: u64, from: Seat, what: Option<String>) -> Vec<Event> {
-        if !matches!(from, Seat::Assistant)
-            && !self.own_color(from).is_some_and(|c| self.is_blind(c))
-        {
+        if from == Seat::Arbiter {
             return self.not_your_right(t, from, "touched");
         }
         vec![Event {

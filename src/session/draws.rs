@@ -6,7 +6,9 @@ use crate::notation::san;
 use crate::rules::{Claim, ClaimRuling};
 
 impl Session {
-    /// Art. 9.1: a draw offer by a player.
+    /// Art. 9.1: a draw offer by a player. During an adjournment too
+    /// (Guidelines I.4): the offer stands until the opponent accepts or
+    /// declines it; accepted, the game ends before the resumption (I.6).
     pub(super) fn draw_offer(&mut self, t: u64, from: Seat) -> Vec<Event> {
         let c = match self.need_player(t, from, "draw") {
             Ok(c) => c,
@@ -48,6 +50,11 @@ impl Session {
                 },
             );
         }
+        if self.adjourned.is_some() && accept {
+            // I.6: agreed before the resumption, the game is over.
+            let _ = self.game.decline_draw(c);
+            return self.end_adjourned(t, None);
+        }
         if accept {
             match self.game.accept_draw(c) {
                 Ok(()) => match self.game.result() {
@@ -73,6 +80,32 @@ impl Session {
 
     /// D.2.10.5: a win on time claimed; the arbiter rules.
     pub(super) fn claim_flag(&self, t: u64, from: Seat) -> Vec<Event> {
+        if from == Seat::Arbiter {
+            return self.refuse(
+                t,
+                from,
+                Refusal::NotYourRight {
+                    command: "claim".into(),
+                },
+            );
+        }
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
+        // 6.9 (D.2.10.5 for the assistant): with hector's clock the claim
+        // is checked at once — the opponent's flag must have fallen.
+        // Without a clock the arbiter rules on the real one.
+        if let (Some(clock), Some(c)) = (self.clock.as_ref(), self.own_color(from))
+            && clock.remaining(!c, t) > 0
+        {
+            return self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: "flag_not_fallen".into(),
+                },
+            );
+        }
         vec![Event {
             t,
             to: vec![To::Seat(Seat::Arbiter), To::Seat(from)],
@@ -117,6 +150,7 @@ impl Session {
         };
         let before = self.position().clone();
         let plies = self.game.moves().len();
+        self.note_remaining(t);
         match self.game.claim_draw(c, claim, intended) {
             Ok(ClaimRuling::Drawn) => match self.game.result() {
                 Some(r) => self.ended(t, r),
@@ -156,6 +190,18 @@ impl Session {
                         },
                     });
                     self.press_after_move(t, c);
+                }
+                // Art. 9.1.2.3: a claim under 9.2 or 9.3 is also a draw
+                // offer; it stands until the opponent accepts or declines.
+                if !self.game.is_over() && self.game.offer_draw(c).is_ok() {
+                    out.push(Event {
+                        t,
+                        to: vec![To::All],
+                        kind: Kind::Draw {
+                            action: "offered".into(),
+                            by: c.into(),
+                        },
+                    });
                 }
                 out
             }

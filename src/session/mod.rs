@@ -31,7 +31,7 @@ use crate::locale::Locale;
 use crate::locale::session::{SessionWords, Verb};
 use crate::notation::phrase::{Form, SayOptions};
 use crate::notation::san;
-use crate::rules::{Game, GameResult, Termination, TimeHook};
+use crate::rules::{Game, GameResult, Laws, Termination, TimeHook};
 
 pub use crate::clock::parse_duration;
 pub use render::Renderer;
@@ -135,6 +135,9 @@ pub struct Config {
     pub round: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
+    /// The edition of the FIDE Laws the game is played under (`--laws`):
+    /// penalties, claims, automatic draws (src/rules/laws.rs).
+    pub laws: Laws,
 }
 
 impl Default for Config {
@@ -161,6 +164,7 @@ impl Default for Config {
             site: None,
             round: None,
             date: None,
+            laws: Laws::default(),
         }
     }
 }
@@ -184,16 +188,37 @@ pub enum SessionError {
     Option(String),
 }
 
-type Penalties = Arc<Mutex<Vec<(Color, u64)>>>;
+/// Time changes decided by the rules, waiting to be put on the clock, and
+/// the players' remaining times the rules may ask for (2005 9.5(b)).
+#[derive(Debug, Clone, Default)]
+struct PenaltyBook {
+    /// (player, ms): positive is added, negative taken.
+    changes: Vec<(Color, i64)>,
+    remaining: [Option<u64>; 2],
+}
 
-/// Time penalties decided by the rules (7.5.5, 9.5.3), put on the clock
-/// after the command that caused them.
+type Penalties = Arc<Mutex<PenaltyBook>>;
+
+/// Time penalties decided by the rules (7.5.5 / 7.4(b), 9.5.3 / 9.5(b)),
+/// put on the clock after the command that caused them.
 struct PenaltyHook(Penalties);
 
 impl TimeHook for PenaltyHook {
     fn add_time(&mut self, player: Color, ms: u64, _article: &'static str) {
         if let Ok(mut p) = self.0.lock() {
-            p.push((player, ms));
+            p.changes
+                .push((player, i64::try_from(ms).unwrap_or(i64::MAX)));
+        }
+    }
+
+    fn remaining(&self, player: Color) -> Option<u64> {
+        self.0.lock().ok().and_then(|p| p.remaining[ci(player)])
+    }
+
+    fn take_time(&mut self, player: Color, ms: u64, _article: &'static str) {
+        if let Ok(mut p) = self.0.lock() {
+            p.changes
+                .push((player, -i64::try_from(ms).unwrap_or(i64::MAX)));
         }
     }
 }
@@ -292,6 +317,15 @@ impl Session {
             Some(fen) => Game::from_fen(fen).map_err(|e| SessionError::Position(e.to_string()))?,
             None => Game::default(),
         };
+        // The edition and the class of the time control decide penalties
+        // and automatic draws (A.3; 9.6 only in 2023).
+        let class = match cfg.control.as_deref() {
+            Some(tc) => TimeControl::parse(tc)
+                .map_err(|e| SessionError::Control(e.to_string()))?
+                .class(),
+            None => crate::clock::Class::Standard,
+        };
+        game.set_laws(cfg.laws, class);
         let start = game.start().clone();
         if let Some(moves) = cfg.moves.as_deref() {
             for (i, token) in moves.split_whitespace().enumerate() {
@@ -307,7 +341,7 @@ impl Session {
                 game.play(m).map_err(|e| err(e.to_string()))?;
             }
         }
-        let penalties: Penalties = Arc::new(Mutex::new(Vec::new()));
+        let penalties: Penalties = Arc::new(Mutex::new(PenaltyBook::default()));
         game.set_time_hook(Box::new(PenaltyHook(penalties.clone())));
         let plies = game.moves().len();
         let clock = match cfg.control.as_deref() {
@@ -429,6 +463,7 @@ impl Session {
             pending: self.pending.iter().any(Option::is_some),
             adjourned: self.adjourned.is_some(),
             boards_differ: self.boards_differ,
+            laws: self.cfg.laws,
         }
     }
 
@@ -576,14 +611,18 @@ impl Session {
     }
 
     fn settle_penalties(&mut self, t: u64) -> Vec<Event> {
-        let pending: Vec<(Color, u64)> = self
+        let pending: Vec<(Color, i64)> = self
             .penalties
             .lock()
-            .map(|mut p| std::mem::take(&mut *p))
+            .map(|mut p| std::mem::take(&mut p.changes))
             .unwrap_or_default();
         let mut out = Vec::new();
         for (c, ms) in pending {
-            if let Some(clock) = self.clock.as_mut() {
+            let Some(clock) = self.clock.as_mut() else {
+                continue;
+            };
+            if ms >= 0 {
+                let ms = ms.unsigned_abs();
                 let _ = clock.add_time(c, ms, t);
                 out.push(Event {
                     t,
@@ -594,9 +633,37 @@ impl Session {
                         ms: Some(ms),
                     },
                 });
+            } else {
+                // 2005 9.5(b): the claimant's time is cut; said as the time
+                // the arbiter sets.
+                let left = clock.remaining(c, t).saturating_sub(ms.unsigned_abs());
+                let _ = clock.set_time(c, left, t);
+                out.push(Event {
+                    t,
+                    to: vec![To::All],
+                    kind: Kind::Clock {
+                        action: "set".into(),
+                        player: Some(c.into()),
+                        ms: Some(left),
+                    },
+                });
             }
         }
         out
+    }
+
+    /// Tells the rules the players' remaining times before a ruling that
+    /// may depend on them (2005 9.5(b)).
+    pub(super) fn note_remaining(&mut self, t: u64) {
+        let times = self.clock.as_ref().map(|k| {
+            [
+                Some(k.remaining(Color::White, t)),
+                Some(k.remaining(Color::Black, t)),
+            ]
+        });
+        if let Ok(mut p) = self.penalties.lock() {
+            p.remaining = times.unwrap_or([None, None]);
+        }
     }
 
     fn interrupted(&mut self, t: u64, ms: u64) -> Vec<Event> {
@@ -632,6 +699,7 @@ impl Session {
         let expecting = Expecting {
             choice: matches!(pending, Some(Pending::Choice(_))),
             promotion: matches!(pending, Some(Pending::Promotion(_))),
+            readback: matches!(pending, Some(Pending::ReadBack(_))),
         };
         let reader = Reader {
             loc: self.loc,
@@ -745,7 +813,7 @@ impl Session {
             Request::SetMoves { player, moves } => {
                 self.correct_clock(t, from, Correction::SetMoves(player, moves))
             }
-            Request::Illegal { player, ply: _ } => self.illegal(t, from, player),
+            Request::Illegal { player, ply } => self.illegal(t, from, player, ply),
             Request::Result(outcome) => self.arbiter_result(t, from, outcome),
             Request::CheckBoards => self.check_boards(t, true),
             Request::Shows { board, report } => self.shows(t, from, board, &report),

@@ -45,6 +45,25 @@ impl Session {
         if self.adjourned.is_some() {
             return Err(self.refuse(t, from, Refusal::Adjourned));
         }
+        // 6.11, 6.12: while the arbiter has stopped the clocks of a game
+        // under way no move is made (and no increment credited). A served
+        // game that begins with its clocks stopped (the arbiter starts
+        // them) still takes moves before they first ran.
+        if from != Seat::Arbiter
+            && self.clock.as_ref().is_some_and(|k| {
+                k.is_started()
+                    && k.running().is_none()
+                    && (k.used(Color::White, t) > 0 || k.used(Color::Black, t) > 0)
+            })
+        {
+            return Err(self.refuse(
+                t,
+                from,
+                Refusal::Clock {
+                    reason: "stopped by the arbiter; no move until it runs again".into(),
+                },
+            ));
+        }
         let turn = self.game.turn();
         match from {
             Seat::Arbiter => Err(self.refuse(
@@ -332,7 +351,10 @@ impl Session {
             );
         };
         match self.pending[ci(c)].clone() {
-            Some(Pending::ReadBack(m)) => self.make(t, c, m, from),
+            Some(Pending::ReadBack(m)) => match self.mover(t, from) {
+                Ok(_) => self.make(t, c, m, from),
+                Err(e) => e,
+            },
             Some(Pending::Choice(ms)) => one(
                 t,
                 self.private_to(c),

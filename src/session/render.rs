@@ -255,9 +255,16 @@ impl Renderer {
                         } else {
                             format!(": {detail}")
                         };
-                        self.s("arbiter_touched", &[("detail", &d)])
+                        if by.is_some_and(|b| b != Seat::Assistant) {
+                            self.s("arbiter_touched_by", &[("seat", &seat), ("detail", &d)])
+                        } else {
+                            self.s("arbiter_touched", &[("detail", &d)])
+                        }
                     }
-                    ArbiterReason::FlagClaim => self.s("arbiter_flag_claim", &[]),
+                    ArbiterReason::FlagClaim if *by == Some(Seat::Assistant) || by.is_none() => {
+                        self.s("arbiter_flag_claim", &[])
+                    }
+                    ArbiterReason::FlagClaim => self.s("arbiter_flag_claim_by", &[("seat", &seat)]),
                     ArbiterReason::BoardsDiffer => {
                         let key = format!("decision_{}", detail.replace('-', "_"));
                         let why = if self.words.has(&key) {
@@ -296,12 +303,12 @@ impl Renderer {
             Kind::Penalty {
                 player,
                 added_ms,
-                to,
+                gets,
             } => self.s(
                 "penalty",
                 &[
                     ("color", self.color(*player)),
-                    ("winner", self.color(*to)),
+                    ("winner", self.color(*gets)),
                     ("time", &self.time(*added_ms)),
                 ],
             ),
@@ -373,6 +380,7 @@ impl Renderer {
                     "resume",
                     "present",
                     "envelope",
+                    "fixed",
                 ];
                 if arbiter_only.contains(&command.as_str()) {
                     self.s("not_your_right", &[("command", command)])
@@ -395,9 +403,8 @@ impl Renderer {
                 }
             }
             Refusal::Rules { reason } => match reason.as_str() {
-                "no_draw_offer" | "not_adjourned" | "not_present" | "tampered" => {
-                    self.s(reason, &[])
-                }
+                "no_draw_offer" | "not_adjourned" | "not_present" | "tampered"
+                | "flag_not_fallen" => self.s(reason, &[]),
                 "claim_incorrect" => self.loc.game_text("claim_incorrect", &[]),
                 other => self.s("rules_problem", &[("reason", other)]),
             },
@@ -510,16 +517,17 @@ impl Renderer {
             },
             Query::Sheet => match detail {
                 Some(Detail::Sheet(d)) if !d.entries.is_empty() => d.entries.join(" "),
+                // Guidelines I.2, I.3: the envelope's outside read to the
+                // arbiter (never the sealed move).
                 Some(Detail::Envelope(e)) => self.s(
-                    "answer_envelope",
+                    "envelope_read",
                     &[
                         ("color", self.color(e.sealed_by)),
                         ("number", &e.move_number.to_string()),
-                        ("white_name", self.color(Side::White)),
-                        ("white", &self.time(e.white_used_ms)),
-                        ("black_name", self.color(Side::Black)),
-                        ("black", &self.time(e.black_used_ms)),
-                        ("seal", e.seal.get(..8).unwrap_or(&e.seal)),
+                        ("white", self.color(Side::White)),
+                        ("white_time", &self.time(e.white_used_ms)),
+                        ("black", self.color(Side::Black)),
+                        ("black_time", &self.time(e.black_used_ms)),
                     ],
                 ),
                 _ => self.s("answer_none", &[]),
@@ -636,6 +644,10 @@ impl Renderer {
                 &[("color", &concerned), ("winner", &other)],
             ),
             "draw-agreed" => self.loc.game_text("draw_agreed", &[]),
+            "sealed-move" if winner.is_none() => self.s(
+                "sealed_move_draw",
+                &[("color", &concerned), ("winner", &other)],
+            ),
             "sealed-move" => self.s("sealed_move_loses", &[("color", &concerned)]),
             "arbiter" => self.s("result_arbiter", &[("result", result)]),
             _ => result.to_string(),

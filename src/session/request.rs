@@ -224,6 +224,10 @@ pub struct Expecting {
     pub choice: bool,
     /// A promotion waits for its piece.
     pub promotion: bool,
+    /// A move is read back and waits for yes or no (D.2.1, D.2.8): every
+    /// yes-word and no-word of the locale's (or English) phrasebook answers
+    /// it, also one that is a command elsewhere (English `correct`).
+    pub readback: bool,
 }
 
 /// Reads the words of one locale (and English).
@@ -254,6 +258,11 @@ impl Reader<'_> {
         {
             return Ok(Request::Promote(role));
         }
+        if expecting.readback
+            && let Some(answer) = self.yes_or_no(line)
+        {
+            return Ok(answer);
+        }
         if let Some((verb, used)) = self.words.command(line) {
             let rest: Vec<&str> = line.split_whitespace().skip(used).collect();
             return self.command(verb, &rest, line).map_err(|why| Unreadable {
@@ -276,6 +285,24 @@ impl Reader<'_> {
             Some(Meaning::Rank(r)) => Some(u32::from(r) as usize + 1),
             _ => None,
         }
+    }
+
+    /// A yes-word or no-word of the phrasebook (the locale's, then
+    /// English), the whole line.
+    fn yes_or_no(&self, line: &str) -> Option<Request> {
+        let words: Vec<String> = line.split_whitespace().map(fold).collect();
+        if words.is_empty() {
+            return None;
+        }
+        let english = Locale::get("en").ok();
+        [Some(self.loc), english]
+            .into_iter()
+            .flatten()
+            .find_map(|loc| match loc.lexicon().get(&words) {
+                Some(Meaning::Yes) => Some(Request::Yes),
+                Some(Meaning::No) => Some(Request::No),
+                _ => None,
+            })
     }
 
     fn piece_of(&self, line: &str) -> Option<Role> {
@@ -742,7 +769,7 @@ mod tests {
         let r = reader("de");
         let choice = Expecting {
             choice: true,
-            promotion: false,
+            ..Expecting::default()
         };
         assert_eq!(r.read("drei", choice), Ok(Request::Choose(3)));
         assert_eq!(r.read("2", choice), Ok(Request::Choose(2)));
@@ -751,10 +778,21 @@ mod tests {
             Ok(Request::Move("drei".into()))
         );
         let promo = Expecting {
-            choice: false,
             promotion: true,
+            ..Expecting::default()
         };
         assert_eq!(r.read("Dame", promo), Ok(Request::Promote(Role::Queen)));
+        // D.2.8: every yes-word answers a read-back, English ones in every
+        // locale, also `correct` (otherwise the arbiter's command).
+        let readback = Expecting {
+            readback: true,
+            ..Expecting::default()
+        };
+        for yes in ["ja", "correct", "okay", "yes"] {
+            assert_eq!(r.read(yes, readback), Ok(Request::Yes), "{yes}");
+        }
+        assert_eq!(r.read("nein", readback), Ok(Request::No));
+        assert_ne!(r.read("correct", Expecting::default()), Ok(Request::Yes));
     }
 
     #[test]

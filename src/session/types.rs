@@ -262,6 +262,10 @@ pub struct Status {
     pub adjourned: bool,
     /// The two boards differ (D.2.9) and wait for the arbiter.
     pub boards_differ: bool,
+    /// The edition of the FIDE Laws the game follows (`2023`, `2009`,
+    /// `2005`).
+    #[serde(default)]
+    pub laws: crate::rules::Laws,
 }
 
 /// Which time or count a player asked for (D.2.6.1, D.2.10.4).
@@ -453,11 +457,12 @@ pub enum Kind {
         ply: usize,
         san: String,
     },
-    /// A 7.5 penalty.
+    /// A 7.5 penalty: `player` completed the illegal move, `gets` is given
+    /// `added_ms`. (The event's `to` is its seats, as for every event.)
     Penalty {
         player: Side,
         added_ms: u64,
-        to: Side,
+        gets: Side,
     },
     /// Adjournment: sealed (the move only for the sealer), envelope opened,
     /// game resumed (Guidelines I).
