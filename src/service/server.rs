@@ -32,6 +32,9 @@ pub struct App {
     pub shutdown: watch::Receiver<bool>,
     pub locale: String,
     pub blind: (bool, bool),
+    /// What a page hears when it connects: the interruption of a resumed
+    /// game, until the next command is journaled.
+    pub greeting: Mutex<Vec<Value>>,
 }
 
 impl App {
@@ -45,7 +48,14 @@ impl App {
     /// has it before anything is sent.
     pub fn submit(&self, input: Value) -> Result<Vec<Value>, String> {
         let mut board = self.board();
+        let from_seat = input.get("from").is_some();
         let done = board.submit(input)?;
+        if done.seq.is_some() && from_seat {
+            self.greeting
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .clear();
+        }
         if done.seq.is_some() || !done.events.is_empty() {
             // No receivers is not an error.
             let _ = self.events.send(Arc::new(done.events.clone()));
@@ -271,17 +281,33 @@ async fn events(
     };
     let rx = app.events.subscribe();
     let shutdown = app.shutdown.clone();
+    let greeting = app
+        .greeting
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone();
     ws.max_message_size(MAX_BODY)
-        .on_upgrade(move |socket| forward(socket, who, rx, shutdown))
+        .on_upgrade(move |socket| forward(socket, who, greeting, rx, shutdown))
 }
 
 /// Sends a socket every event its seat may see, each as one text message.
 async fn forward(
     mut socket: WebSocket,
     who: Who,
+    greeting: Vec<Value>,
     mut rx: broadcast::Receiver<Arc<Vec<Value>>>,
     mut shutdown: watch::Receiver<bool>,
 ) {
+    for e in &greeting {
+        if who.sees(e.get("to").unwrap_or(&Value::Null))
+            && socket
+                .send(Message::Text(e.to_string().into()))
+                .await
+                .is_err()
+        {
+            return;
+        }
+    }
     loop {
         tokio::select! {
             got = rx.recv() => match got {
