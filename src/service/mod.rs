@@ -10,6 +10,7 @@ pub mod campaign;
 pub mod client;
 pub mod game;
 pub mod journal;
+pub mod listen;
 pub mod pages;
 pub mod publish;
 pub mod server;
@@ -231,6 +232,8 @@ impl Server {
             locale,
             blind: blind_colours(&config),
             greeting: Mutex::new(greeting),
+            sockets: server::Open::default(),
+            requests: server::Open::default(),
         });
         Ok(Server {
             app,
@@ -300,16 +303,19 @@ impl Server {
                 }
             }
         });
-        let result = axum::serve(self.listener, server::router(app))
-            .with_graceful_shutdown(stop)
-            .await
-            .map_err(|e| format!("hector serve stopped: {e}."));
+        listen::serve(
+            self.listener,
+            listen::bounded(server::router(app)),
+            stop,
+            self.app.shutdown.clone(),
+        )
+        .await;
         ticker.abort();
         // The time the clock ran until this stop is charged on restart.
         let app = self.app.clone();
         if let Ok(Err(e)) = tokio::task::spawn_blocking(move || app.board().heartbeat()).await {
             eprintln!("{e}");
         }
-        result
+        Ok(())
     }
 }
