@@ -19,7 +19,7 @@ const GAME: &[&str] = &["--control", "300+2", "--blind", "none", "--locale", "en
 /// Lets this test process open more than 1,024 descriptors (up to its hard
 /// limit), to play 1,100 clients.
 #[cfg(unix)]
-fn raise_own_limit(want: u64) -> bool {
+fn raise_own_limit(want: libc::rlim_t) -> bool {
     // SAFETY: getrlimit/setrlimit with a valid, owned struct.
     unsafe {
         let mut r = libc::rlimit {
@@ -29,13 +29,13 @@ fn raise_own_limit(want: u64) -> bool {
         if libc::getrlimit(libc::RLIMIT_NOFILE, &mut r) != 0 {
             return false;
         }
-        if r.rlim_cur as u64 >= want {
+        if r.rlim_cur >= want {
             return true;
         }
-        if (r.rlim_max as u64) < want {
+        if r.rlim_max < want {
             return false;
         }
-        r.rlim_cur = want as libc::rlim_t;
+        r.rlim_cur = want;
         libc::setrlimit(libc::RLIMIT_NOFILE, &r) == 0
     }
 }

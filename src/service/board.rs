@@ -289,10 +289,18 @@ impl Board {
 
 /// A fresh game with every journaled command applied, and the rows.
 pub fn replay(journal: &Journal, config: &Value) -> Result<(Game, Vec<Row>), String> {
-    let mut game = Game::new(config)?;
     let rows = journal.rows_after(0).map_err(|e| e.to_string())?;
+    Ok((replay_rows(config, &rows)?, rows))
+}
+
+/// A fresh game from `config` with `rows` (checked, see
+/// [`super::journal::decode_rows`]) applied in order. A row whose events
+/// differ from what it gives now is said once on stderr; the game goes on
+/// from the commands.
+pub fn replay_rows(config: &Value, rows: &[Row]) -> Result<Game, String> {
+    let mut game = Game::new(config)?;
     let mut warned = false;
-    for row in &rows {
+    for row in rows {
         let events = game.apply(&row.command);
         if !warned && Value::Array(events) != row.events {
             warned = true;
@@ -303,5 +311,5 @@ pub fn replay(journal: &Journal, config: &Value) -> Result<(Game, Vec<Row>), Str
             );
         }
     }
-    Ok((game, rows))
+    Ok(game)
 }

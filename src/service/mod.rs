@@ -288,7 +288,7 @@ impl Server {
                     let app = app.clone();
                     // A heartbeat every other tick (twice a second) while
                     // a clock runs: a crash refunds at most half a second.
-                    let beat = ticks % 2 == 0;
+                    let beat = ticks.is_multiple_of(2);
                     let done = tokio::task::spawn_blocking(move || {
                         let done = app.submit(serde_json::json!({}));
                         if beat {
