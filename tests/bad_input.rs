@@ -534,3 +534,59 @@ fn a_device_that_cannot_start_is_said_in_the_games_language() {
         assert!(err.contains("/nonexistent/model"), "{err}");
     }
 }
+
+/// Issue 31: `hector reconcile -` reading an endless input (`/dev/zero`)
+/// grew to 2 GB; standard input is now bounded like a file.
+#[test]
+fn reconcile_from_an_endless_standard_input_is_refused_within_the_file_bound() {
+    let zero = std::fs::File::open("/dev/zero").expect("/dev/zero");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(["reconcile", "-"])
+        .stdin(zero)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("hector starts");
+    let ran = support::finish_within(child, 60, "reconcile -");
+    assert_eq!(ran.0, 1, "{}", ran.2);
+    assert!(ran.2.contains("longer than 64 MB"), "{}", ran.2);
+}
+
+/// Issue 31: `set time white 99999999999:00` was accepted. A correction
+/// beyond any game's time is refused, and the clock is as it was.
+#[test]
+fn an_absurd_clock_correction_is_refused_and_changes_nothing() {
+    let lines = concat!(
+        r#"{"t": 0, "from": "arbiter", "text": "set time white 99999999999:00"}"#,
+        "\n",
+        r#"{"t": 10, "from": "arbiter", "text": "add time black 30000:00"}"#,
+        "\n",
+        r#"{"t": 20, "from": "arbiter", "text": "set time white 12:00"}"#,
+        "\n",
+        r#"{"t": 20, "status": true}"#,
+        "\n",
+    );
+    let (code, out, err) =
+        support::hector_with_input(&["session", "--locale", "en", "--control", "300+2"], lines);
+    assert_eq!(code, 0, "{err}");
+    let events: Vec<serde_json::Value> = out
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let refused: Vec<&serde_json::Value> =
+        events.iter().filter(|e| e["kind"] == "refused").collect();
+    assert_eq!(refused.len(), 2, "both absurd corrections: {out}");
+    assert!(
+        refused.iter().all(|e| e["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("at most 24 hours"))),
+        "{out}"
+    );
+    let status = events
+        .iter()
+        .rev()
+        .find(|e| e["kind"] == "status")
+        .expect("status");
+    assert_eq!(status["clock"]["white_ms"], 720_000, "{status}");
+    assert_eq!(status["clock"]["black_ms"], 300_000, "{status}");
+}

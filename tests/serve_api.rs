@@ -373,12 +373,12 @@ fn a_restart_on_the_same_journal_resumes_with_the_clocks_stopped_and_the_same_ad
         Value::Null,
         "clocks paused after the restart"
     );
-    // White's clock ran from Black's move to the stop; it shows the time at
-    // the last committed command, which is Black's move (before["clock"]
-    // was read a moment after it).
+    // White's clock ran from Black's move to the stop, and that time is
+    // his (issue 31: the stop journals the running clock): a little less
+    // than when before["clock"] was read, a moment after Black's move.
     let wb = before["clock"]["white_ms"].as_u64().unwrap();
     let wa = after["clock"]["white_ms"].as_u64().unwrap();
-    assert!(wa >= wb && wa - wb < 200, "white {wb} before, {wa} after");
+    assert!(wa <= wb && wb - wa < 1000, "white {wb} before, {wa} after");
     assert_eq!(after["clock"]["black_ms"], before["clock"]["black_ms"]);
     assert!(s.stderr_text().contains("Resuming"), "{}", s.stderr_text());
     std::thread::sleep(Duration::from_millis(300));

@@ -31,6 +31,25 @@ pub fn read_text(path: &str, kind: &str) -> Result<String, String> {
         .map_err(|_| format!("{path} is not a text file (it is not UTF-8); {kind} is text."))
 }
 
+/// Reads standard input as text, at most [`MAX_FILE`] bytes like a file
+/// (`-` for a file name): an endless input is refused, not held in memory.
+pub fn read_stdin_text(kind: &str) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("Cannot read standard input: {e}."))?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(format!(
+            "The standard input is longer than {} MB; {kind} is never that large.",
+            MAX_FILE / (1024 * 1024)
+        ));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| format!("The standard input is not text (it is not UTF-8); {kind} is text."))
+}
+
 /// Why a file could not be opened or read, in words.
 pub fn io_sentence(path: &str, e: &std::io::Error) -> String {
     use std::io::ErrorKind as K;

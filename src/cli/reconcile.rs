@@ -79,10 +79,7 @@ pub fn run(args: &Args) -> i32 {
             return Err("Usage: hector reconcile FILE.json [--locale de|en|pl|sr|el] (FILE - reads standard input).".into());
         };
         let text = if path == "-" {
-            let mut s = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-                .map_err(|e| format!("Cannot read standard input: {e}."))?;
-            s
+            super::files::read_stdin_text("a reconcile file (JSON)")?
         } else {
             super::files::read_text(path, "a reconcile file (JSON)")?
         };

@@ -53,6 +53,9 @@ pub enum ClockError {
     /// A locale that is unknown or whose clock wording is broken.
     #[error("Clock wording for locale '{0}': {1}")]
     Locale(String, String),
+    /// A correction that would leave more time than any game has.
+    #[error("A clock holds at most {} hours; {} hours is not a time for a game.", MAX_CLOCK_MS / 3_600_000, .0 / 3_600_000)]
+    TooMuchTime(u64),
 }
 
 /// "5:00", "1:30:00", "90s", "2m", "120" (seconds) → milliseconds.
@@ -81,3 +84,7 @@ pub fn parse_duration(w: &str) -> Option<u64> {
     };
     n.checked_mul(k)
 }
+
+/// The most time a clock may show after an arbiter's correction: a day.
+/// (The longest classical controls give each player a few hours.)
+pub const MAX_CLOCK_MS: u64 = 24 * 3_600_000;

@@ -739,6 +739,9 @@ impl Clock {
     /// The arbiter sets `c`'s remaining main time to `ms` at `t`
     /// (FIDE Laws 2023, 6.10.2, 7.1). Logged.
     pub fn set_time(&mut self, c: Color, ms: u64, t: u64) -> Result<(), ClockError> {
+        if ms > super::MAX_CLOCK_MS {
+            return Err(ClockError::TooMuchTime(ms));
+        }
         self.correcting(t)?;
         let before_ms = self.sides[idx(c)].rem;
         self.sides[idx(c)].rem = ms;
@@ -755,6 +758,10 @@ impl Clock {
 
     /// The arbiter adds `ms` to `c`'s time at `t`. Logged.
     pub fn add_time(&mut self, c: Color, ms: u64, t: u64) -> Result<(), ClockError> {
+        let after = self.sides[idx(c)].rem.saturating_add(ms);
+        if after > super::MAX_CLOCK_MS {
+            return Err(ClockError::TooMuchTime(after));
+        }
         self.correcting(t)?;
         let s = &mut self.sides[idx(c)];
         s.rem = s.rem.saturating_add(ms);

@@ -51,22 +51,36 @@ pub struct Board {
     started: Instant,
     last_t: u64,
     on_commit: Option<OnCommit>,
+    /// Until [`Board::begin`]: commands replayed and the wall-clock time
+    /// the game stopped, for a resumed game.
+    resumed: Option<(usize, Option<u64>)>,
 }
 
 impl Board {
-    /// Opens the journal at `path`: resumes the game it holds, or starts a
-    /// new one with `config` and `tags`. Returns the board, the seat tokens
-    /// and how it was opened. A resumed game gets an `interrupted` command
-    /// at the time of its last command: the clocks stay stopped until the
-    /// arbiter starts them, and the downtime is charged to nobody.
+    /// Opens the journal at `path` and begins: [`Board::load`], then
+    /// [`Board::begin`].
     pub fn open(
         path: &Path,
         config: &Value,
         tags: &[(String, String)],
     ) -> Result<(Board, Tokens, Opened), String> {
-        let mut journal = Journal::open(path).map_err(|e| e.to_string())?;
-        let (stored, fresh) = match journal.stored().map_err(|e| e.to_string())? {
-            Some(s) => (s, false),
+        let journal = Journal::open(path).map_err(|e| e.to_string())?;
+        let (mut board, tokens) = Board::load(journal, config, tags)?;
+        let (opened, _) = board.begin()?;
+        Ok((board, tokens, opened))
+    }
+
+    /// Takes an open journal: resumes the game it holds, or starts a new
+    /// one with `config` and `tags` (written to the journal). Returns the
+    /// board and the seat tokens; nothing of the game is journaled yet
+    /// ([`Board::begin`] does that, once the service can answer).
+    pub fn load(
+        mut journal: Journal,
+        config: &Value,
+        tags: &[(String, String)],
+    ) -> Result<(Board, Tokens), String> {
+        let stored = match journal.stored().map_err(|e| e.to_string())? {
+            Some(s) => s,
             None => {
                 let tokens = Tokens::generate()?;
                 let s = Stored {
@@ -76,45 +90,88 @@ impl Board {
                 };
                 Game::new(&s.config)?;
                 journal.start(&s).map_err(|e| e.to_string())?;
-                (s, true)
+                s
             }
         };
         let tokens = Tokens::from_pairs(&stored.tokens)?;
         let (game, rows) = replay(&journal, &stored.config)?;
-        let last = rows.last().map(|r| (r.t, r.wall_ms));
-        let mut board = Board {
+        // Where the game stood when the service stopped: its last command,
+        // or the last heartbeat of a running clock if that came later.
+        let mut last = rows.last().map(|r| (r.t, r.wall_ms));
+        if let Some(hb) = journal.heartbeat()
+            && last.is_some_and(|l| hb.0 >= l.0)
+        {
+            last = Some(hb);
+        }
+        let at = last.map(|l| l.0).unwrap_or(0);
+        let board = Board {
             game,
             journal,
             config: stored.config,
             tags: stored.tags,
-            base_t: last.map(|l| l.0).unwrap_or(0),
+            base_t: at,
             started: Instant::now(),
-            last_t: last.map(|l| l.0).unwrap_or(0),
+            last_t: at,
             on_commit: None,
+            resumed: (!rows.is_empty()).then(|| (rows.len(), last.map(|l| l.1))),
         };
-        if fresh || rows.is_empty() {
+        Ok((board, tokens))
+    }
+
+    /// Journals how the game begins in this run, and returns how it was
+    /// opened with the events of that command. A new game gets its clocks
+    /// stopped for the arbiter; a resumed game gets an `interrupted`
+    /// command at the time it stopped (its last command, or the last
+    /// heartbeat of a running clock): the clocks stay stopped until the
+    /// arbiter starts them, and the downtime is charged to nobody.
+    pub fn begin(&mut self) -> Result<(Opened, Vec<Value>), String> {
+        let Some((commands, wall)) = self.resumed.take() else {
             // (A journal with no command yet is started again as new.)
             // At a tournament the arbiter starts the clocks (hector session
             // starts White's at once): a served game begins with them stopped.
-            if board.config.get("control").is_some_and(|c| !c.is_null()) {
-                board.submit_at(json!({"from": "arbiter", "text": "stop clock"}), 0)?;
+            let mut events = Vec::new();
+            if self.config.get("control").is_some_and(|c| !c.is_null()) {
+                events = self
+                    .submit_at(json!({"from": "arbiter", "text": "stop clock"}), 0)?
+                    .events;
             }
-            return Ok((board, tokens, Opened::New));
-        }
+            return Ok((Opened::New, events));
+        };
         let mut interrupted_ms = None;
-        if let Some((_, wall)) = last {
+        let mut events = Vec::new();
+        if let Some(wall) = wall {
             let for_ms = wall_ms().saturating_sub(wall);
-            board.submit_at(json!({"interrupted_ms": for_ms}), board.last_t)?;
+            events = self
+                .submit_at(json!({"interrupted_ms": for_ms}), self.last_t)?
+                .events;
             interrupted_ms = Some(for_ms);
         }
         Ok((
-            board,
-            tokens,
             Opened::Resumed {
-                commands: rows.len(),
+                commands,
                 interrupted_ms,
             },
+            events,
         ))
+    }
+
+    /// Journals the session time now while a clock runs (kept apart from
+    /// the commands: the sequence does not change), so that a crash
+    /// refunds the player on move at most the time since the last one.
+    pub fn heartbeat(&mut self) -> Result<(), String> {
+        let t = self.now();
+        let running = self
+            .game
+            .status(t)
+            .get("clock")
+            .and_then(|c| c.get("running"))
+            .is_some_and(|r| !r.is_null());
+        if !running {
+            return Ok(());
+        }
+        self.journal
+            .set_heartbeat(t, wall_ms())
+            .map_err(|e| e.to_string())
     }
 
     /// Sets the function called after each commit.
@@ -232,10 +289,18 @@ impl Board {
 
 /// A fresh game with every journaled command applied, and the rows.
 pub fn replay(journal: &Journal, config: &Value) -> Result<(Game, Vec<Row>), String> {
-    let mut game = Game::new(config)?;
     let rows = journal.rows_after(0).map_err(|e| e.to_string())?;
+    Ok((replay_rows(config, &rows)?, rows))
+}
+
+/// A fresh game from `config` with `rows` (checked, see
+/// [`super::journal::decode_rows`]) applied in order. A row whose events
+/// differ from what it gives now is said once on stderr; the game goes on
+/// from the commands.
+pub fn replay_rows(config: &Value, rows: &[Row]) -> Result<Game, String> {
+    let mut game = Game::new(config)?;
     let mut warned = false;
-    for row in &rows {
+    for row in rows {
         let events = game.apply(&row.command);
         if !warned && Value::Array(events) != row.events {
             warned = true;
@@ -246,5 +311,5 @@ pub fn replay(journal: &Journal, config: &Value) -> Result<(Game, Vec<Row>), Str
             );
         }
     }
-    Ok((game, rows))
+    Ok(game)
 }

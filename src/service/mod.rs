@@ -8,6 +8,7 @@ pub mod board;
 pub mod client;
 pub mod game;
 pub mod journal;
+pub mod listen;
 pub mod pages;
 pub mod publish;
 pub mod server;
@@ -152,51 +153,31 @@ pub struct Server {
 }
 
 impl Server {
-    /// Opens the journal (resuming its game) and binds the port.
+    /// Opens the journal (locked: one server per journal), binds the
+    /// port, then resumes or starts the game. Nothing is written to the
+    /// journal before the port is bound: a start that fails leaves it as
+    /// it was.
     pub async fn start(opts: Options, shutdown: watch::Receiver<bool>) -> Result<Server, String> {
-        if let Some(dir) = opts.journal.parent()
-            && !dir.as_os_str().is_empty()
-        {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                format!(
-                    "The journal's folder {} cannot be made: {e}.",
-                    dir.display()
-                )
-            })?;
-        }
-        let (mut board, tokens, opened) = Board::open(&opts.journal, &opts.config, &opts.tags)?;
+        let journal = journal::Journal::open(&opts.journal).map_err(|e| e.to_string())?;
         let port = opts.port.unwrap_or_else(|| {
-            board
-                .journal()
+            journal
                 .setting("port")
                 .and_then(|p| p.parse().ok())
                 .unwrap_or(0)
         });
-        if let Opened::Resumed {
-            commands,
-            interrupted_ms,
-        } = &opened
-        {
-            let down = interrupted_ms
-                .map(|ms| format!(" after {} s down", ms / 1000))
-                .unwrap_or_default();
-            eprintln!(
-                "Resuming the game in {} ({commands} commands{down}); the clocks wait for the arbiter's \"start clock\".",
-                opts.journal.display()
-            );
-        }
-        let config = board.config().clone();
-        let locale = config
-            .get("locale")
-            .and_then(Value::as_str)
-            .unwrap_or("en")
-            .to_string();
         let listener = tokio::net::TcpListener::bind((opts.bind, port))
             .await
             .map_err(|e| format!("hector serve cannot listen on {}:{port}: {e}.", opts.bind))?;
         let addr = listener
             .local_addr()
             .map_err(|e| format!("hector serve cannot read its address: {e}."))?;
+        let (mut board, tokens) = Board::load(journal, &opts.config, &opts.tags)?;
+        let config = board.config().clone();
+        let locale = config
+            .get("locale")
+            .and_then(Value::as_str)
+            .unwrap_or("en")
+            .to_string();
         board
             .journal_mut()
             .set_setting("port", &addr.port().to_string())
@@ -225,6 +206,26 @@ impl Server {
             };
             board.on_commit(publish::start(hall, opts.board, feed));
         }
+        let (opened, begun) = board.begin()?;
+        if let Opened::Resumed {
+            commands,
+            interrupted_ms,
+        } = &opened
+        {
+            let down = interrupted_ms
+                .map(|ms| format!(" after {} s down", ms / 1000))
+                .unwrap_or_default();
+            eprintln!(
+                "Resuming the game in {} ({commands} commands{down}); the clocks wait for the arbiter's \"start clock\".",
+                opts.journal.display()
+            );
+        }
+        // The interruption is told to every page that connects until the
+        // game goes on (the pages reconnect after a restart).
+        let greeting = match &opened {
+            Opened::Resumed { .. } => begun,
+            Opened::New => Vec::new(),
+        };
         let (events, _) = broadcast::channel(1024);
         let app = Arc::new(server::App {
             board: Mutex::new(board),
@@ -234,6 +235,9 @@ impl Server {
             locale,
             blind: blind_colours(&config),
             hall_link,
+            greeting: Mutex::new(greeting),
+            sockets: server::Open::default(),
+            requests: server::Open::default(),
         });
         Ok(Server {
             app,
@@ -278,26 +282,44 @@ impl Server {
             async move {
                 let mut every = tokio::time::interval(std::time::Duration::from_millis(250));
                 every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+                let mut ticks: u64 = 0;
                 loop {
                     tokio::select! {
                         _ = every.tick() => {}
                         _ = shutdown.changed() => return,
                     }
+                    ticks += 1;
                     let app = app.clone();
-                    let done =
-                        tokio::task::spawn_blocking(move || app.submit(serde_json::json!({})))
-                            .await;
+                    // A heartbeat every other tick (twice a second) while
+                    // a clock runs: a crash refunds at most half a second.
+                    let beat = ticks.is_multiple_of(2);
+                    let done = tokio::task::spawn_blocking(move || {
+                        let done = app.submit(serde_json::json!({}));
+                        if beat {
+                            app.board().heartbeat()?;
+                        }
+                        done
+                    })
+                    .await;
                     if let Ok(Err(e)) = done {
                         eprintln!("{e}");
                     }
                 }
             }
         });
-        let result = axum::serve(self.listener, server::router(app))
-            .with_graceful_shutdown(stop)
-            .await
-            .map_err(|e| format!("hector serve stopped: {e}."));
+        listen::serve(
+            self.listener,
+            listen::bounded(server::router(app)),
+            stop,
+            self.app.shutdown.clone(),
+        )
+        .await;
         ticker.abort();
-        result
+        // The time the clock ran until this stop is charged on restart.
+        let app = self.app.clone();
+        if let Ok(Err(e)) = tokio::task::spawn_blocking(move || app.board().heartbeat()).await {
+            eprintln!("{e}");
+        }
+        Ok(())
     }
 }

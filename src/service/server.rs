@@ -23,6 +23,64 @@ use crate::clock::{ClockWords, Style};
 
 /// Largest command body accepted, bytes.
 pub const MAX_BODY: usize = 4096;
+/// Event sockets open at once for one seat's token (a player's phone,
+/// laptop and Braille front end, with reconnects to spare).
+pub const MAX_SOCKETS_PER_SEAT: usize = 16;
+/// Event sockets open at once for the spectators' token (shared by all).
+pub const MAX_SOCKETS_WATCH: usize = 256;
+/// Requests in progress at once for one token.
+pub const MAX_REQUESTS_PER_TOKEN: usize = 32;
+
+/// Counts what a seat has open; the count goes down when the guard goes.
+#[derive(Default)]
+pub struct Open {
+    counts: Mutex<HashMap<Who, usize>>,
+}
+
+/// One open thing of a seat (a request in progress, an event socket).
+pub struct OpenGuard {
+    open: Arc<App>,
+    which: fn(&App) -> &Open,
+    who: Who,
+}
+
+impl Open {
+    fn take(app: &Arc<App>, which: fn(&App) -> &Open, who: Who, max: usize) -> Option<OpenGuard> {
+        let mut c = which(app).counts.lock().unwrap_or_else(|e| e.into_inner());
+        let n = c.entry(who).or_insert(0);
+        if *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(OpenGuard {
+            open: app.clone(),
+            which,
+            who,
+        })
+    }
+
+    /// How many `who` has open.
+    pub fn count(&self, who: Who) -> usize {
+        self.counts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&who)
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+impl Drop for OpenGuard {
+    fn drop(&mut self) {
+        let mut c = (self.which)(&self.open)
+            .counts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = c.get_mut(&self.who) {
+            *n = n.saturating_sub(1);
+        }
+    }
+}
 
 /// What the handlers share.
 pub struct App {
@@ -36,6 +94,13 @@ pub struct App {
     /// arbiter comes from the hall's overview with a ticket the hall signed
     /// (`/arbiter?hall=TICKET`) instead of this board's token.
     pub hall_link: Option<(crate::hall::key::HallKey, String, u32)>,
+    /// What a page hears when it connects: the interruption of a resumed
+    /// game, until the next command is journaled.
+    pub greeting: Mutex<Vec<Value>>,
+    /// Event sockets open, per seat.
+    pub sockets: Open,
+    /// Requests in progress, per seat.
+    pub requests: Open,
 }
 
 impl App {
@@ -49,7 +114,14 @@ impl App {
     /// has it before anything is sent.
     pub fn submit(&self, input: Value) -> Result<Vec<Value>, String> {
         let mut board = self.board();
+        let from_seat = input.get("from").is_some();
         let done = board.submit(input)?;
+        if done.seq.is_some() && from_seat {
+            self.greeting
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .clear();
+        }
         if done.seq.is_some() || !done.events.is_empty() {
             // No receivers is not an error.
             let _ = self.events.send(Arc::new(done.events.clone()));
@@ -76,7 +148,33 @@ pub fn router(app: Shared) -> Router {
         .route("/", get(index))
         .method_not_allowed_fallback(method_not_allowed)
         .fallback(not_found)
+        .layer(axum::middleware::from_fn_with_state(app.clone(), per_token))
         .with_state(app)
+}
+
+/// At most [`MAX_REQUESTS_PER_TOKEN`] requests in progress per token: one
+/// seat's address cannot take the service from the others.
+async fn per_token(
+    State(app): State<Shared>,
+    query: Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let query = query.map(|q| q.0).unwrap_or_default();
+    let who = seat_of(&app, req.headers(), &query).ok();
+    let _guard = match who {
+        Some(who) => match Open::take(&app, |a| &a.requests, who, MAX_REQUESTS_PER_TOKEN) {
+            Some(g) => Some(g),
+            None => {
+                return error(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "This seat's address has too many requests in progress; please try again in a moment.",
+                );
+            }
+        },
+        None => None,
+    };
+    next.run(req).await
 }
 
 fn error(status: StatusCode, sentence: &str) -> Response {
@@ -273,19 +371,51 @@ async fn events(
             );
         }
     };
+    let max = if who == Who::Watch {
+        MAX_SOCKETS_WATCH
+    } else {
+        MAX_SOCKETS_PER_SEAT
+    };
+    let Some(guard) = Open::take(&app, |a| &a.sockets, who, max) else {
+        return error(
+            StatusCode::TOO_MANY_REQUESTS,
+            &format!(
+                "This address has {max} pages following the game already; close one to open another."
+            ),
+        );
+    };
     let rx = app.events.subscribe();
     let shutdown = app.shutdown.clone();
+    let greeting = app
+        .greeting
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone();
     ws.max_message_size(MAX_BODY)
-        .on_upgrade(move |socket| forward(socket, who, rx, shutdown))
+        .on_upgrade(move |socket| async move {
+            forward(socket, who, greeting, rx, shutdown).await;
+            drop(guard);
+        })
 }
 
 /// Sends a socket every event its seat may see, each as one text message.
 async fn forward(
     mut socket: WebSocket,
     who: Who,
+    greeting: Vec<Value>,
     mut rx: broadcast::Receiver<Arc<Vec<Value>>>,
     mut shutdown: watch::Receiver<bool>,
 ) {
+    for e in &greeting {
+        if who.sees(e.get("to").unwrap_or(&Value::Null))
+            && socket
+                .send(Message::Text(e.to_string().into()))
+                .await
+                .is_err()
+        {
+            return;
+        }
+    }
     loop {
         tokio::select! {
             got = rx.recv() => match got {

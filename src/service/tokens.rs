@@ -89,6 +89,13 @@ impl Tokens {
                     who.name()
                 ));
             }
+            if let Some((other, _)) = entries.iter().find(|(_, t)| *t == token) {
+                return Err(format!(
+                    "The journal gives the seats {} and {} the same token; it is damaged.",
+                    Who::name(*other),
+                    who.name()
+                ));
+            }
             entries.push((who, token));
         }
         Ok(Tokens { entries })

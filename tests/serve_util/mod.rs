@@ -60,8 +60,20 @@ impl Serve {
     }
 
     fn spawn(journal: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Serve {
-        let stderr =
+        let mut stderr =
             journal.with_extension(format!("stderr-{}", Instant::now().elapsed().as_nanos()));
+        // A journal in folders hector makes: its stderr goes to the
+        // nearest folder that exists.
+        let name = stderr.file_name().map(|n| n.to_owned());
+        if let (Some(name), Some(mut dir)) = (name, journal.parent()) {
+            while !dir.exists() {
+                match dir.parent() {
+                    Some(up) => dir = up,
+                    None => break,
+                }
+            }
+            stderr = dir.join(name);
+        }
         let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
             .arg("serve")
             .arg("--journal")

@@ -3,8 +3,9 @@
 //! and restarted on the same journal each time. After every restart:
 //! - every command that got a reply is in the journal, in order;
 //! - the position is the one the journal's commands give;
-//! - each clock shows, to the millisecond, its value at the last committed
-//!   command (the clocks come back stopped);
+//! - each clock shows, to the millisecond, its value where the journal
+//!   stopped: the last committed command, or the last heartbeat of a running
+//!   clock after it (the clocks come back stopped);
 //! - every seat's token is still the same.
 
 use std::io::BufReader;
@@ -90,7 +91,7 @@ fn spawn(exe: &Path, journal: &Path) -> Result<Running, String> {
 }
 
 /// The user commands (seat, text) in a journal, in order.
-/// A journal's user commands (seat, text) and the status at its last command.
+/// A journal's user commands (seat, text) and the status where it stopped.
 type Journaled = (Vec<(String, String)>, Value);
 
 fn journal_commands(journal: &Path) -> Result<Journaled, String> {
@@ -100,7 +101,10 @@ fn journal_commands(journal: &Path) -> Result<Journaled, String> {
         .map_err(|e| e.to_string())?
         .ok_or("the journal has no game")?;
     let (game, rows) = replay(&j, &stored.config)?;
+    // The clocks stop where the journal last saw them: the last command,
+    // or the last heartbeat of a running clock after it.
     let last_t = rows.last().map(|r| r.t).unwrap_or(0);
+    let last_t = j.heartbeat().map_or(last_t, |(t, _)| t.max(last_t));
     let cmds = rows
         .iter()
         .filter_map(|r| {
@@ -201,7 +205,7 @@ pub fn run(exe: &Path, dir: &Path, kills: usize, seed: u64) -> Result<Report, St
                 if clock(&state, key) != clock(status, key) {
                     report.clock_mismatches += 1;
                     report.problem(format!(
-                        "kill {}: {key} is {:?} after the restart, {:?} at the last committed command",
+                        "kill {}: {key} is {:?} after the restart, {:?} where the journal stopped",
                         report.kills,
                         clock(&state, key),
                         clock(status, key)

@@ -1,0 +1,233 @@
+//! `hector serve` with stalled and greedy clients (issue 31, point 6):
+//! half-sent request heads time out, so they cannot hold the board's
+//! descriptors; a stalled body is not waited for; a kept-alive connection
+//! that stays silent is closed; one token cannot open sockets without end;
+//! SIGTERM stops the service within seconds whatever clients do.
+
+mod serve_util;
+
+use std::io::{BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use hector::service::client::{Client, Urls};
+use serve_util::{Serve, TempDir};
+
+const GAME: &[&str] = &["--control", "300+2", "--blind", "none", "--locale", "en"];
+
+/// Lets this test process open more than 1,024 descriptors (up to its hard
+/// limit), to play 1,100 clients.
+#[cfg(unix)]
+fn raise_own_limit(want: libc::rlim_t) -> bool {
+    // SAFETY: getrlimit/setrlimit with a valid, owned struct.
+    unsafe {
+        let mut r = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut r) != 0 {
+            return false;
+        }
+        if r.rlim_cur >= want {
+            return true;
+        }
+        if r.rlim_max < want {
+            return false;
+        }
+        r.rlim_cur = want;
+        libc::setrlimit(libc::RLIMIT_NOFILE, &r) == 0
+    }
+}
+
+fn state_ok(addr: SocketAddr, token: &str) -> bool {
+    let mut c = Client::new(addr);
+    c.state(token).is_ok_and(|a| a.status == 200)
+}
+
+#[cfg(unix)]
+#[test]
+fn eleven_hundred_half_sent_heads_under_a_1024_limit_do_not_stop_a_real_request() {
+    assert!(
+        raise_own_limit(4096),
+        "the test needs 1,100 descriptors of its own"
+    );
+    let dir = TempDir::new("serve-halfopen");
+    let journal = dir.0.join("board.sqlite");
+    // hector serve with the usual limit of 1,024 descriptors.
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -n 1024 && exec \"$0\" serve --port 0 --journal \"$1\" --control 300+2 --blind none")
+        .arg(env!("CARGO_BIN_EXE_hector"))
+        .arg(&journal)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("hector serve starts");
+    let urls = Urls::read(&mut BufReader::new(child.stdout.take().unwrap())).expect("READY");
+    let addr = urls.addr().unwrap();
+    let token = urls.token("white").unwrap().to_string();
+    let limit = std::fs::read_to_string(format!("/proc/{}/limits", child.id())).unwrap_or_default();
+    assert!(
+        limit
+            .lines()
+            .any(|l| l.starts_with("Max open files") && l.contains(" 1024 ")),
+        "serve runs under 1,024 descriptors: {limit}"
+    );
+
+    let attack = Instant::now();
+    let mut held = Vec::new();
+    for _ in 0..1100 {
+        match TcpStream::connect(addr) {
+            Ok(mut s) => {
+                let _ = s.write_all(b"GET /api/state HTTP/1.1\r\nHost: board\r\nX-Slow: ");
+                held.push(s);
+            }
+            Err(e) => panic!("connect {}: {e}", held.len()),
+        }
+    }
+    // Once the heads have timed out, a real player's request is answered.
+    let mut answered = None;
+    while attack.elapsed() < Duration::from_secs(25) {
+        if state_ok(addr, &token) {
+            answered = Some(attack.elapsed());
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let at = answered.expect("a real request was answered within 25 s of the attack");
+    assert!(
+        at <= Duration::from_secs(16),
+        "answered {at:?} after 1,100 half-sent heads (header timeout 10 s)"
+    );
+    drop(held);
+}
+
+#[test]
+fn sigterm_with_half_sent_requests_stops_within_five_seconds() {
+    let dir = TempDir::new("serve-term-half");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let addr = s.urls.addr().unwrap();
+    let mut half = TcpStream::connect(addr).unwrap();
+    half.write_all(b"POST /api/command HTTP/1.1\r\nHost: board\r\nContent-Le")
+        .unwrap();
+    // A request whose body never comes.
+    let mut body = TcpStream::connect(addr).unwrap();
+    body.write_all(
+        format!(
+            "POST /api/command?token={} HTTP/1.1\r\nHost: board\r\nContent-Length: 100\r\n\r\n{{\"te",
+            s.token("white")
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let t0 = Instant::now();
+    let code = s.stop();
+    let took = t0.elapsed();
+    assert_eq!(code, Some(0), "a clean stop");
+    assert!(took <= Duration::from_secs(5), "stopped in {took:?}");
+}
+
+#[test]
+fn a_stalled_body_and_a_silent_kept_alive_connection_are_closed() {
+    let dir = TempDir::new("serve-stall");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let addr = s.urls.addr().unwrap();
+    let white = s.token("white");
+    // A body declared and never sent (within the size limit: the size
+    // alone does not refuse it).
+    let mut stalled = TcpStream::connect(addr).unwrap();
+    stalled
+        .write_all(
+            format!(
+                "POST /api/command?token={white} HTTP/1.1\r\nHost: board\r\nContent-Type: application/json\r\nContent-Length: 2000\r\n\r\n{{\"text\""
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    // A connection that asked once and then stays silent.
+    let mut idle = TcpStream::connect(addr).unwrap();
+    idle.write_all(
+        format!("GET /api/state?token={white} HTTP/1.1\r\nHost: board\r\n\r\n").as_bytes(),
+    )
+    .unwrap();
+    let t0 = Instant::now();
+    let read_all = |mut s: TcpStream| {
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let mut all = Vec::new();
+        let _ = s.read_to_end(&mut all);
+        String::from_utf8_lossy(&all).into_owned()
+    };
+    let h = std::thread::spawn(move || (read_all(stalled), Instant::now()));
+    let idle_text = read_all(idle);
+    let idle_closed = t0.elapsed();
+    let (stalled_text, stalled_at) = h.join().unwrap();
+    let stalled_closed = stalled_at - t0;
+    assert!(idle_text.starts_with("HTTP/1.1 200"), "{idle_text}");
+    assert!(
+        idle_closed >= Duration::from_secs(8) && idle_closed <= Duration::from_secs(14),
+        "the silent connection was closed after {idle_closed:?}"
+    );
+    assert!(
+        stalled_closed <= Duration::from_secs(14),
+        "the stalled body was given up after {stalled_closed:?}: {stalled_text}"
+    );
+    assert!(
+        stalled_text.is_empty() || stalled_text.starts_with("HTTP/1.1 4"),
+        "{stalled_text}"
+    );
+    // The game did not change and the board answers.
+    let mut c = s.client();
+    assert_eq!(c.state(&white).unwrap().json()["ply"], 0);
+}
+
+#[test]
+fn one_token_cannot_open_event_sockets_without_end() {
+    let dir = TempDir::new("serve-sockets");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let addr = s.urls.addr().unwrap();
+    let (black, white) = (s.token("black"), s.token("white"));
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let url = |t: &str| format!("ws://{addr}/api/events?token={t}");
+        let mut open = Vec::new();
+        for _ in 0..hector::service::server::MAX_SOCKETS_PER_SEAT {
+            open.push(
+                tokio_tungstenite::connect_async(url(&black))
+                    .await
+                    .expect("socket")
+                    .0,
+            );
+        }
+        match tokio_tungstenite::connect_async(url(&black)).await {
+            Err(tokio_tungstenite::tungstenite::Error::Http(r)) => {
+                assert_eq!(r.status(), 429);
+                let body = String::from_utf8_lossy(r.body().as_deref().unwrap_or(&[])).into_owned();
+                assert!(body.contains("close one"), "a sentence: {body}");
+            }
+            other => panic!("one socket too many was let in: {other:?}"),
+        }
+        // Another seat is not held up by it.
+        assert!(tokio_tungstenite::connect_async(url(&white)).await.is_ok());
+        // Closing one makes room again.
+        let mut one = open.pop().unwrap();
+        let _ = one.close(None).await;
+        drop(one);
+        let mut again = false;
+        for _ in 0..50 {
+            if tokio_tungstenite::connect_async(url(&black)).await.is_ok() {
+                again = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(again, "a closed socket frees its place");
+    });
+}
