@@ -116,11 +116,17 @@ fn render(template: &str, w: &PageWords, code: &str, seat: &str, title: &str) ->
     out
 }
 
+/// The clock button of the sighted player's page: only where he presses
+/// his clock himself (`--separate-press`); otherwise his move is the press.
+const PRESS_BUTTON: &str =
+    "<button type=\"button\" id=\"press\" data-command=\"press\">{{press_my_clock}}</button>";
+
 /// The page of a seat in the game's language; `blind` says whether that
 /// player is blind (he gets the page for a screen reader instead of the
 /// board). `who` is the seat the page's token belongs to, so the title and
-/// headings name the seat it acts for.
-pub fn page(who: Who, blind: bool, code: &str) -> String {
+/// headings name the seat it acts for. `separate_press`: the sighted
+/// player presses his clock himself (his page has the button).
+pub fn page(who: Who, blind: bool, separate_press: bool, code: &str) -> String {
     let w = words(code);
     let side = match who {
         Who::Black => w.text("black", &[]),
@@ -133,6 +139,15 @@ pub fn page(who: Who, blind: bool, code: &str) -> String {
         Who::Arbiter => (ARBITER, w.text("title_arbiter", &[])),
         Who::Watch => (WATCH, w.text("title_watch", &[])),
     };
+    if template == OPPONENT && !separate_press {
+        return render(
+            &template.replace(PRESS_BUTTON, ""),
+            w,
+            code,
+            who.name(),
+            &title,
+        );
+    }
     render(template, w, code, who.name(), &title)
 }
 
@@ -167,7 +182,7 @@ mod tests {
         for code in crate::locale::CODES {
             for who in Who::ALL {
                 for blind in [false, true] {
-                    let html = page(who, blind, code);
+                    let html = page(who, blind, true, code);
                     assert!(!html.contains("{{"), "{code} {who:?}: a part is left");
                     assert!(!html.contains("[\""), "{code} {who:?}");
                     assert!(
@@ -182,6 +197,15 @@ mod tests {
             }
             assert!(index(code).contains(&format!("lang=\"{code}\"")));
         }
+    }
+
+    #[test]
+    fn the_press_button_is_only_there_with_separate_press() {
+        let with = page(Who::Black, false, true, "en");
+        assert!(with.contains(">Press my clock</button>"));
+        let without = page(Who::Black, false, false, "en");
+        assert!(!without.contains(">Press my clock</button>"));
+        assert!(!without.contains("id=\"press\""));
     }
 
     #[test]
@@ -206,10 +230,10 @@ mod tests {
 
     #[test]
     fn the_blind_page_gives_examples_in_the_games_words() {
-        let pl = page(Who::White, true, "pl");
+        let pl = page(Who::White, true, false, "pl");
         assert!(pl.contains("Skoczek Feliks trzy"), "{pl}");
         assert!(!pl.contains("Springer Felix drei"));
-        let de = page(Who::Black, true, "de");
+        let de = page(Who::Black, true, false, "de");
         assert!(de.contains("<title>hector — Schwarz, Ihre Partie</title>"));
         assert!(
             de.contains("„Springer Felix drei“, „Meine Zeit“, „ja“"),

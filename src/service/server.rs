@@ -379,9 +379,10 @@ async fn page(
         Who::Black => app.blind.1,
         _ => false,
     };
+    let separate_press = app.board().session().config().separate_press;
     with_headers(
         "text/html; charset=utf-8",
-        pages::page(who, blind, &app.locale),
+        pages::page(who, blind, separate_press, &app.locale),
     )
 }
 

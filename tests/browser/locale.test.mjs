@@ -206,6 +206,22 @@ test("a page with a bad token says why and stops asking", async () => {
   await page.close();
 });
 
+test("rough edges: no press button without --separate-press, the last move marked, the board on a phone's first screen, a live region for spectators", async () => {
+  assert.equal(await pages.black.locator("#press").count(), 0, "no clock button: the move is the press");
+  await pages.watch.waitForFunction(() => document.querySelectorAll("table.board td.last").length === 2);
+  assert.equal(await pages.black.locator("table.board td.last").count(), 2, "the last move's squares are marked");
+  assert.equal(await pages.watch.locator('#live[aria-live]').count(), 1, "the watch page has a live region");
+  const phone = await browser.newContext({ bypassCSP: true, viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await page.goto(urls.black);
+  await page.waitForFunction(() => document.body.dataset.connected === "yes");
+  await page.waitForFunction(() => document.querySelectorAll("table.board button").length === 64);
+  const box = await page.locator("table.board").boundingBox();
+  assert.ok(box.y + box.height <= 667 && box.x + box.width <= 375, "the board fits the first screen: " + JSON.stringify(box));
+  assert.deepEqual(await violations(page), [], "phone page: axe-core violations");
+  await phone.close();
+});
+
 test("every page is in the game's language after the game", async () => {
   for (const [seat, page] of Object.entries(pages)) await checkPage(seat, page, "after the game");
 });

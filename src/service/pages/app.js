@@ -192,7 +192,8 @@ const hector = (() => {
 
   // Draws the board into `table` from `side`'s point of view. With
   // `onSquare`, every square is a button (arrow keys move between them).
-  function drawBoard(table, fen, side, onSquare, selected) {
+  // `last`: the last move's two squares, highlighted.
+  function drawBoard(table, fen, side, onSquare, selected, last) {
     const sq = squares(fen);
     const files = side === "black" ? "hgfedcba" : "abcdefgh";
     const ranks = side === "black" ? "12345678" : "87654321";
@@ -216,7 +217,7 @@ const hector = (() => {
         const name = f + r;
         const td = document.createElement("td");
         const dark = ("abcdefgh".indexOf(f) + +r) % 2 === 0;
-        td.className = dark ? "dark" : "light";
+        td.className = (dark ? "dark" : "light") + (last && last.includes(name) ? " last" : "");
         const p = sq[name] || "";
         const label = t("square", { square: squareName(name), piece: pieceName(p) });
         if (onSquare) {

@@ -37,6 +37,7 @@
 
   // Opponent: the board from his side, two clicks make a move.
   let selected = null;
+  let lastMove = null;
   let lastState = null;
   let drawn = "";
   function drawOpponent(st) {
@@ -45,10 +46,10 @@
     const side = hector.seat === "black" ? "black" : "white";
     // Redraw only when something on the board changed (keeps the focus
     // and the screen reader's place).
-    const key = st.fen + "|" + selected;
+    const key = st.fen + "|" + selected + "|" + lastMove;
     if (key === drawn) return;
     drawn = key;
-    hector.drawBoard(table, st.fen, side, page === "opponent" ? clickSquare : null, selected);
+    hector.drawBoard(table, st.fen, side, page === "opponent" ? clickSquare : null, selected, lastMove);
   }
 
   async function clickSquare(name) {
@@ -137,6 +138,8 @@
       return;
     }
     if (OPEN.includes(e.kind) && e.text) open.push(e.text);
+    if (e.kind === "moved" && typeof e.uci === "string") lastMove = [e.uci.slice(0, 2), e.uci.slice(2, 4)];
+    if (e.kind === "retraced") lastMove = null;
     if (RULED.includes(e.kind)) open = [];
     // A device at the board that cannot be reached stays in the notice
     // until it is back.
