@@ -7,6 +7,7 @@
 mod hall_support;
 
 use hall_support::*;
+use hector::hall::message::{BoardMessage, Tournament};
 
 #[test]
 fn moves_on_three_boards_appear_in_round_pgn_and_api_boards_and_a_restarted_hall_rebuilds_them() {
@@ -16,7 +17,7 @@ fn moves_on_three_boards_appear_in_round_pgn_and_api_boards_and_a_restarted_hall
     let rt = runtime();
     let mut boards: Vec<Board> = rt.block_on(async {
         (1..=3)
-            .map(|n| Board::new(&broker, "open", n, 7 + n as u64))
+            .map(|n| Board::new(&broker, "open", n, 7 + n as u64, Some(hall_key(&hall))))
             .collect()
     });
     rt.block_on(async {
@@ -98,7 +99,7 @@ fn moves_on_three_boards_appear_in_round_pgn_and_api_boards_and_a_restarted_hall
     wait_boards(&hall, "board 1 after the restart", |v| v[0]["ply"] == 6);
     // Another tournament on the same broker is not this hall's business.
     let other = rt.block_on(async {
-        let mut b = Board::new(&broker, "other", 1, 99);
+        let mut b = Board::new(&broker, "other", 1, 99, None);
         b.play(3);
         b.flushed().await;
         b
@@ -118,7 +119,7 @@ fn the_broker_stopped_and_restarted_mid_game_every_move_arrives_exactly_once() {
     let rt = runtime();
     let mut boards: Vec<Board> = rt.block_on(async {
         (1..=3)
-            .map(|n| Board::new(&broker, "outage", n, n as u64))
+            .map(|n| Board::new(&broker, "outage", n, n as u64, Some(hall_key(&hall))))
             .collect()
     });
     rt.block_on(async {
@@ -179,4 +180,227 @@ fn the_broker_stopped_and_restarted_mid_game_every_move_arrives_exactly_once() {
         assert_eq!(games[&b.sim.board.to_string()], b.sim.sans());
         assert_eq!(b.sim.sans().len(), 14);
     }
+}
+
+/// Publishes a row on `subject` as someone on the broker without the key
+/// would (any message id, any MAC); returns whether the broker stored it.
+async fn forge(
+    js: &async_nats::jetstream::Context,
+    subject: String,
+    id: Option<String>,
+    mac: Option<&str>,
+    payload: Vec<u8>,
+) -> bool {
+    let mut msg = async_nats::jetstream::message::PublishMessage::build().payload(payload.into());
+    if let Some(id) = id {
+        msg = msg.message_id(id);
+    }
+    if let Some(mac) = mac {
+        msg = msg.header(hector::hall::key::MAC_HEADER, mac);
+    }
+    let ack = js.send_publish(subject, msg).await.expect("published");
+    !ack.await.expect("acknowledged").duplicate
+}
+
+/// Issue 31.2: a forged row (on the board's subject, with the id the next
+/// real row had under the old naming, claiming 0-1), a forged row far
+/// ahead on another board's subject (`"board":1,"seq":999`), a real row
+/// replayed under a new id and a real row copied to another board's
+/// subject are all ignored, counted and reported to the chief arbiter; the
+/// boards' real rows still arrive, across a broker restart (the publisher
+/// does not believe a forged last message) and a hall restart.
+#[test]
+fn forged_replayed_and_misaddressed_rows_are_ignored_without_blocking_the_board() {
+    let dir = TempDir::new("hall-forged");
+    let Some(mut broker) = broker(&dir) else {
+        return;
+    };
+    let hall = hall(&broker, "forge");
+    let key = hall_key(&hall);
+    let rt = runtime();
+    let mut boards: Vec<Board> = rt.block_on(async {
+        (1..=2)
+            .map(|n| Board::new(&broker, "forge", n, 20 + n as u64, Some(key.clone())))
+            .collect()
+    });
+    rt.block_on(async {
+        for b in boards.iter_mut() {
+            b.play(4);
+            b.flushed().await;
+        }
+    });
+    wait_boards(&hall, "two boards at move 4", |v| {
+        v.as_array().map(|a| a.len()) == Some(2) && v[0]["ply"] == 4 && v[1]["ply"] == 4
+    });
+    let t = Tournament::parse("forge").unwrap();
+    let url = broker.url();
+    let (replayed_stored, forged_next_stored) = rt.block_on(async {
+        let client = async_nats::connect(url.clone()).await.unwrap();
+        let js = async_nats::jetstream::new(client);
+        let stream = js.get_stream(hector::hall::message::STREAM).await.unwrap();
+        // A real row of board 1, as stored (payload and MAC).
+        let real = stream
+            .get_last_raw_message_by_subject(&t.subject(1))
+            .await
+            .unwrap();
+        let real_mac = real
+            .headers
+            .get(hector::hall::key::MAC_HEADER)
+            .map(|v| v.as_str().to_string())
+            .expect("a board's row carries its MAC");
+        // Forged: board 1's next row, result 0-1, with the id the next row
+        // would have had (`forge.1.5`), without and with a made-up MAC.
+        let mut fake = boards[0].sim.status();
+        fake["result"] = serde_json::json!("0-1");
+        let forged = BoardMessage {
+            board: 1,
+            seq: 5,
+            events: vec![serde_json::json!({"kind": "result", "result": "0-1", "to": ["all"]})],
+            state: fake,
+            pgn: "[Result \"0-1\"]\n\n1. e4 0-1\n".into(),
+            arbiter_url: Some("http://evil.example/arbiter".into()),
+        };
+        let payload = serde_json::to_vec(&forged).unwrap();
+        let stored = forge(
+            &js,
+            t.subject(1),
+            Some(t.msg_id(1, 5)),
+            None,
+            payload.clone(),
+        )
+        .await;
+        assert!(
+            forge(
+                &js,
+                t.subject(1),
+                Some("x".into()),
+                Some(&"ab".repeat(32)),
+                payload
+            )
+            .await
+        );
+        // Forged far ahead: "board":1,"seq":999 on board 2's subject.
+        let ahead = BoardMessage {
+            seq: 999,
+            ..forged.clone()
+        };
+        assert!(
+            forge(
+                &js,
+                t.subject(2),
+                None,
+                None,
+                serde_json::to_vec(&ahead).unwrap()
+            )
+            .await
+        );
+        // Board 1's real row replayed under a fresh id, and copied to
+        // board 2's subject with its MAC.
+        let replayed = forge(
+            &js,
+            t.subject(1),
+            Some("again".into()),
+            Some(&real_mac),
+            real.payload.to_vec(),
+        )
+        .await;
+        assert!(
+            forge(
+                &js,
+                t.subject(2),
+                Some("moved".into()),
+                Some(&real_mac),
+                real.payload.to_vec()
+            )
+            .await
+        );
+        // The last message on board 1's subject is now a forged one too.
+        let ahead1 = BoardMessage { seq: 999, ..forged };
+        assert!(
+            forge(
+                &js,
+                t.subject(1),
+                None,
+                None,
+                serde_json::to_vec(&ahead1).unwrap()
+            )
+            .await
+        );
+        (replayed, stored)
+    });
+    assert!(replayed_stored && forged_next_stored);
+    // The boards play on: board 1's real row 5 is not a duplicate of the
+    // forged one, and board 2 is not frozen at 999.
+    rt.block_on(async {
+        for b in boards.iter_mut() {
+            b.play(1);
+            b.flushed().await;
+        }
+    });
+    wait_boards(&hall, "both boards at move 5", |v| {
+        v[0]["ply"] == 5 && v[1]["ply"] == 5
+    });
+    // The broker restarts: the publishers ask it for their last row, find
+    // a forged one on board 1's subject and do not believe it.
+    broker.restart().expect("the broker starts again");
+    rt.block_on(async {
+        for b in boards.iter_mut() {
+            b.play(2);
+            b.flushed().await;
+        }
+    });
+    wait_boards(&hall, "both boards at move 7", |v| {
+        v[0]["ply"] == 7 && v[1]["ply"] == 7
+    });
+    let check = |hall: &hector::hall::bench::HallProcess| {
+        let token = hall.arbiter_url.split("token=").nth(1).unwrap().to_string();
+        let (_, body) = get(hall, &format!("/api/boards?token={token}"));
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v.as_array().unwrap().len(), 2, "no board made up: {v:#}");
+        for (i, b) in boards.iter().enumerate() {
+            assert_eq!(v[i]["fen"], b.sim.status()["fen"], "{v:#}");
+            assert_eq!(v[i]["result"], serde_json::Value::Null);
+            assert_ne!(v[i]["arbiter_url"], "http://evil.example/arbiter");
+        }
+        assert!(v[0]["ignored"]["forged"].as_u64().unwrap() >= 2, "{v:#}");
+        assert!(v[0]["ignored"]["replayed"].as_u64().unwrap() >= 1, "{v:#}");
+        assert!(v[1]["ignored"]["forged"].as_u64().unwrap() >= 2, "{v:#}");
+        let needs: Vec<&str> = v[0]["alerts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|a| a["need"].as_str())
+            .collect();
+        assert!(
+            needs.contains(&"forged_messages") && needs.contains(&"replayed_messages"),
+            "{needs:?}"
+        );
+        let games = round_moves(&get(hall, "/round.pgn").1);
+        for b in &boards {
+            assert_eq!(games[&b.sim.board.to_string()], b.sim.sans());
+        }
+        assert!(!get(hall, "/round.pgn").1.contains("0-1"));
+    };
+    check(&hall);
+    // Every real row is in the stream once.
+    let rows = rt.block_on(stream_rows(&url));
+    for b in &boards {
+        let real: Vec<u64> = rows
+            .iter()
+            .filter(|(n, s)| *n == b.sim.board && *s != 999)
+            .map(|(_, s)| *s)
+            .collect();
+        assert!(
+            (1..=b.sim.seq()).all(|s| real.contains(&s)),
+            "board {}: {real:?}",
+            b.sim.board
+        );
+    }
+    // A restarted hall reads the same stream and believes the same.
+    let before = get(&hall, "/round.pgn").1;
+    hall.stop();
+    let hall = hall_support::hall(&broker, "forge");
+    assert_eq!(hall_key(&hall), key, "the key survives the restart");
+    assert_eq!(get(&hall, "/round.pgn").1, before);
+    check(&hall);
 }

@@ -53,7 +53,7 @@ fn a_flag_fall_and_a_d_2_9_board_difference_are_announced_on_the_arbiter_overvie
     let rt = runtime();
     let mut boards: Vec<Board> = rt.block_on(async {
         (1..=3)
-            .map(|n| Board::new(&broker, "browser", n, 40 + n as u64))
+            .map(|n| Board::new(&broker, "browser", n, 40 + n as u64, Some(hall_key(&hall))))
             .collect()
     });
     rt.block_on(async {
@@ -91,4 +91,61 @@ fn a_flag_fall_and_a_d_2_9_board_difference_are_announced_on_the_arbiter_overvie
         "browser test: {rest:?}"
     );
     std::thread::sleep(Duration::from_millis(10));
+}
+
+/// Issue 31.8: the hall restarted (its state folder keeps its port and the
+/// arbiter's token) and the chief arbiter's open overview, never reloaded,
+/// connects again by itself and shows the moves made since; running clocks
+/// tick on the page between events (tests/browser/hall_reconnect.mjs).
+#[test]
+fn a_restarted_halls_open_overview_reconnects_by_itself() {
+    if !browser_ready() {
+        return;
+    }
+    let dir = TempDir::new("hall-reconnect");
+    let Some(broker) = broker(&dir) else { return };
+    let hall = hall(&broker, "reconnect");
+    let key = hall_key(&hall);
+    let rt = runtime();
+    let mut board = rt.block_on(async { Board::new(&broker, "reconnect", 1, 77, Some(key)) });
+    rt.block_on(async {
+        board.play(4);
+        board.flushed().await;
+    });
+    // A heartbeat about the last row, so the hall knows the clock's age.
+    std::thread::sleep(Duration::from_millis(2500));
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/hall_reconnect.mjs");
+    let mut node = Command::new("node")
+        .arg(&script)
+        .args([&hall.arbiter_url, "1", "7"])
+        .current_dir(script.parent().unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("node starts");
+    let mut lines = BufReader::new(node.stdout.take().unwrap()).lines();
+    let first = lines.next().and_then(Result::ok).unwrap_or_default();
+    assert_eq!(first, "OPENED", "the page did not open: {first}");
+    let arbiter_url = hall.arbiter_url.clone();
+    let watch_url = hall.watch_url.clone();
+    hall.stop();
+    let lost = lines.next().and_then(Result::ok).unwrap_or_default();
+    assert_eq!(lost, "LOST", "the page did not see the hall go: {lost}");
+    rt.block_on(async {
+        board.play(3);
+        board.flushed().await;
+    });
+    let hall = hall_support::hall(&broker, "reconnect");
+    assert_eq!(
+        hall.arbiter_url, arbiter_url,
+        "the same URL after a restart"
+    );
+    assert_eq!(hall.watch_url, watch_url);
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    let status = node.wait().expect("node ends");
+    assert!(
+        status.success() && rest.last().map(String::as_str) == Some("OK"),
+        "browser test: {rest:?}"
+    );
+    drop(hall);
 }

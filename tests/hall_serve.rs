@@ -27,7 +27,7 @@ impl Drop for Served {
     }
 }
 
-fn serve(broker: &str, tournament: &str, board: u32, dir: &TempDir) -> Served {
+fn serve(broker: &str, tournament: &str, board: u32, dir: &TempDir, key: &str) -> Served {
     let journal = dir.0.join(format!("board-{board}.sqlite"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
         .args([
@@ -36,6 +36,8 @@ fn serve(broker: &str, tournament: &str, board: u32, dir: &TempDir) -> Served {
             broker,
             "--tournament",
             tournament,
+            "--hall-key",
+            key,
             "--board",
         ])
         .arg(board.to_string())
@@ -89,6 +91,28 @@ impl Served {
     }
 }
 
+/// `GET path`: the status and the `Location` header.
+fn location(addr: &str, path: &str) -> (u16, Option<String>) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).expect("connect");
+    write!(s, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut raw = String::new();
+    let _ = s.read_to_string(&mut raw);
+    let code = raw
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let loc = raw
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("location: ")
+                .or_else(|| l.strip_prefix("Location: "))
+        })
+        .map(|l| l.trim().to_string());
+    (code, loc)
+}
+
 fn wait_plies(hall: &hector::hall::bench::HallProcess, want: [u64; 3]) {
     wait_boards(hall, &format!("plies {want:?}"), |v| {
         v.as_array().map(|a| a.len()) == Some(3)
@@ -104,7 +128,9 @@ fn three_served_boards_reach_the_hall_through_a_broker_restart_and_a_hall_restar
     };
     let url = broker.url();
     let hall = hall(&broker, "club");
-    let mut boards: Vec<Served> = (1..=3).map(|n| serve(&url, "club", n, &dir)).collect();
+    let mut boards: Vec<Served> = (1..=3)
+        .map(|n| serve(&url, "club", n, &dir, &hall.key))
+        .collect();
     boards[0].moves(&["e4", "e5", "Nf3"]);
     boards[1].moves(&["d4", "d5"]);
     boards[2].moves(&["c4"]);
@@ -117,15 +143,55 @@ fn three_served_boards_reach_the_hall_through_a_broker_restart_and_a_hall_restar
     assert_eq!(games["1"], ["e4", "e5", "Nf3"]);
     assert_eq!(games["2"], ["d4", "d5"]);
     assert_eq!(games["3"], ["c4"]);
-    // The arbiter's view links each board's own arbiter page.
+    // The arbiter's view knows each board's own arbiter page, without its
+    // token (which never crosses the broker).
     let token = hall.arbiter_url.split("token=").nth(1).unwrap().to_string();
     let (_, body) = get(&hall, &format!("/api/boards?token={token}"));
     let arbiter: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let board_page = boards[0]
+        .urls
+        .url("arbiter")
+        .unwrap()
+        .split('?')
+        .next()
+        .unwrap();
     assert_eq!(
         arbiter[0]["arbiter_url"].as_str(),
-        boards[0].urls.url("arbiter"),
+        Some(board_page),
         "{arbiter:#}"
     );
+    // The chief arbiter follows board 1's link on his overview: the hall
+    // sends him on with a ticket it signed, which the board exchanges for
+    // its arbiter page (issue 31.1: the board's token never crossed the
+    // broker).
+    let (code, to_board) = location(&hall.addr, &format!("/boards/1/arbiter?token={token}"));
+    assert_eq!(code, 303);
+    let to_board = to_board.expect("a Location");
+    assert!(
+        to_board.starts_with(&format!("{board_page}?hall=")),
+        "{to_board}"
+    );
+    let board_addr = boards[0].urls.addr().unwrap().to_string();
+    let path = to_board.split_once(&board_addr).unwrap().1.to_string();
+    let (code, page) = location(&board_addr, &path);
+    assert_eq!(code, 303);
+    assert_eq!(
+        page.as_deref(),
+        Some(
+            format!(
+                "/arbiter?token={}",
+                boards[0].urls.token("arbiter").unwrap()
+            )
+            .as_str()
+        )
+    );
+    // Without the hall's token, with a made-up ticket, or for another
+    // board, nobody gets in.
+    assert_eq!(location(&hall.addr, "/boards/1/arbiter").0, 401);
+    let forged = format!("/arbiter?hall={}.{}", u64::MAX / 2, "ab".repeat(32));
+    assert_eq!(location(&board_addr, &forged).0, 401);
+    let board2 = boards[1].urls.addr().unwrap().to_string();
+    assert_eq!(location(&board2, &path).0, 401);
 
     // The broker goes away mid-game: the boards play on.
     broker.stop();

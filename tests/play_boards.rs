@@ -21,7 +21,7 @@ fn count(lines: &[String], text: &str) -> usize {
 fn d_2_9_board_reports_checks_corrections_and_retrace() {
     let out = play(
         &["--locale", "en"],
-        "e4\ne5\nNf3\nwhite: shows f3=- h3=N\narbiter: check\narbiter: check\nwhite: fixed\n\
+        "e4\ne5\nNf3\nwhite: shows f3=- h3=N\narbiter: check\narbiter: check\nwhite: fixed\narbiter: fixed\n\
          black: shows nonsense=Q\narbiter: correct sighted 3 Nc3\narbiter: retrace\nfen\n",
     );
     let fix =
@@ -91,8 +91,10 @@ fn guidelines_i_8_an_illegal_sealed_move_loses_and_i_6_a_draw_before_resumption(
     );
     let out = play(
         &["--locale", "en"],
-        "e4\nblack: adjourn Nc6\nwhite: draw\narbiter: resume\ne5\n",
+        "e4\nblack: adjourn Nc6\nwhite: draw\nblack: accept\narbiter: resume\ne5\n",
     );
+    // I.6, 9.1: the offer stands until Black accepts it; then it is agreed.
+    assert_eq!(count(&out, "White offers a draw."), 1, "{out:#?}");
     assert_eq!(count(&out, "Draw agreed."), 1, "{out:#?}");
     assert_eq!(count(&out, "The game is not adjourned."), 1, "{out:#?}");
 }
@@ -117,7 +119,7 @@ fn guidelines_i_1_2_adjourning_early_with_a_clock_charges_the_sealer() {
 fn d_2_9_after_a_move_only_new_guidance_is_said() {
     let out = play(
         &["--locale", "en"],
-        "e4\ne5\nwhite: shows g1=- h3=N\nd3\nd6\nwhite: fixed\nNf3\n",
+        "e4\ne5\nwhite: shows g1=- h3=N\nd3\nd6\nwhite: fixed\narbiter: fixed\nNf3\n",
     );
     let fix =
         "The blind player's board differs: Move the white knight from Hector three to Gustav one.";

@@ -7,7 +7,11 @@ mod serve_util;
 #[path = "hall_support/mod.rs"]
 mod hall_support;
 
-use hall_support::{TempDir, broker, get, hall, wait_boards};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::StreamExt;
+use hall_support::{TempDir, boards_json, broker, get, hall, runtime, wait_boards};
 use serve_util::Serve;
 
 #[test]
@@ -19,6 +23,8 @@ fn a_served_board_reaches_the_hall_and_survives_a_kill() {
     let args = [
         "--hall",
         url.as_str(),
+        "--hall-key",
+        hall.key.as_str(),
         "--tournament",
         "serve-open",
         "--board",
@@ -45,15 +51,78 @@ fn a_served_board_reaches_the_hall_and_survives_a_kill() {
         v.as_array()
             .is_some_and(|a| a.iter().any(|b| b["board"] == 5 && b["ply"] == 3))
     });
-    // kill -9, restart on the same journal, play on.
+    let board5 = |v: &serde_json::Value| {
+        v.as_array()
+            .and_then(|a| a.iter().find(|b| b["board"] == 5).cloned())
+            .unwrap_or_default()
+    };
+    assert_eq!(board5(&boards_json(&hall))["live"], true);
+    // kill -9: within 15 s the hall shows the board unreachable and tells
+    // the chief arbiter (issue 31.8).
     let _ = s.child.kill();
     let _ = s.child.wait();
+    let killed = Instant::now();
     drop(s);
+    let token = hall.arbiter_url.split("token=").nth(1).unwrap().to_string();
+    let arbiter_view = || -> serde_json::Value {
+        serde_json::from_str(&get(&hall, &format!("/api/boards?token={token}")).1).unwrap()
+    };
+    loop {
+        let b = board5(&arbiter_view());
+        if b["live"] == false {
+            let alerts = b["alerts"].as_array().unwrap();
+            assert!(
+                alerts
+                    .iter()
+                    .any(|a| a["need"] == "unreachable" && a["open"] == true),
+                "{b:#}"
+            );
+            assert_eq!(b["clock_age_ms"], serde_json::Value::Null);
+            break;
+        }
+        assert!(
+            killed.elapsed() < Duration::from_secs(15),
+            "board 5 still shown live 15 s after kill -9: {b:#}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    eprintln!(
+        "board 5 shown unreachable {:.1} s after kill -9",
+        killed.elapsed().as_secs_f64()
+    );
+    // Restarted on the same journal: live again, and listed as interrupted.
     let s = Serve::start(&journal, &args);
+    let until = Instant::now() + Duration::from_secs(15);
+    loop {
+        let b = board5(&arbiter_view());
+        let needs: Vec<&str> = b["alerts"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter(|a| a["open"] == true)
+                    .filter_map(|a| a["need"].as_str())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if b["live"] == true && needs.contains(&"interrupted") && !needs.contains(&"unreachable") {
+            break;
+        }
+        assert!(Instant::now() < until, "board 5 after its restart: {b:#}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
     let mut c = s.client();
     c.command(&s.token("arbiter"), "start clock").unwrap();
     let a = c.command(&s.token("black"), "e6").unwrap();
     assert!(a.body.contains("\"moved\""), "{}", a.body);
+    // Black's clock runs: the hall gives the age of the status it shows, so
+    // the page can run the clock on between events.
+    std::thread::sleep(Duration::from_millis(2500));
+    let b = board5(&boards_json(&hall));
+    assert_eq!(b["clock"]["running"], "white", "{b:#}");
+    assert!(
+        b["clock_age_ms"].as_u64().is_some_and(|a| a >= 1000),
+        "{b:#}"
+    );
     wait_boards(&hall, "board 5 after the restart", |v| {
         v.as_array()
             .is_some_and(|a| a.iter().any(|b| b["board"] == 5 && b["ply"] == 4))
@@ -65,4 +134,189 @@ fn a_served_board_reaches_the_hall_and_survives_a_kill() {
         "{pgn}"
     );
     assert!(pgn.contains("[White \"Anna\"]"), "{pgn}");
+}
+
+/// Issue 31.1: everyone on the hall's broker (the players' phones share its
+/// network) reads every message; none may carry a token. A subscriber to
+/// every subject sees a served board's whole game, its heartbeats and what
+/// the stream stores, and the hall's public exports: no seat token anywhere.
+#[test]
+fn a_broker_subscriber_sees_no_token_of_a_served_board() {
+    let dir = TempDir::new("serve-hall-secret");
+    let Some(broker) = broker(&dir) else { return };
+    let hall = hall(&broker, "secret");
+    let url = broker.url();
+    let rt = runtime();
+    // Everything that crosses the broker, from before the board starts.
+    let seen: Arc<Mutex<Vec<String>>> = Arc::default();
+    let listener = {
+        let seen = seen.clone();
+        let url = url.clone();
+        rt.spawn(async move {
+            let client = async_nats::connect(url).await.expect("connect");
+            let mut all = client.subscribe(">").await.expect("subscribe");
+            while let Some(m) = all.next().await {
+                let mut text = format!("{} ", m.subject);
+                if let Some(h) = &m.headers {
+                    for (name, values) in h.iter() {
+                        for v in values {
+                            text.push_str(&format!("{name}: {} ", v.as_str()));
+                        }
+                    }
+                }
+                text.push_str(&String::from_utf8_lossy(&m.payload));
+                seen.lock().unwrap().push(text);
+            }
+        })
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    let args = [
+        "--hall",
+        url.as_str(),
+        "--hall-key",
+        hall.key.as_str(),
+        "--tournament",
+        "secret",
+        "--board",
+        "2",
+        "--control",
+        "300+2",
+        "--blind",
+        "none",
+        "--locale",
+        "en",
+    ];
+    let s = Serve::start(&dir.0.join("board2.sqlite"), &args);
+    let mut c = s.client();
+    for (seat, text) in [("white", "e4"), ("black", "e5"), ("white", "Nf3")] {
+        let a = c.command(&s.token(seat), text).unwrap();
+        assert!(a.body.contains("\"moved\""), "{seat} {text}: {}", a.body);
+    }
+    // The arbiter acts too (his events go to the hall).
+    let a = c.command(&s.token("arbiter"), "stop clock").unwrap();
+    assert_eq!(a.status, 200, "{}", a.body);
+    wait_boards(&hall, "board 2 with three moves", |v| {
+        v.as_array()
+            .is_some_and(|a| a.iter().any(|b| b["board"] == 2 && b["ply"] == 3))
+    });
+    // A few heartbeats too.
+    std::thread::sleep(Duration::from_millis(2500));
+    let tokens: Vec<String> = ["white", "black", "assistant", "arbiter", "watch"]
+        .iter()
+        .map(|w| s.token(w))
+        .collect();
+    let seen = seen.lock().unwrap().clone();
+    listener.abort();
+    assert!(
+        seen.iter().any(|m| m.starts_with("hector.secret.2.events")),
+        "the subscriber saw the board's rows: {seen:?}"
+    );
+    assert!(
+        seen.iter().any(|m| m.starts_with("hector-beat.secret.2")),
+        "the subscriber saw the board's heartbeats: {seen:?}"
+    );
+    let stored = rt.block_on(async {
+        let client = async_nats::connect(url.clone()).await.unwrap();
+        let js = async_nats::jetstream::new(client);
+        let stream = js.get_stream(hector::hall::message::STREAM).await.unwrap();
+        let last = stream.get_info().await.unwrap().state.last_sequence;
+        let mut out = Vec::new();
+        for n in 1..=last {
+            if let Ok(m) = stream.get_raw_message(n).await {
+                out.push(String::from_utf8_lossy(&m.payload).into_owned());
+            }
+        }
+        out
+    });
+    assert!(!stored.is_empty());
+    let token_arbiter = hall.arbiter_url.split("token=").nth(1).unwrap();
+    let public = [
+        get(&hall, "/api/boards").1,
+        get(&hall, "/round.pgn").1,
+        get(&hall, "/watch").1,
+        get(&hall, &format!("/api/boards?token={token_arbiter}")).1,
+    ];
+    for text in seen.iter().chain(stored.iter()).chain(public.iter()) {
+        assert!(!text.contains("token="), "a token crossed: {text}");
+        for t in &tokens {
+            assert!(!text.contains(t.as_str()), "a seat token crossed: {text}");
+        }
+        assert!(!text.contains(&hall.key), "the hall's key crossed: {text}");
+    }
+}
+
+/// Issue 31.2: a board started without the hall's key plays and keeps its
+/// journal, says (in the game's language) that the hall will not trust it,
+/// and the hall does not show its game.
+#[test]
+fn a_board_without_the_key_plays_on_and_the_hall_does_not_believe_it() {
+    let dir = TempDir::new("serve-hall-nokey");
+    let Some(broker) = broker(&dir) else { return };
+    let hall = hall(&broker, "nokey");
+    let url = broker.url();
+    let mut args = vec![
+        "--hall",
+        url.as_str(),
+        "--tournament",
+        "nokey",
+        "--board",
+        "3",
+        "--blind",
+        "none",
+        "--locale",
+        "de",
+    ];
+    let s = Serve::start_env(
+        &dir.0.join("board3.sqlite"),
+        &args,
+        &[("HECTOR_HALL_KEY", "")],
+    );
+    let mut c = s.client();
+    let a = c.command(&s.token("white"), "e4").unwrap();
+    assert!(a.body.contains("\"moved\""), "{}", a.body);
+    let err = s.stderr_text();
+    assert!(err.contains("Saalschlüssel"), "{err}");
+    // The keyed board 4 shows; board 3 never does.
+    args[5] = "4";
+    let k = Serve::start(
+        &dir.0.join("board4.sqlite"),
+        &[args.as_slice(), &["--hall-key", hall.key.as_str()]].concat(),
+    );
+    let mut c4 = k.client();
+    c4.command(&k.token("white"), "d4").unwrap();
+    wait_boards(&hall, "board 4", |v| {
+        v.as_array()
+            .is_some_and(|a| a.iter().any(|b| b["board"] == 4 && b["ply"] == 1))
+    });
+    let until = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < until {
+        let v = boards_json(&hall);
+        assert!(
+            v.as_array().unwrap().iter().all(|b| b["board"] != 3),
+            "{v:#}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // A key that is not one is refused with a sentence.
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "serve",
+            "--hall",
+            url.as_str(),
+            "--tournament",
+            "nokey",
+            "--hall-key",
+            "xyz",
+        ])
+        .arg("--journal")
+        .arg(dir.0.join("bad.sqlite"))
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("64 hex digits"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+    assert!(!dir.0.join("bad.sqlite").exists());
 }

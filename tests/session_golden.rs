@@ -52,6 +52,7 @@ const SCRIPT: &[(u64, Seat, &str)] = &[
         "shows r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R",
     ),
     (34, Seat::Black, "fixed"),
+    (34, Seat::Arbiter, "fixed"),
     (35, Seat::Black, "a7a6"),
     (36, Seat::Arbiter, "illegal black"),
     (37, Seat::White, "adjourn b5a4"),

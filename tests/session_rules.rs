@@ -351,7 +351,7 @@ fn d_2_9_retrace_rolls_the_clock_back_by_the_games_half_move_after_moves() {
 }
 
 #[test]
-fn d_2_9_board_difference_gives_square_by_square_guidance_and_fixed_clears_it() {
+fn d_2_9_board_difference_gives_square_by_square_guidance_and_the_arbiter_clears_it() {
     let mut s = session(&cfg(None));
     say(&mut s, 0, Seat::White, "e4");
     say(&mut s, 0, Seat::White, "yes");
@@ -368,9 +368,15 @@ fn d_2_9_board_difference_gives_square_by_square_guidance_and_fixed_clears_it() 
         .expect("guidance");
     assert!(g.to.contains(&To::Seat(Seat::Black)) && g.to.contains(&To::Seat(Seat::Arbiter)));
     assert!(s.status(1).boards_differ);
+    // D.2.9: corrected with the arbiter: the player's word is a report
+    // to him, the difference stays until the arbiter says fixed.
     let ev = say(&mut s, 2, Seat::Black, "fixed");
+    assert_eq!(kinds(&ev), ["arbiter"], "{ev:?}");
+    assert!(ev[0].to.contains(&To::Seat(Seat::Arbiter)));
+    assert!(s.status(2).boards_differ);
+    let ev = say(&mut s, 3, Seat::Arbiter, "fixed");
     assert!(kinds(&ev).contains(&"boards_agree".to_string()), "{ev:?}");
-    assert!(!s.status(2).boards_differ);
+    assert!(!s.status(3).boards_differ);
 }
 
 #[test]
@@ -562,8 +568,18 @@ fn replaying_the_same_commands_gives_the_same_events() {
                 words[rng.below(words.len())].to_string()
             };
             let cmd = Command::text(t, seat, &text);
-            s.apply(&cmd);
+            let read_back = s
+                .apply(&cmd)
+                .iter()
+                .any(|e| matches!(e.kind, Kind::Readback { .. }));
             cmds.push(cmd);
+            // A blind player's move waits for his own yes (nobody moves
+            // over it): he mostly confirms it.
+            if read_back && rng.below(3) > 0 {
+                let yes = Command::text(t, seat, "yes");
+                s.apply(&yes);
+                cmds.push(yes);
+            }
         }
         let run = |cmds: &[Command]| -> Vec<Event> {
             let mut s = session(&c);

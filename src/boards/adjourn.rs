@@ -84,6 +84,11 @@ pub struct Envelope {
     /// it in. Not revealed before opening (I.1.1, I.7).
     sealed_move: String,
     sealed_locale: String,
+    /// A secret only the envelope keeps (I.1.1, I.7): with it in the seal,
+    /// the seal shown to everyone tells nothing of the sealed move, however
+    /// few the legal moves are.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    nonce: String,
     /// SHA-256 (hex) over everything above, in canonical form.
     pub seal: String,
 }
@@ -222,6 +227,7 @@ pub fn early_adjournment_deduction(now_ms: u64, session_end_ms: u64) -> u64 {
 #[derive(Debug, Clone, Default)]
 pub struct Sealing {
     text: Option<String>,
+    nonce: String,
 }
 
 /// What the arbiter and the players put on the envelope besides the move.
@@ -260,6 +266,13 @@ impl Sealing {
         self.text = Some(text.trim().to_string());
     }
 
+    /// The secret sealed with the move, so that its seal cannot be matched
+    /// against the few moves there are (I.1.1: nobody learns the move
+    /// before the envelope is opened).
+    pub fn keep_secret(&mut self, nonce: &str) {
+        self.nonce = nonce.to_string();
+    }
+
     /// The player puts both scoresheets in the envelope, seals it and
     /// stops the clock (I.1.1): the sealed move can no longer change.
     /// `position` is the position before the sealed move; `locale` the
@@ -273,6 +286,7 @@ impl Sealing {
         mut data: EnvelopeData,
         early: Option<(u64, u64)>,
     ) -> Result<Envelope, BoardsError> {
+        let nonce = self.nonce;
         let Some(text) = self.text else {
             return Err(BoardsError::Adjourn(
                 "No sealed move is written yet (Guidelines I.1.1).".into(),
@@ -303,6 +317,7 @@ impl Sealing {
             resumption: data.resumption,
             sealed_move: text,
             sealed_locale: locale.to_string(),
+            nonce,
             seal: String::new(),
         };
         env.seal = env.compute_seal();

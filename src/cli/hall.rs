@@ -1,17 +1,22 @@
-//! `hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--round R]`:
+//! `hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--state DIR] [--round R]`:
 //! the tournament hall (overview for the chief arbiter, watch page,
 //! `/round.pgn`, `/api/boards`), rebuilt from the broker's stream at start.
-//! `hector hall --bench` measures a hall with simulated boards.
+//! Its key (printed `KEY <hex>`, given to every board), the arbiter's token
+//! and its port live in a state folder (0700), so a restarted hall prints
+//! the same `URL` and `KEY` lines and open overviews reconnect by
+//! themselves. `hector hall --bench` measures a hall with simulated boards.
 
 use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::args::Args;
 use crate::hall::follow::{self, Shared};
 use crate::hall::http::{self, App};
+use crate::hall::key::HallKey;
 use crate::hall::message::{Tournament, broker_url};
 
-const USAGE: &str = "Usage: hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--round R]\n       hector hall --bench [--boards N] [--moves N] [--interval MS]";
+const USAGE: &str = "Usage: hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--state DIR] [--round R]\n       hector hall --bench [--boards N] [--moves N] [--interval MS]";
 
 /// Runs the subcommand.
 pub fn run(args: &Args) -> i32 {
@@ -47,8 +52,12 @@ pub fn run(args: &Args) -> i32 {
 pub struct Options {
     pub url: String,
     pub tournament: Tournament,
-    pub addr: SocketAddr,
+    /// The address to listen on; port `None`: the last run's, else any.
+    pub bind: IpAddr,
+    pub port: Option<u16>,
     pub round: Option<String>,
+    /// The state folder.
+    pub state: PathBuf,
 }
 
 fn options(args: &Args) -> Result<Options, String> {
@@ -60,11 +69,12 @@ fn options(args: &Args) -> Result<Options, String> {
         args.get("tournament")
             .ok_or("The hall needs --tournament T (the name the boards publish under).")?,
     )?;
-    let port: u16 = match args.get("port") {
-        None => 0,
-        Some(p) => p
-            .parse()
-            .map_err(|_| format!("The port '{p}' is not a number from 0 to 65535."))?,
+    let port: Option<u16> = match args.get("port") {
+        None => None,
+        Some(p) => Some(
+            p.parse()
+                .map_err(|_| format!("The port '{p}' is not a number from 0 to 65535."))?,
+        ),
     };
     let bind: IpAddr = match args.get("bind") {
         None => IpAddr::from([127, 0, 0, 1]),
@@ -72,12 +82,150 @@ fn options(args: &Args) -> Result<Options, String> {
             .parse()
             .map_err(|_| format!("The address '{b}' is not an IP address, e.g. 127.0.0.1."))?,
     };
+    let state = match args.get("state") {
+        Some(d) if !d.is_empty() => PathBuf::from(d),
+        Some(_) => return Err("--state needs a folder.".into()),
+        None => default_state(&tournament)?,
+    };
     Ok(Options {
         url,
         tournament,
-        addr: SocketAddr::new(bind, port),
+        bind,
+        port,
         round: args.get("round").map(str::to_string),
+        state,
     })
+}
+
+/// `<data dir>/hector/halls/<T>`, the data dir being `$XDG_DATA_HOME` or
+/// `~/.local/share`.
+fn default_state(t: &Tournament) -> Result<PathBuf, String> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .ok_or(
+            "Neither XDG_DATA_HOME nor HOME is set: give the hall's state folder with --state DIR.",
+        )?;
+    Ok(base.join("hector").join("halls").join(t.as_str()))
+}
+
+/// What the hall keeps across restarts.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct State {
+    /// The hall's key (hex).
+    pub key: String,
+    /// The chief arbiter's token (hex).
+    pub token: String,
+    /// The port of the last run (0: none yet).
+    #[serde(default)]
+    pub port: u16,
+}
+
+const STATE_FILE: &str = "hall.json";
+
+impl State {
+    /// Reads the state folder, or makes it (0700) with a new key and
+    /// token. A state file that exists but cannot be read is refused: a
+    /// new key would lock every board out.
+    pub fn load_or_create(dir: &Path) -> Result<(State, HallKey), String> {
+        make_private_dir(dir)?;
+        let file = dir.join(STATE_FILE);
+        match std::fs::read_to_string(&file) {
+            Ok(text) => {
+                let state: State = serde_json::from_str(&text).map_err(|e| {
+                    format!(
+                        "The hall's state file {} is damaged ({e}); restore it, or give another --state folder to start a new hall with a new key.",
+                        file.display()
+                    )
+                })?;
+                let key = HallKey::parse(&state.key).map_err(|_| {
+                    format!(
+                        "The hall's state file {} holds no valid key; restore it, or give another --state folder.",
+                        file.display()
+                    )
+                })?;
+                if state.token.len() != 32 || !state.token.chars().all(|c| c.is_ascii_hexdigit()) {
+                    return Err(format!(
+                        "The hall's state file {} holds no valid arbiter token; restore it, or give another --state folder.",
+                        file.display()
+                    ));
+                }
+                Ok((state, key))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let key = HallKey::generate()?;
+                let state = State {
+                    key: key.to_hex(),
+                    token: http::new_token()?,
+                    port: 0,
+                };
+                state.save(dir)?;
+                Ok((state, key))
+            }
+            Err(e) => Err(format!(
+                "Cannot read the hall's state file {}: {e}.",
+                file.display()
+            )),
+        }
+    }
+
+    /// Writes the state file (0600) in one step (a new file renamed over
+    /// the old one).
+    pub fn save(&self, dir: &Path) -> Result<(), String> {
+        use std::io::Write;
+        let file = dir.join(STATE_FILE);
+        let tmp = dir.join(format!("{STATE_FILE}.new"));
+        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
+        let mut open = std::fs::OpenOptions::new();
+        open.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            open.mode(0o600);
+        }
+        let written = open.open(&tmp).and_then(|mut f| {
+            f.write_all(text.as_bytes())?;
+            f.sync_all()
+        });
+        written
+            .and_then(|()| std::fs::rename(&tmp, &file))
+            .map_err(|e| {
+                format!(
+                    "Cannot write the hall's state file {}: {e}.",
+                    file.display()
+                )
+            })
+    }
+}
+
+/// Makes the folder (and its parents) and leaves it readable by its owner
+/// only (0700).
+fn make_private_dir(dir: &Path) -> Result<(), String> {
+    let mut b = std::fs::DirBuilder::new();
+    b.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        b.mode(0o700);
+    }
+    b.create(dir).map_err(|e| {
+        format!(
+            "The hall's state folder {} cannot be made: {e}.",
+            dir.display()
+        )
+    })?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).map_err(|e| {
+            format!(
+                "The hall's state folder {} cannot be made private: {e}.",
+                dir.display()
+            )
+        })?;
+    }
+    Ok(())
 }
 
 /// Starts the hall and serves until Ctrl-C or SIGTERM.
@@ -87,14 +235,41 @@ pub fn serve(opts: Options) -> Result<(), String> {
         .build()
         .map_err(|e| format!("Cannot start the hall's runtime: {e}"))?;
     rt.block_on(async move {
-        let token = http::new_token()?;
-        let shared = Shared::new();
-        let listener = tokio::net::TcpListener::bind(opts.addr)
-            .await
-            .map_err(|e| format!("Cannot listen on {}: {e}", opts.addr))?;
+        let (mut state, key) = State::load_or_create(&opts.state)?;
+        let token = state.token.clone();
+        let shared = Shared::new(key.clone(), opts.tournament.clone());
+        let listener = match opts.port {
+            Some(p) => {
+                let addr = SocketAddr::new(opts.bind, p);
+                tokio::net::TcpListener::bind(addr)
+                    .await
+                    .map_err(|e| format!("Cannot listen on {addr}: {e}"))?
+            }
+            None => {
+                // The last run's port, so open pages find the hall again.
+                let last = SocketAddr::new(opts.bind, state.port);
+                match tokio::net::TcpListener::bind(last).await {
+                    Ok(l) => l,
+                    Err(e) => {
+                        eprintln!(
+                            "The hall's last port {} is taken ({e}); taking another one: open overviews must be opened again.",
+                            state.port
+                        );
+                        let any = SocketAddr::new(opts.bind, 0);
+                        tokio::net::TcpListener::bind(any)
+                            .await
+                            .map_err(|e| format!("Cannot listen on {any}: {e}"))?
+                    }
+                }
+            }
+        };
         let local = listener
             .local_addr()
             .map_err(|e| format!("Cannot read the hall's address: {e}"))?;
+        if state.port != local.port() {
+            state.port = local.port();
+            state.save(&opts.state)?;
+        }
         let (tx, caught_up) = tokio::sync::oneshot::channel();
         tokio::spawn(follow::follow(
             opts.url.clone(),
@@ -102,11 +277,14 @@ pub fn serve(opts: Options) -> Result<(), String> {
             shared.clone(),
             tx,
         ));
+        tokio::spawn(follow::beats(opts.url.clone(), shared.clone()));
+        let (closing_tx, closing) = tokio::sync::watch::channel(false);
         let app = Arc::new(App {
             shared,
             token: token.clone(),
             round: opts.round.clone(),
             tournament: opts.tournament.as_str().to_string(),
+            closing,
         });
         let router = http::router(app);
         let host = if local.ip().is_unspecified() {
@@ -118,11 +296,12 @@ pub fn serve(opts: Options) -> Result<(), String> {
             }
         };
         let base = format!("http://{host}:{}", local.port());
-        let server = tokio::spawn(async move {
-            axum::serve(listener, router)
-                .with_graceful_shutdown(crate::service::stop_signal())
-                .await
-        });
+        let server = tokio::spawn(http::serve(
+            listener,
+            router,
+            crate::service::stop_signal(),
+            closing_tx,
+        ));
         // READY only once the hall shows every board the stream held.
         tokio::select! {
             _ = caught_up => {}
@@ -130,13 +309,12 @@ pub fn serve(opts: Options) -> Result<(), String> {
         }
         println!("URL arbiter {base}/arbiter?token={token}");
         println!("URL watch {base}/watch");
+        println!("KEY {}", key.to_hex());
         println!("READY");
         use std::io::Write;
         let _ = std::io::stdout().flush();
-        match server.await {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(format!("The hall's HTTP server stopped: {e}")),
-            Err(e) => Err(format!("The hall's HTTP server stopped: {e}")),
-        }
+        server
+            .await
+            .map_err(|e| format!("The hall's HTTP server stopped: {e}"))
     })
 }

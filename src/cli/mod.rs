@@ -306,12 +306,16 @@ enum Command {
         /// The tournament's name, as the boards were started with.
         #[arg(long, value_name = "T")]
         tournament: Option<String>,
-        /// The port of the pages (default 0: any free port).
+        /// The port of the pages (default: the port of the last run, else any free port).
         #[arg(long, value_name = "P")]
         port: Option<String>,
         /// The address to listen on (default 127.0.0.1).
         #[arg(long, value_name = "ADDR")]
         bind: Option<String>,
+        /// The hall's state folder: its key, the arbiter's token and its port, kept
+        /// across restarts (default: <data dir>/hector/halls/<T>).
+        #[arg(long, value_name = "DIR")]
+        state: Option<String>,
         /// The round, for games whose PGN has none.
         #[arg(long, value_name = "R")]
         round: Option<String>,

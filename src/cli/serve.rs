@@ -43,21 +43,10 @@ struct ServeCli {
     /// The tournament's name in the hall (letters, digits, - and _).
     #[arg(long, requires = "hall")]
     tournament: Option<String>,
-    /// PGN tag Event.
-    #[arg(long)]
-    event: Option<String>,
-    /// PGN tag Site.
-    #[arg(long)]
-    site: Option<String>,
-    /// PGN tag Round.
-    #[arg(long)]
-    round: Option<String>,
-    /// PGN tag White (the player's name).
-    #[arg(long)]
-    white: Option<String>,
-    /// PGN tag Black (the player's name).
-    #[arg(long)]
-    black: Option<String>,
+    /// The hall's key, as `hector hall` printed it after KEY (default: $HECTOR_HALL_KEY).
+    /// Without it the board plays and journals, but the hall does not trust it.
+    #[arg(long, value_name = "KEY", requires = "hall")]
+    hall_key: Option<String>,
     /// Measure: journal commits, command round trips, event delivery to --watchers sockets.
     #[arg(long)]
     bench: bool,
@@ -108,23 +97,41 @@ fn options(cli: &ServeCli) -> Result<Options, String> {
     let (y, m, d) = today();
     let tag = |v: &Option<String>| v.clone().unwrap_or_else(|| "?".to_string());
     let tags = vec![
-        ("Event".to_string(), tag(&cli.event)),
-        ("Site".to_string(), tag(&cli.site)),
-        ("Date".to_string(), format!("{y:04}.{m:02}.{d:02}")),
-        ("Round".to_string(), tag(&cli.round)),
-        ("White".to_string(), tag(&cli.white)),
-        ("Black".to_string(), tag(&cli.black)),
+        ("Event".to_string(), tag(&config.event)),
+        ("Site".to_string(), tag(&config.site)),
+        (
+            "Date".to_string(),
+            config
+                .date
+                .clone()
+                .unwrap_or_else(|| format!("{y:04}.{m:02}.{d:02}")),
+        ),
+        ("Round".to_string(), tag(&config.round)),
+        ("White".to_string(), tag(&config.white)),
+        ("Black".to_string(), tag(&config.black)),
         ("Board".to_string(), cli.board.to_string()),
     ];
     let journal = match &cli.journal {
         Some(j) => j.clone(),
-        None => default_journal(y, m, d, cli.board, cli.round.as_deref())?,
+        None => default_journal(y, m, d, cli.board, config.round.as_deref())?,
     };
     let hall = match (&cli.hall, &cli.tournament) {
-        (Some(url), Some(t)) => Some(service::publish::Hall {
-            url: crate::hall::message::broker_url(url)?,
-            tournament: crate::hall::message::Tournament::parse(t)?,
-        }),
+        (Some(url), Some(t)) => {
+            let key = crate::hall::key::from_option_or_env(cli.hall_key.as_deref())?;
+            if key.is_none() {
+                let code = config_locale(&config);
+                let words = crate::locale::session::SessionWords::get(&code)
+                    .or_else(|_| crate::locale::session::SessionWords::get("en"));
+                if let Ok(words) = words {
+                    eprintln!("{}", words.text("hall_untrusted", &[]));
+                }
+            }
+            Some(service::publish::Hall {
+                url: crate::hall::message::broker_url(url)?,
+                tournament: crate::hall::message::Tournament::parse(t)?,
+                key,
+            })
+        }
         _ => None,
     };
     Ok(Options {
@@ -137,6 +144,14 @@ fn options(cli: &ServeCli) -> Result<Options, String> {
         config: serde_json::to_value(&config).map_err(|e| e.to_string())?,
         tags,
     })
+}
+
+/// The game's language code from its options (English if none).
+fn config_locale(config: &impl serde::Serialize) -> String {
+    serde_json::to_value(config)
+        .ok()
+        .and_then(|v| v.get("locale").and_then(|l| l.as_str()).map(str::to_string))
+        .unwrap_or_else(|| "en".to_string())
 }
 
 /// `<data dir>/hector/journals/<date>-board-<N>[-round-<R>].sqlite`, the

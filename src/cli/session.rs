@@ -58,6 +58,57 @@ pub struct GameArgs {
     /// Add periods the DGT way (at 0:00 of a non-final period).
     #[arg(long)]
     pub dgt: bool,
+    /// White's name (the envelope, the PGN tag White, the pages).
+    #[arg(long, value_name = "NAME")]
+    pub white: Option<String>,
+    /// Black's name.
+    #[arg(long, value_name = "NAME")]
+    pub black: Option<String>,
+    /// The event (PGN tag Event).
+    #[arg(long)]
+    pub event: Option<String>,
+    /// The site (PGN tag Site).
+    #[arg(long)]
+    pub site: Option<String>,
+    /// The round (PGN tag Round).
+    #[arg(long)]
+    pub round: Option<String>,
+    /// The date of the game, YYYY.MM.DD (PGN tag Date; default: today for hector serve).
+    #[arg(long)]
+    pub date: Option<String>,
+    /// The secret a sealed move's seal is made with (Guidelines I.1.1), as hex; by default a
+    /// random one. Give it only to replay a game exactly.
+    #[arg(long, value_name = "HEX")]
+    pub seal_key: Option<String>,
+}
+
+/// 32 random bytes as hex: the game's seal key.
+fn random_key() -> Result<String, String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| format!("No random numbers for the seal key: {e}."))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// A name or tag given on the command line: one line of at most 200
+/// characters, without the quotes and brackets a PGN tag cannot hold.
+fn text_option(v: &Option<String>, name: &str) -> Result<Option<String>, String> {
+    match v {
+        None => Ok(None),
+        Some(s) => {
+            let s = s.trim();
+            if s.is_empty()
+                || s.chars().count() > 200
+                || s.chars()
+                    .any(|c| c.is_control() || c == '"' || c == ']' || c == '[' || c == '\\')
+            {
+                Err(format!(
+                    "{name} takes one line of text (at most 200 characters, no quotes or brackets)."
+                ))
+            } else {
+                Ok(Some(s.to_string()))
+            }
+        }
+    }
 }
 
 impl GameArgs {
@@ -114,6 +165,23 @@ impl GameArgs {
             separate_press: self.separate_press,
             alerts,
             dgt: self.dgt,
+            seal_key: Some(match &self.seal_key {
+                Some(k)
+                    if !k.is_empty()
+                        && k.len() <= 128
+                        && k.chars().all(|c| c.is_ascii_hexdigit()) =>
+                {
+                    k.to_ascii_lowercase()
+                }
+                Some(_) => return Err("--seal-key takes hex digits (at most 128).".into()),
+                None => random_key()?,
+            }),
+            white: text_option(&self.white, "--white")?,
+            black: text_option(&self.black, "--black")?,
+            event: text_option(&self.event, "--event")?,
+            site: text_option(&self.site, "--site")?,
+            round: text_option(&self.round, "--round")?,
+            date: text_option(&self.date, "--date")?,
         })
     }
 

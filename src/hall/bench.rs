@@ -67,6 +67,11 @@ impl Broker {
         format!("nats://127.0.0.1:{}", self.port)
     }
 
+    /// The folder of its store (tests keep a hall's state next to it).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// Stops the broker as an operator would (SIGTERM: it flushes its
     /// store) and waits for it to exit.
     pub fn stop(&mut self) {
@@ -140,11 +145,19 @@ pub struct HallProcess {
     pub addr: String,
     pub arbiter_url: String,
     pub watch_url: String,
+    /// The hall's key (its `KEY` line).
+    pub key: String,
 }
 
 impl HallProcess {
-    /// Starts `hector hall` (the program `exe`) and waits for `READY`.
-    pub fn start(exe: &Path, broker: &str, tournament: &str) -> Result<HallProcess, String> {
+    /// Starts `hector hall` (the program `exe`) with its state in `state`
+    /// and waits for `READY`.
+    pub fn start(
+        exe: &Path,
+        broker: &str,
+        tournament: &str,
+        state: &Path,
+    ) -> Result<HallProcess, String> {
         let mut child = Command::new(exe)
             .args([
                 "hall",
@@ -155,6 +168,8 @@ impl HallProcess {
                 "--round",
                 "1",
             ])
+            .arg("--state")
+            .arg(state)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -170,6 +185,7 @@ impl HallProcess {
         });
         let mut arbiter_url = String::new();
         let mut watch_url = String::new();
+        let mut key = String::new();
         loop {
             match rx.recv_timeout(Duration::from_secs(60)) {
                 Ok(line) if line == "READY" => break,
@@ -178,6 +194,8 @@ impl HallProcess {
                         arbiter_url = u.to_string();
                     } else if let Some(u) = line.strip_prefix("URL watch ") {
                         watch_url = u.to_string();
+                    } else if let Some(k) = line.strip_prefix("KEY ") {
+                        key = k.to_string();
                     }
                 }
                 Err(_) => {
@@ -197,6 +215,7 @@ impl HallProcess {
             addr,
             arbiter_url,
             watch_url,
+            key,
         })
     }
 
@@ -347,7 +366,9 @@ fn run_in(exe: &Path, dir: &Path, boards: u32, moves: usize, interval: u64) -> R
     let tournament = "bench";
     let mut broker = Broker::start(dir)?;
     let url = broker.url();
-    let mut hall = HallProcess::start(exe, &url, tournament)?;
+    let state = dir.join("hall-state");
+    let mut hall = HallProcess::start(exe, &url, tournament, &state)?;
+    let key = super::key::HallKey::parse(&hall.key)?;
     println!(
         "hall bench: {boards} boards × {moves} half-moves, a move per board every {interval} ms \
          (game time 1–10 s per move), broker on {url}, hall {}",
@@ -372,10 +393,10 @@ fn run_in(exe: &Path, dir: &Path, boards: u32, moves: usize, interval: u64) -> R
         let times = times.clone();
         let counters = counters.clone();
         let down = down.clone();
-        let url = url.clone();
+        let broker = (url.clone(), key.clone());
         std::thread::spawn(move || {
             rt.block_on(play_boards(
-                boards, moves, interval, url, times, counters, down,
+                boards, moves, interval, broker, times, counters, down,
             ))
         })
     };
@@ -420,7 +441,7 @@ fn run_in(exe: &Path, dir: &Path, boards: u32, moves: usize, interval: u64) -> R
     }
     let at = committed.load(Ordering::SeqCst);
     hall.stop();
-    hall = HallProcess::start(exe, &url, tournament)?;
+    hall = HallProcess::start(exe, &url, tournament, &state)?;
     println!(
         "hall stopped at move {at} of {total}, restarted and rebuilt from the stream in {:.0} ms",
         hall_down.elapsed().as_secs_f64() * 1000.0,
@@ -587,7 +608,7 @@ async fn play_boards(
     boards: u32,
     moves: usize,
     interval: u64,
-    url: String,
+    (url, key): (String, super::key::HallKey),
     times: Arc<Mutex<Times>>,
     counters: Arc<Counters>,
     down: Arc<AtomicBool>,
@@ -599,6 +620,7 @@ async fn play_boards(
             url: url.clone(),
             tournament: tournament.clone(),
             board: n,
+            key: Some(key.clone()),
         };
         let times = times.clone();
         let counters = counters.clone();

@@ -1,22 +1,26 @@
 //! The hall's HTTP side: the chief arbiter's overview (token), the watch
 //! overview, `GET /round.pgn`, `GET /api/boards` and the live updates
-//! (`GET /api/updates`, server-sent events) the pages follow.
+//! (`GET /api/updates`, server-sent events) the pages follow; [`serve`]
+//! runs them with header and idle timeouts and a bounded graceful
+//! shutdown.
 
 use std::convert::Infallible;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::extract::{Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
-use futures_util::Stream;
+use futures_util::{Stream, StreamExt};
 use serde::Deserialize;
 use serde_json::Value;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
 use super::follow::Shared;
+use super::key::TICKET_LIFETIME_MS;
 
 /// What the handlers share.
 pub struct App {
@@ -26,6 +30,9 @@ pub struct App {
     /// The round for games whose PGN says "?".
     pub round: Option<String>,
     pub tournament: String,
+    /// Set when the hall stops: the live updates end, so the pages'
+    /// connections close.
+    pub closing: watch::Receiver<bool>,
 }
 
 /// A fresh token: 128 random bits from the operating system, as hex.
@@ -92,6 +99,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/round.pgn", get(round_pgn))
         .route("/api/boards", get(boards))
         .route("/api/updates", get(updates))
+        .route("/boards/{board}/arbiter", get(board_arbiter))
         .fallback(|| async {
             (
                 StatusCode::NOT_FOUND,
@@ -157,9 +165,44 @@ async fn round_pgn(State(app): State<Arc<App>>) -> Response {
     )
 }
 
+/// The chief arbiter follows a board's link on his overview: the hall
+/// signs a ticket good for [`TICKET_LIFETIME_MS`] for that board and sends
+/// him to the board's arbiter page with it; the board checks it with the
+/// hall's key and lets him in. The board's own token never leaves it.
+async fn board_arbiter(
+    State(app): State<Arc<App>>,
+    Path(board): Path<u32>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> Response {
+    if !matches!(asker(&app, &q, &headers), Asker::Arbiter) {
+        return unauthorized();
+    }
+    let url = app
+        .shared
+        .hall
+        .lock()
+        .ok()
+        .and_then(|h| h.board(board).and_then(|b| b.arbiter_url.clone()));
+    let Some(url) = url.filter(|u| !u.contains('?')) else {
+        return (
+            StatusCode::NOT_FOUND,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            format!("Board {board} has not told the hall where its arbiter page is.\n"),
+        )
+            .into_response();
+    };
+    let now = crate::service::journal::wall_ms();
+    let ticket = app
+        .shared
+        .key
+        .arbiter_ticket(&app.tournament, board, now + TICKET_LIFETIME_MS);
+    no_store(Redirect::to(&format!("{url}?hall={ticket}")).into_response())
+}
+
 fn boards_value(app: &App, arbiter: bool) -> Value {
     match app.shared.hall.lock() {
-        Ok(hall) => hall.boards_json(arbiter),
+        Ok(hall) => hall.boards_json(arbiter, Instant::now()),
         Err(_) => Value::Array(Vec::new()),
     }
 }
@@ -194,7 +237,10 @@ async fn updates(
     let first = Event::default()
         .event("boards")
         .data(boards_value(&app, arbiter).to_string());
-    let stream = updates_stream(app, arbiter, rx, first);
+    let mut closing = app.closing.clone();
+    let stream = updates_stream(app, arbiter, rx, first).take_until(async move {
+        let _ = closing.wait_for(|c| *c).await;
+    });
     no_store(
         Sse::new(stream)
             .keep_alive(KeepAlive::default())
@@ -221,7 +267,7 @@ fn updates_stream(
                         .hall
                         .lock()
                         .ok()
-                        .and_then(|h| h.board(board).map(|b| b.json(arbiter)))
+                        .and_then(|h| h.board(board).map(|b| b.json(arbiter, Instant::now())))
                         .unwrap_or(Value::Null);
                     Event::default().event("board").data(json.to_string())
                 }
@@ -233,6 +279,57 @@ fn updates_stream(
             Some((Ok(ev), (app, rx, None)))
         },
     )
+}
+
+/// How long a client may take to send a request's header, and how long a
+/// kept-alive connection may sit idle between requests.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long the hall waits for open requests when it stops.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
+
+/// Answers HTTP on `listener` until `stop` completes (hyper's HTTP/1 with
+/// a header read timeout, which also closes idle kept-alive connections),
+/// then stops taking connections, closes the live updates (`closing`) and
+/// gives the open requests [`SHUTDOWN_GRACE`] to finish (hyper-util's
+/// graceful shutdown) before returning.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    stop: impl Future<Output = ()>,
+    closing: watch::Sender<bool>,
+) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::server::graceful::GracefulShutdown;
+    use hyper_util::service::TowerToHyperService;
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(HEADER_TIMEOUT)
+        .keep_alive(true);
+    let graceful = GracefulShutdown::new();
+    tokio::pin!(stop);
+    loop {
+        let (stream, _) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(_) => {
+                    // Out of descriptors or a connection reset before it
+                    // was taken: wait a little, the others go on.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = &mut stop => break,
+        };
+        let service = TowerToHyperService::new(router.clone());
+        let conn = http.serve_connection(TokioIo::new(stream), service);
+        let conn = graceful.watch(conn);
+        tokio::spawn(async move {
+            let _ = conn.await;
+        });
+    }
+    drop(listener);
+    let _ = closing.send(true);
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
 }
 
 fn html_escape(s: &str) -> String {

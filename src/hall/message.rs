@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::key::HallKey;
+
 /// The JetStream stream every hall message is stored in.
 pub const STREAM: &str = "hector";
 /// The subjects of that stream.
@@ -68,15 +70,149 @@ impl Tournament {
         format!("hector.{}.*.events", self.0)
     }
 
-    /// The de-duplication id of a row: `<T>.<N>.<seq>` (header `Nats-Msg-Id`).
+    /// The de-duplication id of a row of a board without the hall's key:
+    /// `<T>.<N>.<seq>` (header `Nats-Msg-Id`). A board with the key uses
+    /// [`HallKey::msg_id`], which no one without the key can predict.
     pub fn msg_id(&self, board: u32, seq: u64) -> String {
         format!("{}.{board}.{seq}", self.0)
     }
+
+    /// The subject of a board's heartbeat: `hector-beat.<T>.<N>` (plain
+    /// NATS, outside the stream: a heartbeat is news only while it is new).
+    pub fn beat_subject(&self, board: u32) -> String {
+        format!("hector-beat.{}.{board}", self.0)
+    }
+
+    /// The heartbeats of every board of the tournament.
+    pub fn all_beats(&self) -> String {
+        format!("hector-beat.{}.*", self.0)
+    }
+
+    /// The board a subject of this tournament names (`hector.<T>.<N>.events`
+    /// or `hector-beat.<T>.<N>`), if it names one.
+    pub fn board_of_subject(&self, subject: &str) -> Option<u32> {
+        let rest = subject
+            .strip_prefix("hector.")
+            .and_then(|r| r.strip_suffix(".events"))
+            .or_else(|| subject.strip_prefix("hector-beat."))?;
+        let (t, n) = rest.rsplit_once('.')?;
+        if t != self.0 || n.starts_with('0') || n.starts_with('+') {
+            return None;
+        }
+        n.parse().ok()
+    }
 }
 
-/// Checks a broker address `nats://HOST:PORT` and returns it as the client
-/// wants it; the error is a sentence for the user.
+/// Why the hall ignored a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Distrust {
+    /// Not made with the hall's key (or not a board message at all).
+    Forged,
+    /// Made with the key, but a row the hall already has, or not the next
+    /// row of its board.
+    Replayed,
+    /// Made with the key, but its board is not the one its subject names.
+    Misaddressed,
+}
+
+/// A board's heartbeat (every [`BEAT_EVERY`]): the board is there, its last
+/// committed row is `seq`, committed `since_ms` ago by the board's clock.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Beat {
+    pub board: u32,
+    pub seq: u64,
+    /// Milliseconds since `seq` was committed (none yet in this run: null).
+    pub since_ms: Option<u64>,
+    /// The board's wall clock (ms since 1970): a heartbeat older than the
+    /// last one taken is a replay.
+    pub wall_ms: u64,
+}
+
+/// How often a board sends its heartbeat.
+pub const BEAT_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Checks a message as the broker delivered it: its MAC (over subject and
+/// payload, with the hall's key), then that its board is the subject's.
+/// On refusal: the board the subject names (if any) and why.
+pub fn check<T: serde::de::DeserializeOwned + HasBoard>(
+    key: &HallKey,
+    tournament: &Tournament,
+    subject: &str,
+    mac: Option<&str>,
+    payload: &[u8],
+) -> Result<T, (Option<u32>, Distrust)> {
+    let named = tournament.board_of_subject(subject);
+    if named.is_none() {
+        return Err((None, Distrust::Misaddressed));
+    }
+    if !mac.is_some_and(|mac| key.verify(subject, payload, mac)) {
+        return Err((named, Distrust::Forged));
+    }
+    let m: T = serde_json::from_slice(payload).map_err(|_| (named, Distrust::Forged))?;
+    if Some(m.board()) != named {
+        return Err((named, Distrust::Misaddressed));
+    }
+    Ok(m)
+}
+
+/// A message that names its board.
+pub trait HasBoard {
+    fn board(&self) -> u32;
+}
+
+impl HasBoard for BoardMessage {
+    fn board(&self) -> u32 {
+        self.board
+    }
+}
+
+impl HasBoard for Beat {
+    fn board(&self) -> u32 {
+        self.board
+    }
+}
+
+/// A broker address split into the address without credentials and the
+/// credentials: `nats://USER:PASSWORD@HOST:PORT` (user and password) or
+/// `nats://TOKEN@HOST:PORT` (a token). Broker authentication keeps
+/// strangers off the broker; the hall's trust does not depend on it.
+pub fn broker_credentials(url: &str) -> (String, Option<(String, Option<String>)>) {
+    let Some(rest) = url.strip_prefix("nats://") else {
+        return (url.to_string(), None);
+    };
+    match rest.rsplit_once('@') {
+        Some((creds, host)) if !creds.is_empty() => {
+            let creds = match creds.split_once(':') {
+                Some((user, pass)) => (user.to_string(), Some(pass.to_string())),
+                None => (creds.to_string(), None),
+            };
+            (format!("nats://{host}"), Some(creds))
+        }
+        _ => (url.to_string(), None),
+    }
+}
+
+/// The broker address as it may be printed: without its credentials.
+pub fn shown_url(url: &str) -> String {
+    broker_credentials(url).0
+}
+
+/// Checks a broker address `nats://[USER:PASSWORD@]HOST:PORT` and returns
+/// it as given; the error is a sentence for the user (never showing the
+/// password).
 pub fn broker_url(url: &str) -> Result<String, String> {
+    let full = url;
+    let shown = shown_url(url);
+    let url = shown.as_str();
+    if full
+        .strip_prefix("nats://")
+        .is_some_and(|r| r.ends_with('@'))
+    {
+        return Err(format!(
+            "The broker address '{url}' has no host after its credentials: write nats://USER:PASSWORD@HOST:PORT."
+        ));
+    }
     let rest = url.strip_prefix("nats://").ok_or_else(|| {
         format!("The broker address '{url}' must look like nats://HOST:PORT, for example nats://127.0.0.1:4222.")
     })?;
@@ -88,7 +224,7 @@ pub fn broker_url(url: &str) -> Result<String, String> {
             "The broker address '{url}' needs a host and a port from 1 to 65535."
         ));
     }
-    Ok(url.to_string())
+    Ok(full.to_string())
 }
 
 #[cfg(test)]
@@ -104,10 +240,90 @@ mod tests {
     }
 
     #[test]
+    fn subjects_name_their_board() {
+        let t = Tournament::parse("open").unwrap();
+        assert_eq!(t.board_of_subject("hector.open.7.events"), Some(7));
+        assert_eq!(t.board_of_subject("hector-beat.open.12"), Some(12));
+        assert_eq!(t.beat_subject(3), "hector-beat.open.3");
+        for bad in [
+            "hector.club.7.events",
+            "hector.open.x.events",
+            "hector.open.07.events",
+            "hector.open.7",
+            "hector.open.7.beat",
+            "other",
+        ] {
+            assert_eq!(t.board_of_subject(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn only_a_message_made_with_the_key_on_its_own_subject_is_believed() {
+        let key = HallKey::generate().unwrap();
+        let t = Tournament::parse("open").unwrap();
+        let m = BoardMessage {
+            board: 1,
+            seq: 1,
+            events: vec![],
+            state: serde_json::json!({}),
+            pgn: String::new(),
+            arbiter_url: None,
+        };
+        let payload = serde_json::to_vec(&m).unwrap();
+        let s1 = t.subject(1);
+        let mac = key.sign(&s1, &payload);
+        let ok: Result<BoardMessage, _> = check(&key, &t, &s1, Some(&mac), &payload);
+        assert_eq!(ok.unwrap(), m);
+        let forged: Result<BoardMessage, _> = check(&key, &t, &s1, None, &payload);
+        assert_eq!(forged.unwrap_err(), (Some(1), Distrust::Forged));
+        let other = HallKey::generate().unwrap();
+        let forged: Result<BoardMessage, _> =
+            check(&key, &t, &s1, Some(&other.sign(&s1, &payload)), &payload);
+        assert_eq!(forged.unwrap_err(), (Some(1), Distrust::Forged));
+        // Board 1's real message copied to board 2's subject.
+        let moved: Result<BoardMessage, _> = check(&key, &t, &t.subject(2), Some(&mac), &payload);
+        assert_eq!(moved.unwrap_err(), (Some(2), Distrust::Forged));
+        // Signed for board 2's subject but saying board 1.
+        let s2 = t.subject(2);
+        let mis: Result<BoardMessage, _> =
+            check(&key, &t, &s2, Some(&key.sign(&s2, &payload)), &payload);
+        assert_eq!(mis.unwrap_err(), (Some(2), Distrust::Misaddressed));
+        let garbage: Result<BoardMessage, _> =
+            check(&key, &t, &s1, Some(&key.sign(&s1, b"[")), b"[");
+        assert_eq!(garbage.unwrap_err(), (Some(1), Distrust::Forged));
+    }
+
+    #[test]
     fn tournament_names_that_break_subjects_are_refused() {
         for bad in ["", "a.b", "a*", "a>", "a b", "ü"] {
             assert!(Tournament::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn broker_credentials_are_taken_from_the_address_and_never_shown() {
+        assert_eq!(
+            broker_credentials("nats://board:s3cret@hall.local:4222"),
+            (
+                "nats://hall.local:4222".to_string(),
+                Some(("board".to_string(), Some("s3cret".to_string())))
+            )
+        );
+        assert_eq!(
+            broker_credentials("nats://tok@h:1"),
+            ("nats://h:1".to_string(), Some(("tok".to_string(), None)))
+        );
+        assert_eq!(
+            broker_credentials("nats://h:1"),
+            ("nats://h:1".to_string(), None)
+        );
+        assert_eq!(
+            broker_url("nats://u:p@h:4222").unwrap(),
+            "nats://u:p@h:4222"
+        );
+        let e = broker_url("nats://u:secret@h").unwrap_err();
+        assert!(!e.contains("secret"), "{e}");
+        assert!(broker_url("nats://u:p@").is_err());
     }
 
     #[test]

@@ -3,19 +3,26 @@
 //! background. Publishing never blocks the game and never stops it: while
 //! the broker is down the board plays on, and once it is back the publisher
 //! re-publishes from the [`Journal`] every row after the last one the broker
-//! acknowledged. Each message carries the id `<T>.<N>.<seq>`
-//! (`Nats-Msg-Id`), so the broker stores a row once however often it is
-//! sent (at least once on the wire, exactly once in the stream).
+//! acknowledged. Each message carries the id `<T>.<N>.<seq>.<tag>`
+//! (`Nats-Msg-Id`, the tag made with the hall's key), so the broker stores a
+//! row once however often it is sent (at least once on the wire, exactly
+//! once in the stream) and no one without the key can take a row's id
+//! first. Every message carries its MAC ([`MAC_HEADER`]); every
+//! [`BEAT_EVERY`] the board also sends a heartbeat (plain NATS, not
+//! stored), so the hall knows when a board is gone.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use async_nats::jetstream::{self, context::Context, message::PublishMessage, stream};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
-use super::message::{BoardMessage, DUPLICATE_WINDOW, STREAM, STREAM_SUBJECTS, Tournament};
+use super::key::{HallKey, MAC_HEADER};
+use super::message::{
+    BEAT_EVERY, Beat, BoardMessage, DUPLICATE_WINDOW, STREAM, STREAM_SUBJECTS, Tournament,
+};
 
 /// Where the rows come from after an outage: the board's journal.
 /// `hector serve` implements it over its SQLite journal; tests and the
@@ -33,12 +40,17 @@ pub struct Target {
     pub url: String,
     pub tournament: Tournament,
     pub board: u32,
+    /// The hall's key. Without it the board still publishes, but the hall
+    /// believes none of its messages.
+    pub key: Option<HallKey>,
 }
 
 /// The handle a board keeps: [`Publisher::committed`] after each row.
 pub struct Publisher {
     tx: Option<mpsc::UnboundedSender<BoardMessage>>,
     acked: Arc<AtomicU64>,
+    /// The last row handed over and when, for the heartbeat.
+    last: Arc<Mutex<Option<(u64, Instant)>>>,
     task: Option<JoinHandle<()>>,
 }
 
@@ -56,10 +68,12 @@ impl Publisher {
     pub fn start(target: Target, journal: Arc<dyn Journal>) -> Publisher {
         let (tx, rx) = mpsc::unbounded_channel();
         let acked = Arc::new(AtomicU64::new(0));
-        let task = tokio::spawn(run(target, journal, rx, acked.clone()));
+        let last = Arc::new(Mutex::new(None));
+        let task = tokio::spawn(run(target, journal, rx, acked.clone(), last.clone()));
         Publisher {
             tx: Some(tx),
             acked,
+            last,
             task: Some(task),
         }
     }
@@ -67,6 +81,9 @@ impl Publisher {
     /// Hands over a row the journal has committed. Never blocks; if the
     /// broker is away the row waits in the journal.
     pub fn committed(&self, row: BoardMessage) {
+        if let Ok(mut last) = self.last.lock() {
+            *last = Some((row.seq, Instant::now()));
+        }
         if let Some(tx) = &self.tx {
             // The task only ends when this handle is dropped.
             let _ = tx.send(row);
@@ -114,6 +131,13 @@ pub async fn connect_with(
     name: &str,
     options: async_nats::ConnectOptions,
 ) -> Result<async_nats::Client, String> {
+    let (address, credentials) = super::message::broker_credentials(url);
+    let shown = address.clone();
+    let options = match credentials {
+        Some((user, Some(password))) => options.user_and_password(user, password),
+        Some((token, None)) => options.token(token),
+        None => options,
+    };
     options
         .name(name)
         .retry_on_initial_connect()
@@ -122,9 +146,9 @@ pub async fn connect_with(
         .reconnect_delay_callback(|attempts| {
             Duration::from_millis((100 * attempts as u64).min(1000))
         })
-        .connect(url)
+        .connect(address)
         .await
-        .map_err(|e| format!("Cannot use the broker at {url}: {e}"))
+        .map_err(|e| format!("Cannot use the broker at {shown}: {e}"))
 }
 
 /// The JetStream context hector uses (acknowledgements within
@@ -149,12 +173,32 @@ pub async fn ensure_stream(js: &Context) -> Result<stream::Stream, String> {
     .map_err(|e| format!("The broker has no hall stream and cannot make one: {e}"))
 }
 
-/// The last row of a board the stream holds (0: none).
-async fn last_in_stream(stream: &stream::Stream, subject: &str) -> Result<u64, String> {
+/// The last row of a board the stream holds (0: none). A last message this
+/// board did not make (forged on the broker: no valid MAC, another board)
+/// counts as none: the board then publishes its whole journal again, which
+/// the stream takes once (the ids are the same), rather than believe it.
+async fn last_in_stream(
+    stream: &stream::Stream,
+    target: &Target,
+    subject: &str,
+) -> Result<u64, String> {
     match stream.get_last_raw_message_by_subject(subject).await {
-        Ok(m) => serde_json::from_slice::<BoardMessage>(&m.payload)
-            .map(|b| b.seq)
-            .map_err(|e| format!("The stream's last message on {subject} is not a board row: {e}")),
+        Ok(m) => {
+            if let Some(key) = &target.key {
+                let mac = m.headers.get(MAC_HEADER).map(|v| v.as_str().to_string());
+                if !mac.is_some_and(|mac| key.verify(subject, &m.payload, &mac)) {
+                    eprintln!(
+                        "Board {}: the last message on the broker for this board was not made by it; publishing the whole game again.",
+                        target.board
+                    );
+                    return Ok(0);
+                }
+            }
+            match serde_json::from_slice::<BoardMessage>(&m.payload) {
+                Ok(b) if b.board == target.board => Ok(b.seq),
+                _ => Ok(0),
+            }
+        }
         Err(e) if e.kind() == stream::LastRawMessageErrorKind::NoMessageFound => Ok(0),
         Err(e) => Err(e.to_string()),
     }
@@ -163,9 +207,16 @@ async fn last_in_stream(stream: &stream::Stream, subject: &str) -> Result<u64, S
 /// Publishes one row and waits for the broker's acknowledgement.
 async fn publish(js: &Context, target: &Target, row: &BoardMessage) -> Result<(), String> {
     let payload = serde_json::to_vec(row).map_err(|e| e.to_string())?;
-    let msg = PublishMessage::build()
-        .payload(payload.into())
-        .message_id(target.tournament.msg_id(target.board, row.seq));
+    let subject = target.tournament.subject(target.board);
+    let mut msg = PublishMessage::build();
+    if let Some(key) = &target.key {
+        msg = msg
+            .header(MAC_HEADER, key.sign(&subject, &payload).as_str())
+            .message_id(key.msg_id(target.tournament.as_str(), target.board, row.seq));
+    } else {
+        msg = msg.message_id(target.tournament.msg_id(target.board, row.seq));
+    }
+    let msg = msg.payload(payload.into());
     let ack = js
         .send_publish(target.tournament.subject(target.board), msg)
         .await
@@ -180,11 +231,62 @@ enum Outage {
     Done,
 }
 
+/// Sends the board's heartbeat every [`BEAT_EVERY`] while connected.
+async fn beat(
+    client: async_nats::Client,
+    target: Target,
+    last: Arc<Mutex<Option<(u64, Instant)>>>,
+) {
+    let subject = target.tournament.beat_subject(target.board);
+    let mut every = tokio::time::interval(BEAT_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        if client.connection_state() != async_nats::connection::State::Connected {
+            continue;
+        }
+        let (seq, since_ms) = match last.lock().ok().and_then(|l| *l) {
+            Some((seq, at)) => (seq, Some(at.elapsed().as_millis() as u64)),
+            None => (0, None),
+        };
+        let b = Beat {
+            board: target.board,
+            seq,
+            since_ms,
+            wall_ms: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_millis() as u64)
+                .unwrap_or(0),
+        };
+        let Ok(payload) = serde_json::to_vec(&b) else {
+            continue;
+        };
+        let mut headers = async_nats::HeaderMap::new();
+        if let Some(key) = &target.key {
+            headers.insert(MAC_HEADER, key.sign(&subject, &payload).as_str());
+        }
+        // Lost beats are fine: the next one follows.
+        let _ = client
+            .publish_with_headers(subject.clone(), headers, payload.into())
+            .await;
+    }
+}
+
+/// Aborts a task when dropped (the heartbeat ends with its publisher).
+struct AbortOnDrop(JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 async fn run(
     target: Target,
     journal: Arc<dyn Journal>,
     mut rx: mpsc::UnboundedReceiver<BoardMessage>,
     acked: Arc<AtomicU64>,
+    last: Arc<Mutex<Option<(u64, Instant)>>>,
 ) {
     let name = format!(
         "hector board {} of {}",
@@ -200,6 +302,7 @@ async fn run(
         }
     };
     let js = context(client.clone());
+    let _beat = AbortOnDrop(tokio::spawn(beat(client.clone(), target.clone(), last)));
     let mut pause = MIN_PAUSE;
     let mut closed = false;
     loop {
@@ -256,7 +359,7 @@ async fn session(
     };
     // Ask the stream rather than trusting memory: a broker that lost its
     // store gets the whole game again.
-    let Ok(last) = last_in_stream(&stream, &subject).await else {
+    let Ok(last) = last_in_stream(&stream, target, &subject).await else {
         return Outage::Broker;
     };
     acked.store(last, Ordering::SeqCst);

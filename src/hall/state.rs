@@ -1,13 +1,18 @@
 //! The hall as a fold over the boards' messages: pure, no I/O. The same
 //! messages in the same order always give the same hall, which is how a
-//! restarted `hector hall` rebuilds it from the stream.
+//! restarted `hector hall` rebuilds it from the stream. Time (for the
+//! boards' heartbeats) is passed in by the caller.
 
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use super::message::BoardMessage;
+use super::message::{Beat, BoardMessage, Distrust};
+
+/// A board not heard from for this long is shown as unreachable.
+pub const SILENT_AFTER: Duration = Duration::from_secs(10);
 
 /// What needs the chief arbiter at a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -30,6 +35,15 @@ pub enum Need {
     /// A device at the board (e-board, Braille display, microphone) cannot
     /// be reached; closes when it is back.
     DeviceGone,
+    /// The board has not been heard from for [`SILENT_AFTER`]; closes when
+    /// it is back.
+    Unreachable,
+    /// Messages on the board's subject not made with the hall's key.
+    ForgedMessages,
+    /// Messages made with the key that repeat or skip the board's rows.
+    ReplayedMessages,
+    /// Messages made with the key for another board than their subject's.
+    MisaddressedMessages,
 }
 
 impl Need {
@@ -44,6 +58,18 @@ impl Need {
             Need::TouchedPiece => "Touched piece reported (D.2.10.5)",
             Need::Interrupted => "Game interrupted",
             Need::DeviceGone => "Device at the board gone",
+            Need::Unreachable => "Board unreachable",
+            Need::ForgedMessages => "Forged messages ignored",
+            Need::ReplayedMessages => "Replayed messages ignored",
+            Need::MisaddressedMessages => "Misaddressed messages ignored",
+        }
+    }
+
+    fn of_distrust(d: Distrust) -> Need {
+        match d {
+            Distrust::Forged => Need::ForgedMessages,
+            Distrust::Replayed => Need::ReplayedMessages,
+            Distrust::Misaddressed => Need::MisaddressedMessages,
         }
     }
 
@@ -56,6 +82,9 @@ impl Need {
                 Some(Need::DeviceGone)
             }
             "flag" => Some(Need::FlagFall),
+            // The session's own report of a restart (`hector serve` resumed
+            // a journal): the clocks wait for the arbiter.
+            "interrupted" => Some(Need::Interrupted),
             "guidance" => Some(Need::BoardDifference),
             "arbiter" => match event.get("reason")?.as_str()? {
                 "flag" | "flag_claim" => Some(Need::FlagFall),
@@ -125,6 +154,17 @@ pub struct Board {
     /// Journal rows skipped because they were already applied (the broker
     /// de-duplicates; this counts what still came twice).
     pub repeats: u64,
+    /// Messages on this board's subject the hall did not believe.
+    pub ignored: BTreeMap<Distrust, u64>,
+    /// Whether the board is heard from (heartbeats).
+    pub live: bool,
+    /// When the board was last heard from (none: not yet checked).
+    pub heard: Option<Instant>,
+    /// The last heartbeat taken: when, its `since_ms`, its `seq`, its
+    /// `wall_ms`.
+    pub beat: Option<(Instant, Option<u64>, u64, u64)>,
+    /// How many times the board went unreachable (for alert ids).
+    pub outages: u64,
 }
 
 /// How many alerts of a board the hall keeps (the newest).
@@ -137,6 +177,8 @@ pub enum Applied {
     Changed { board: u32, new_alerts: Vec<Alert> },
     /// The row was already applied (or older): nothing changed.
     Repeat,
+    /// The row is not the next one of its board: ignored.
+    OutOfSequence,
 }
 
 /// Every board of one tournament.
@@ -170,10 +212,20 @@ impl Hall {
             alerts: Vec::new(),
             arbiter_url: None,
             repeats: 0,
+            ignored: BTreeMap::new(),
+            live: true,
+            heard: None,
+            beat: None,
+            outages: 0,
         });
         if m.seq <= board.seq {
             board.repeats += 1;
             return Applied::Repeat;
+        }
+        // A row must follow the board's last one: a row that skips ahead
+        // (even one made with the key) would freeze the board there.
+        if m.seq != board.seq + 1 {
+            return Applied::OutOfSequence;
         }
         board.seq = m.seq;
         let mut new_alerts = Vec::new();
@@ -250,12 +302,107 @@ impl Hall {
         }
     }
 
+    /// Counts a message the hall did not believe against the board its
+    /// subject names and keeps one open alert per kind with the count.
+    /// Returns whether a board of the hall was concerned.
+    pub fn distrust(&mut self, board: Option<u32>, why: Distrust) -> bool {
+        let Some(b) = board.and_then(|n| self.boards.get_mut(&n)) else {
+            return false;
+        };
+        let n = b.ignored.entry(why).or_insert(0);
+        *n += 1;
+        let count = *n;
+        let need = Need::of_distrust(why);
+        let text = match why {
+            Distrust::Forged => format!(
+                "{count} message(s) on this board's subject were not made with the hall's key: someone on the broker is forging; the board's own messages still count."
+            ),
+            Distrust::Replayed => format!(
+                "{count} message(s) repeated or skipped this board's rows; the hall kept its own sequence."
+            ),
+            Distrust::Misaddressed => {
+                format!("{count} message(s) on this board's subject were made for another board.")
+            }
+        };
+        let id = format!("{}.{}", b.board, why_name(why));
+        match b.alerts.iter_mut().find(|a| a.id == id) {
+            Some(a) => {
+                a.text = text;
+                a.open = true;
+            }
+            None => b.alerts.push(Alert {
+                id,
+                need,
+                label: need.label(),
+                text,
+                seq: b.seq,
+                t: 0,
+                open: true,
+                device: None,
+            }),
+        }
+        true
+    }
+
+    /// Takes a board's heartbeat (already authenticated) heard at `now`.
+    /// A heartbeat no newer than the last one is a replay. Returns whether
+    /// the board came back.
+    pub fn beat(&mut self, beat: &Beat, now: Instant) -> Result<bool, Distrust> {
+        let Some(b) = self.boards.get_mut(&beat.board) else {
+            // A board the stream has no row of yet: nothing to show.
+            return Ok(false);
+        };
+        if b.beat.is_some_and(|(_, _, _, wall)| beat.wall_ms <= wall) {
+            return Err(Distrust::Replayed);
+        }
+        b.beat = Some((now, beat.since_ms, beat.seq, beat.wall_ms));
+        b.heard = Some(now);
+        if b.live {
+            return Ok(false);
+        }
+        b.live = true;
+        close(&mut b.alerts, Need::Unreachable);
+        Ok(true)
+    }
+
+    /// Marks boards not heard from for [`SILENT_AFTER`] as unreachable
+    /// (with an open alert); returns the boards that changed. A board's
+    /// silence is counted from its first check.
+    pub fn refresh(&mut self, now: Instant) -> Vec<u32> {
+        let mut changed = Vec::new();
+        for b in self.boards.values_mut() {
+            let heard = *b.heard.get_or_insert(now);
+            let silent = now.saturating_duration_since(heard);
+            if b.live && silent >= SILENT_AFTER {
+                b.live = false;
+                b.outages += 1;
+                b.alerts.push(Alert {
+                    id: format!("{}.unreachable.{}", b.board, b.outages),
+                    need: Need::Unreachable,
+                    label: Need::Unreachable.label(),
+                    text: format!(
+                        "No word from board {} for {} s: its service, its network or its power is gone.",
+                        b.board,
+                        silent.as_secs()
+                    ),
+                    seq: b.seq,
+                    t: 0,
+                    open: true,
+                    device: None,
+                });
+                changed.push(b.board);
+            }
+        }
+        changed
+    }
+
     /// `GET /api/boards`: one object per board, ordered by board number,
     /// holding the board's status fields (`fen`, `turn`, `ply`, `result`,
-    /// `clock`, …) plus `board`, `seq` and `last_move`. For the arbiter also
-    /// `alerts` and `arbiter_url`.
-    pub fn boards_json(&self, arbiter: bool) -> Value {
-        Value::Array(self.boards.values().map(|b| b.json(arbiter)).collect())
+    /// `clock`, …) plus `board`, `seq`, `last_move`, `live` and
+    /// `clock_age_ms`. For the arbiter also `alerts`, `arbiter_url` and
+    /// `ignored`.
+    pub fn boards_json(&self, arbiter: bool, now: Instant) -> Value {
+        Value::Array(self.boards.values().map(|b| b.json(arbiter, now)).collect())
     }
 
     /// Every game as one multi-game PGN, ordered by board, each with a
@@ -273,9 +420,28 @@ impl Hall {
     }
 }
 
+fn why_name(why: Distrust) -> &'static str {
+    match why {
+        Distrust::Forged => "forged",
+        Distrust::Replayed => "replayed",
+        Distrust::Misaddressed => "misaddressed",
+    }
+}
+
 impl Board {
+    /// How old the shown status' clock is, by the board's own clock plus
+    /// the time since its heartbeat, when the heartbeat speaks of the row
+    /// shown and the board is live (the page runs the clock on from it).
+    pub fn clock_age_ms(&self, now: Instant) -> Option<u64> {
+        let (at, since, seq, _) = self.beat?;
+        if !self.live || seq != self.seq {
+            return None;
+        }
+        Some(since? + now.saturating_duration_since(at).as_millis() as u64)
+    }
+
     /// The board as `/api/boards` shows it.
-    pub fn json(&self, arbiter: bool) -> Value {
+    pub fn json(&self, arbiter: bool, now: Instant) -> Value {
         let mut o = match &self.state {
             Value::Object(m) => m.clone(),
             _ => serde_json::Map::new(),
@@ -288,9 +454,17 @@ impl Board {
         o.insert("board".into(), json!(self.board));
         o.insert("seq".into(), json!(self.seq));
         o.insert("last_move".into(), json!(self.last_move));
+        o.insert("live".into(), json!(self.live));
+        o.insert("clock_age_ms".into(), json!(self.clock_age_ms(now)));
         if arbiter {
             o.insert("alerts".into(), json!(self.alerts));
             o.insert("arbiter_url".into(), json!(self.arbiter_url));
+            let ignored: serde_json::Map<String, Value> = self
+                .ignored
+                .iter()
+                .map(|(k, v)| (why_name(*k).to_string(), json!(v)))
+                .collect();
+            o.insert("ignored".into(), Value::Object(ignored));
         }
         Value::Object(o)
     }
@@ -417,12 +591,12 @@ mod tests {
             h.apply(msg(1, 1, vec![moved.clone()], status(1, false))),
             Applied::Changed { .. }
         ));
-        let before = h.boards_json(true);
+        let before = h.boards_json(true, Instant::now());
         assert_eq!(
             h.apply(msg(1, 1, vec![moved], status(9, false))),
             Applied::Repeat
         );
-        assert_eq!(h.boards_json(true), before);
+        assert_eq!(h.boards_json(true, Instant::now()), before);
         assert_eq!(h.board(1).unwrap().repeats, 1);
         assert_eq!(h.board(1).unwrap().last_move.as_ref().unwrap().san, "e4");
     }
@@ -473,7 +647,7 @@ mod tests {
         // The microphone back closes its alert, not the e-board's.
         h.apply(msg(
             3,
-            3,
+            2,
             vec![ev("microphone", "white", true)],
             status(1, false),
         ));
@@ -488,12 +662,111 @@ mod tests {
         assert_eq!(open, ["eboard false"]);
         h.apply(msg(
             3,
-            4,
+            3,
             vec![ev("eboard", "black", true)],
             status(1, false),
         ));
         assert!(h.board(3).unwrap().alerts.iter().all(|a| !a.open));
         assert_eq!(Need::of_event(&ev("braille", "white", true)), None);
+    }
+
+    #[test]
+    fn a_row_that_skips_ahead_is_ignored_and_the_real_next_row_still_counts() {
+        let mut h = Hall::new();
+        h.apply(msg(1, 1, vec![], status(1, false)));
+        assert_eq!(
+            h.apply(msg(1, 999, vec![], status(9, false))),
+            Applied::OutOfSequence
+        );
+        assert_eq!(h.board(1).unwrap().seq, 1);
+        assert!(matches!(
+            h.apply(msg(1, 2, vec![], status(2, false))),
+            Applied::Changed { .. }
+        ));
+        assert_eq!(h.board(1).unwrap().state["ply"], 2);
+    }
+
+    #[test]
+    fn ignored_messages_are_counted_in_one_alert_per_kind() {
+        let mut h = Hall::new();
+        h.apply(msg(1, 1, vec![], status(1, false)));
+        assert!(h.distrust(Some(1), Distrust::Forged));
+        assert!(h.distrust(Some(1), Distrust::Forged));
+        assert!(h.distrust(Some(1), Distrust::Replayed));
+        assert!(!h.distrust(Some(2), Distrust::Forged), "no such board");
+        assert!(!h.distrust(None, Distrust::Misaddressed));
+        let v = h.boards_json(true, Instant::now());
+        assert_eq!(v[0]["ignored"]["forged"], 2);
+        assert_eq!(v[0]["ignored"]["replayed"], 1);
+        let alerts = v[0]["alerts"].as_array().unwrap();
+        assert_eq!(alerts.len(), 2, "{alerts:?}");
+        assert_eq!(alerts[0]["need"], "forged_messages");
+        assert!(alerts[0]["text"].as_str().unwrap().starts_with("2 message"));
+        assert!(
+            h.boards_json(false, Instant::now())[0]
+                .get("ignored")
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn a_silent_board_is_unreachable_after_ten_seconds_and_live_when_it_beats_again() {
+        let mut h = Hall::new();
+        h.apply(msg(1, 1, vec![], status(1, false)));
+        let t0 = Instant::now();
+        let beat = |seq, since: Option<u64>, wall| Beat {
+            board: 1,
+            seq,
+            since_ms: since,
+            wall_ms: wall,
+        };
+        assert_eq!(h.refresh(t0), Vec::<u32>::new());
+        assert_eq!(h.beat(&beat(1, Some(500), 10), t0), Ok(false));
+        let v = h.boards_json(false, t0 + Duration::from_millis(300));
+        assert_eq!(v[0]["live"], true);
+        assert_eq!(v[0]["clock_age_ms"], 800);
+        assert_eq!(h.refresh(t0 + Duration::from_secs(9)), Vec::<u32>::new());
+        assert_eq!(h.refresh(t0 + Duration::from_secs(10)), vec![1]);
+        let v = h.boards_json(true, t0 + Duration::from_secs(10));
+        assert_eq!(v[0]["live"], false);
+        assert_eq!(
+            v[0]["clock_age_ms"],
+            Value::Null,
+            "no running clock for a dead board"
+        );
+        assert_eq!(v[0]["alerts"][0]["need"], "unreachable");
+        assert_eq!(v[0]["alerts"][0]["open"], true);
+        // An old heartbeat played again does not bring it back.
+        assert_eq!(
+            h.beat(&beat(1, Some(500), 10), t0 + Duration::from_secs(11)),
+            Err(Distrust::Replayed)
+        );
+        assert_eq!(
+            h.beat(&beat(1, Some(12_000), 20), t0 + Duration::from_secs(12)),
+            Ok(true)
+        );
+        let v = h.boards_json(true, t0 + Duration::from_secs(12));
+        assert_eq!(v[0]["live"], true);
+        assert_eq!(v[0]["alerts"][0]["open"], false);
+        // A heartbeat about a row the hall has not shown yet gives no age.
+        h.beat(&beat(2, Some(5), 30), t0 + Duration::from_secs(13))
+            .unwrap();
+        assert_eq!(
+            h.boards_json(false, t0 + Duration::from_secs(13))[0]["clock_age_ms"],
+            Value::Null
+        );
+    }
+
+    #[test]
+    fn a_board_restarted_after_a_crash_needs_the_arbiter() {
+        let mut h = Hall::new();
+        let ev = json!({"t": 5, "kind": "interrupted", "ms": 20_000, "text": "The game was interrupted for 20 s.", "to": ["arbiter"]});
+        let Applied::Changed { new_alerts, .. } = h.apply(msg(1, 1, vec![ev], status(1, false)))
+        else {
+            panic!("changed");
+        };
+        assert_eq!(new_alerts[0].need, Need::Interrupted);
+        assert_eq!(new_alerts[0].text, "The game was interrupted for 20 s.");
     }
 
     #[test]
@@ -532,12 +805,12 @@ mod tests {
         );
         m.arbiter_url = Some("http://127.0.0.1:1/arbiter?token=x".into());
         h.apply(m);
-        let public = h.boards_json(false).to_string();
+        let public = h.boards_json(false, Instant::now()).to_string();
         assert!(
             !public.contains("token") && !public.contains("alerts"),
             "{public}"
         );
-        let arbiter = h.boards_json(true);
+        let arbiter = h.boards_json(true, Instant::now());
         assert_eq!(arbiter[0]["alerts"][0]["need"], "flag_fall");
         assert_eq!(arbiter[0]["board"], 4);
         assert_eq!(arbiter[0]["ply"], 3);

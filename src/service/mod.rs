@@ -207,17 +207,22 @@ impl Server {
             IpAddr::V6(a) => format!("[{a}]"),
             IpAddr::V4(a) => a.to_string(),
         });
+        let hall_link = opts.hall.as_ref().and_then(|h| {
+            h.key
+                .clone()
+                .map(|k| (k, h.tournament.as_str().to_string(), opts.board))
+        });
         if let Some(hall) = opts.hall.clone() {
             let feed = publish::Feed {
                 path: opts.journal.clone(),
                 config: board.config().clone(),
                 tags: board.tags().to_vec(),
                 board: opts.board,
+                // No token: the broker is shared with everyone in the hall.
                 arbiter_url: Some(format!(
-                    "http://{host}:{}/{}?token={}",
+                    "http://{host}:{}/{}",
                     addr.port(),
-                    Who::Arbiter.name(),
-                    tokens.token(Who::Arbiter)
+                    Who::Arbiter.name()
                 )),
             };
             board.on_commit(publish::start(hall, opts.board, feed));
@@ -230,6 +235,7 @@ impl Server {
             shutdown,
             locale,
             blind: blind_colours(&config),
+            hall_link,
         });
         Ok(Server {
             app,

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::game::Game;
 use super::journal::{Journal, Row};
+use crate::hall::key::HallKey;
 use crate::hall::message::{BoardMessage, Tournament};
 use crate::hall::publish::{self, Publisher, Target};
 
@@ -19,6 +20,9 @@ pub struct Hall {
     /// `nats://HOST:PORT` (checked).
     pub url: String,
     pub tournament: Tournament,
+    /// The hall's key; without it the hall believes none of this board's
+    /// messages.
+    pub key: Option<HallKey>,
 }
 
 /// The message of one row: the events that are public or for the arbiter
@@ -52,7 +56,9 @@ pub struct Feed {
     pub config: Value,
     pub tags: Vec<(String, String)>,
     pub board: u32,
-    /// The board's arbiter page, linked from the hall's overview.
+    /// The address of the board's arbiter page, without any token (the
+    /// hall links it with a ticket it signs; nothing secret crosses the
+    /// broker).
     pub arbiter_url: Option<String>,
 }
 
@@ -84,6 +90,7 @@ pub fn start(hall: Hall, board: u32, feed: Feed) -> super::OnCommit {
             url: hall.url,
             tournament: hall.tournament,
             board,
+            key: hall.key,
         },
         Arc::new(feed),
     );

@@ -32,6 +32,10 @@ pub struct App {
     pub shutdown: watch::Receiver<bool>,
     pub locale: String,
     pub blind: (bool, bool),
+    /// The tournament hall's key, tournament and board number: the chief
+    /// arbiter comes from the hall's overview with a ticket the hall signed
+    /// (`/arbiter?hall=TICKET`) instead of this board's token.
+    pub hall_link: Option<(crate::hall::key::HallKey, String, u32)>,
 }
 
 impl App {
@@ -365,12 +369,15 @@ fn with_headers(content_type: &'static str, body: impl IntoResponse) -> Response
 async fn page(
     State(app): State<Shared>,
     Path(seat): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
+    Query(q): Query<HashMap<String, String>>,
 ) -> Response {
     let Some(by_path) = Who::from_name(&seat) else {
         return not_found(State(app)).await;
     };
-    let who = query
+    if let (Who::Arbiter, Some(ticket)) = (by_path, q.get("hall")) {
+        return hall_ticket(&app, ticket);
+    }
+    let who = q
         .get("token")
         .and_then(|t| app.tokens.who(t))
         .unwrap_or(by_path);
@@ -384,6 +391,29 @@ async fn page(
         "text/html; charset=utf-8",
         pages::page(who, blind, separate_press, &app.locale),
     )
+}
+
+/// The chief arbiter arrives from the hall's overview with a ticket the
+/// hall signed for this board (good for a minute): checked with the hall's
+/// key, it is exchanged for the arbiter's page with this board's token.
+fn hall_ticket(app: &App, ticket: &str) -> Response {
+    let now = super::journal::wall_ms();
+    let good = app
+        .hall_link
+        .as_ref()
+        .is_some_and(|(key, tournament, board)| key.check_ticket(tournament, *board, ticket, now));
+    if !good {
+        return error(app, StatusCode::UNAUTHORIZED, "api_hall_ticket");
+    }
+    let mut r = axum::response::Redirect::to(&format!(
+        "/{}?token={}",
+        Who::Arbiter.name(),
+        app.tokens.token(Who::Arbiter)
+    ))
+    .into_response();
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
 }
 
 async fn asset(State(app): State<Shared>, Path(file): Path<String>) -> Response {

@@ -4,7 +4,7 @@
 //! opens it with the replying player present; then the sealed move is made,
 //! or the sealer loses when it is ambiguous, unreadable or illegal (I.8).
 
-use shakmaty::{Color, EnPassantMode, KnownOutcome, fen::Fen};
+use shakmaty::{Color, EnPassantMode, KnownOutcome, Position, fen::Fen};
 
 use super::{
     ArbiterReason, Detail, EnvelopeOutside, Event, Kind, Query, Refusal, Seat, Session, Side, To,
@@ -20,6 +20,12 @@ use crate::rules::{GameResult, Termination};
 pub(super) struct Adjournment {
     pub(super) state: Adjourned,
     pub(super) noted_seal: String,
+    /// A draw offer standing (I.2.6, I.6): it stands until the opponent
+    /// accepts or declines it.
+    pub(super) offer: Option<Color>,
+    /// I.9.2: the replying player was absent and his clock was started;
+    /// the envelope stays shut until he is there.
+    pub(super) replier_clock_started: bool,
 }
 
 impl Session {
@@ -61,9 +67,14 @@ impl Session {
         }
         let times = self.times(t);
         let sans: Vec<String> = self.game.sans().to_vec();
+        let name = |c: Color, given: &Option<String>| {
+            given
+                .clone()
+                .unwrap_or_else(|| self.loc.color_name(c).to_string())
+        };
         let data = EnvelopeData {
-            white: self.loc.color_name(Color::White).to_string(),
-            black: self.loc.color_name(Color::Black).to_string(),
+            white: name(Color::White, &self.cfg.white),
+            black: name(Color::Black, &self.cfg.black),
             start_fen: Fen::from_position(self.game.start(), EnPassantMode::Legal).to_string(),
             scoresheet_white: sans.clone(),
             scoresheet_black: sans,
@@ -78,6 +89,13 @@ impl Session {
         };
         let mut sealing = Sealing::begin();
         sealing.write(text);
+        if let Some(key) = &self.cfg.seal_key {
+            // One secret per sealing, from the game's key and the ply.
+            let ply = self.game.moves().len();
+            sealing.keep_secret(&crate::boards::sha256::hex(
+                format!("{key}:{ply}").as_bytes(),
+            ));
+        }
         let early = early.map(|min| (0, min.saturating_mul(60_000)));
         let pos = self.game.position().clone();
         let env = match sealing.stop_clock(&pos, self.loc.code(), data, early) {
@@ -107,9 +125,12 @@ impl Session {
         self.pending = [None, None];
         let number = env.move_number;
         let seal = env.seal.clone();
+        let offer = env.draw_offer;
         self.adjourned = Some(Adjournment {
             state: Adjourned::new(env),
             noted_seal: seal.clone(),
+            offer,
+            replier_clock_started: false,
         });
         vec![
             Event {
@@ -220,10 +241,14 @@ impl Session {
                 );
             }
         };
+        let replier_running = a.replier_clock_started;
         self.adjourned = None;
         if let Some(clock) = self.clock.as_mut() {
-            let _ = clock.set_time(Color::White, env.white_time.remaining_ms, t);
-            let _ = clock.set_time(Color::Black, env.black_time.remaining_ms, t);
+            if !replier_running {
+                // I.5: the times of the envelope.
+                let _ = clock.set_time(Color::White, env.white_time.remaining_ms, t);
+                let _ = clock.set_time(Color::Black, env.black_time.remaining_ms, t);
+            }
             if clock.is_paused() {
                 let _ = clock.resume(t);
             }
@@ -233,9 +258,16 @@ impl Session {
             Opened::Move { mv, .. } => out.extend(self.make(t, env.sealed_by, mv, Seat::Arbiter)),
             Opened::SealerLoses { sealer, .. } => {
                 // I.8: the sealer loses (recorded as a loss by an illegal
-                // move, the nearest result the rules know).
+                // move, the nearest result the rules know) — unless his
+                // opponent cannot checkmate by any series of legal moves:
+                // then it is a draw (6.9, 7.5.5).
+                let outcome = if self.position().has_insufficient_material(!sealer) {
+                    KnownOutcome::Draw
+                } else {
+                    KnownOutcome::Decisive { winner: !sealer }
+                };
                 let r = GameResult {
-                    outcome: KnownOutcome::Decisive { winner: !sealer },
+                    outcome,
                     termination: Termination::IllegalMoves(sealer),
                 };
                 self.game.set_result(r);
@@ -284,5 +316,98 @@ impl Session {
         };
         self.game.set_result(result);
         self.ended(t, result)
+    }
+}
+
+impl Session {
+    /// I.6, 9.1: a draw offered, accepted or declined while the game is
+    /// adjourned. An offer stands until the opponent answers it; only an
+    /// agreement ends the game.
+    pub(super) fn adjourned_draw(&mut self, t: u64, c: Color, answer: Option<bool>) -> Vec<Event> {
+        let Some(a) = self.adjourned.as_mut() else {
+            return Vec::new();
+        };
+        let from = Seat::of(c);
+        let theirs = a.offer == Some(!c);
+        match answer {
+            // An offer when the opponent's stands is an agreement.
+            None if theirs => self.end_adjourned(t, None),
+            None => {
+                a.offer = Some(c);
+                one(
+                    t,
+                    vec![To::All],
+                    Kind::Draw {
+                        action: "offered".into(),
+                        by: c.into(),
+                    },
+                )
+            }
+            Some(_) if !theirs => self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: "no_draw_offer".into(),
+                },
+            ),
+            Some(true) => self.end_adjourned(t, None),
+            Some(false) => {
+                a.offer = None;
+                one(
+                    t,
+                    vec![To::All],
+                    Kind::Draw {
+                        action: "declined".into(),
+                        by: c.into(),
+                    },
+                )
+            }
+        }
+    }
+
+    /// I.9.2: the replying player is absent when play resumes: his clock
+    /// is started with the envelope's times, the envelope stays shut.
+    pub(super) fn start_replier_clock(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        let Some(a) = self.adjourned.as_mut() else {
+            return Vec::new();
+        };
+        let refuse = |s: &Session, reason: &str| {
+            s.refuse(
+                t,
+                from,
+                Refusal::Clock {
+                    reason: reason.into(),
+                },
+            )
+        };
+        if a.replier_clock_started {
+            return refuse(self, "already running");
+        }
+        let env = a.state.envelope.clone();
+        a.replier_clock_started = true;
+        let Some(clock) = self.clock.as_mut() else {
+            return self.refuse(t, from, Refusal::NoClock);
+        };
+        let _ = clock.set_time(Color::White, env.white_time.remaining_ms, t);
+        let _ = clock.set_time(Color::Black, env.black_time.remaining_ms, t);
+        let ok = if clock.is_paused() {
+            clock.resume(t).is_ok()
+        } else {
+            clock.start_with(env.sealed_by, t).is_ok()
+        };
+        // The sealer's move counts as made: the clock goes over to the
+        // replying player.
+        if !ok || clock.turn() != env.sealed_by || clock.press(t).is_err() {
+            return refuse(self, "the clock cannot be started");
+        }
+        one(
+            t,
+            vec![To::All],
+            Kind::Clock {
+                action: "started".into(),
+                player: None,
+                ms: None,
+            },
+        )
     }
 }

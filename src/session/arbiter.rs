@@ -57,6 +57,9 @@ impl Session {
         {
             return e;
         }
+        if start && self.adjourned.is_some() && self.clock.is_some() {
+            return self.start_replier_clock(t, from);
+        }
         let over = self.game.is_over();
         let Some(clock) = self.clock.as_mut() else {
             return self.refuse(t, from, Refusal::NoClock);
@@ -173,7 +176,10 @@ impl Session {
         if let Some(e) = self.need_arbiter(t, from, "result") {
             return e;
         }
-        if self.game.is_over() {
+        // Art. 12.1, 5.2.2: the arbiter may put a result right after the
+        // game ended (a flag fell in a dead position …); the same result
+        // again changes nothing.
+        if self.game.result().is_some_and(|r| r.outcome == outcome) {
             return self.refuse(t, from, Refusal::GameOver);
         }
         let r = GameResult {

@@ -218,17 +218,39 @@ impl Session {
         out
     }
 
-    /// D.2.9: a board set right again; only its own player (or the
-    /// arbiter) says so.
+    /// D.2.9: a board set right again. The positions are corrected with
+    /// the arbiter: a player's word is a report to him; only the arbiter's
+    /// `fixed` (one board, or both when he names none) clears the
+    /// difference.
     pub(super) fn fixed(&mut self, t: u64, from: Seat, named: Option<BoardSide>) -> Vec<Event> {
-        let side = named
-            .or_else(|| from.color().map(|c| self.board_of(c)))
-            .unwrap_or(BoardSide::Blind);
-        if from != Seat::Arbiter && from.color().is_some_and(|c| self.board_of(c) != side) {
-            return self.not_your_right(t, from, "fixed");
+        if from != Seat::Arbiter {
+            let side = named
+                .or_else(|| from.color().map(|c| self.board_of(c)))
+                .unwrap_or(BoardSide::Blind);
+            if from.color().is_some_and(|c| self.board_of(c) != side) {
+                return self.not_your_right(t, from, "fixed");
+            }
+            if !self.boards_differ {
+                return self.check_boards(t, true);
+            }
+            return one(
+                t,
+                vec![To::Seat(Seat::Arbiter), To::Seat(from)],
+                Kind::Arbiter {
+                    reason: ArbiterReason::BoardPutRight,
+                    by: Some(from),
+                    detail: Some(side.name().to_string()),
+                },
+            );
         }
         let target = self.boards.check(english(), &[]).position.board().clone();
-        self.boards.report_board(side, target);
+        let sides = match named {
+            Some(s) => vec![s],
+            None => vec![BoardSide::Blind, BoardSide::Sighted],
+        };
+        for side in sides {
+            self.boards.report_board(side, target.clone());
+        }
         self.check_boards(t, true)
     }
 }

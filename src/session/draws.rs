@@ -13,7 +13,7 @@ impl Session {
             Err(e) => return e,
         };
         if self.adjourned.is_some() {
-            return self.end_adjourned(t, None);
+            return self.adjourned_draw(t, c, None);
         }
         if self.game.draw_offer() == Some(!c) {
             return self.draw_answer(t, from, true);
@@ -36,8 +36,8 @@ impl Session {
             Ok(c) => c,
             Err(e) => return e,
         };
-        if self.adjourned.is_some() && accept {
-            return self.end_adjourned(t, None);
+        if self.adjourned.is_some() {
+            return self.adjourned_draw(t, c, Some(accept));
         }
         if self.game.draw_offer() != Some(!c) {
             return self.refuse(

@@ -115,6 +115,26 @@ pub struct Config {
     pub alerts: Alerts,
     /// The DGT way of adding periods (at 0:00).
     pub dgt: bool,
+    /// Guidelines I.1.1, I.7: the secret a sealed move's seal is made
+    /// with, so that the seal everyone sees tells nothing of the move.
+    /// `hector play`, `session` and `serve` make one at random; it is kept
+    /// in the journal and never published.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seal_key: Option<String>,
+    /// The players' names (I.2.1, the PGN's White and Black tags).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    /// PGN tags Event, Site, Round and Date.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub site: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
 }
 
 impl Default for Config {
@@ -134,6 +154,13 @@ impl Default for Config {
             separate_press: false,
             alerts: Alerts::default(),
             dgt: false,
+            seal_key: None,
+            white: None,
+            black: None,
+            event: None,
+            site: None,
+            round: None,
+            date: None,
         }
     }
 }
@@ -611,7 +638,10 @@ impl Session {
             words: self.words,
         };
         match reader.read(text, expecting) {
-            Ok(r) => self.request(t, from, r),
+            Ok(r) => match self.sighted_assistant_may(t, from, &r) {
+                Some(e) => e,
+                None => self.request(t, from, r),
+            },
             Err(Unreadable { verb, why }) => {
                 // A seat without the right to a command is told so, even
                 // when its words were wrong too.
@@ -620,6 +650,25 @@ impl Session {
                 }
                 self.refuse(t, from, why)
             }
+        }
+    }
+
+    /// D.2.11: the sighted player's assistant may only make the moves on
+    /// the other board and announce them (D.2.10.1–2): no claims, reports,
+    /// presses or questions of time.
+    fn sighted_assistant_may(&self, t: u64, from: Seat, r: &Request) -> Option<Vec<Event>> {
+        let sighted = self
+            .cfg
+            .assistant_for
+            .is_some_and(|s| !self.is_blind(s.into()));
+        if from != Seat::Assistant || !sighted {
+            return None;
+        }
+        match r.verb() {
+            None | Some(Verb::Help | Verb::Repeat | Verb::Last | Verb::Status | Verb::Arbiter) => {
+                None
+            }
+            Some(v) => Some(self.not_your_right(t, from, request::label(v))),
         }
     }
 

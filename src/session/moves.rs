@@ -116,6 +116,11 @@ impl Session {
             Ok(c) => c,
             Err(e) => return e,
         };
+        // D.2.1, D.2.8: a blind player's announced move waits for his own
+        // yes or no; nobody else makes another move over it.
+        if from != Seat::of(c) && self.is_blind(c) && self.pending[ci(c)].is_some() {
+            return self.refuse(t, from, Refusal::AwaitingPlayer);
+        }
         match heard {
             Heard::Move(m) => self.heard_move(t, from, c, m),
             Heard::Ambiguous(ms) if same_promotion(&ms) => {
@@ -391,6 +396,22 @@ pub(crate) fn clk(ms: u64) -> String {
 /// The game as PGN, with `[%clk]` comments and the TimeControl tag.
 pub(super) fn pgn(s: &Session, tags: &[(String, String)]) -> String {
     let mut tags = tags.to_vec();
+    // The event data given at the start (names, event, site, round, date).
+    let c = &s.cfg;
+    for (key, value) in [
+        ("Event", &c.event),
+        ("Site", &c.site),
+        ("Date", &c.date),
+        ("Round", &c.round),
+        ("White", &c.white),
+        ("Black", &c.black),
+    ] {
+        if let Some(v) = value
+            && !tags.iter().any(|(k, _)| k == key)
+        {
+            tags.push((key.to_string(), v.clone()));
+        }
+    }
     if let Some(tc) = &s.cfg.control
         && !tags.iter().any(|(k, _)| k == "TimeControl")
     {

@@ -271,6 +271,9 @@ impl Renderer {
                     ArbiterReason::IllegalClaimed => self.s("arbiter_illegal", &[("seat", &seat)]),
                     ArbiterReason::Interrupted => self.s("arbiter_interrupted", &[]),
                     ArbiterReason::Present => self.s("arbiter_present", &[("seat", &seat)]),
+                    ArbiterReason::BoardPutRight => {
+                        self.s("arbiter_board_put_right", &[("seat", &seat)])
+                    }
                     ArbiterReason::Flag => {
                         let c = match detail.as_str() {
                             "white" => self.color(Side::White).to_string(),
@@ -397,6 +400,7 @@ impl Renderer {
                 }
             }
             Refusal::NothingPending => self.s("nothing_pending", &[]),
+            Refusal::AwaitingPlayer => self.s("awaiting_player", &[]),
             Refusal::OutOfRange { max } => self.s("out_of_range", &[("max", &max.to_string())]),
             Refusal::GameOver => self.s("game_over", &[]),
             Refusal::Adjourned => self.s("adjourned_no_move", &[]),
@@ -525,6 +529,18 @@ impl Renderer {
             },
             Query::Sheet => match detail {
                 Some(Detail::Sheet(d)) if !d.entries.is_empty() => d.entries.join(" "),
+                Some(Detail::Envelope(e)) => self.s(
+                    "answer_envelope",
+                    &[
+                        ("color", self.color(e.sealed_by)),
+                        ("number", &e.move_number.to_string()),
+                        ("white_name", self.color(Side::White)),
+                        ("white", &self.time(e.white_used_ms)),
+                        ("black_name", self.color(Side::Black)),
+                        ("black", &self.time(e.black_used_ms)),
+                        ("seal", e.seal.get(..8).unwrap_or(&e.seal)),
+                    ],
+                ),
                 _ => self.s("answer_none", &[]),
             },
         }

@@ -155,6 +155,59 @@ pub enum Request {
     Retrace,
 }
 
+impl Request {
+    /// The command word a request was given with (none for a move or an
+    /// answer to a choice).
+    pub fn verb(&self) -> Option<Verb> {
+        Some(match self {
+            Request::Move(_) | Request::Choose(_) | Request::Promote(_) => return None,
+            Request::Yes => Verb::Yes,
+            Request::No => Verb::No,
+            Request::Time(TimeQuery::Both) => Verb::Time,
+            Request::Time(TimeQuery::Mine) => Verb::MyTime,
+            Request::Time(TimeQuery::Opponent) => Verb::OpponentTime,
+            Request::Time(TimeQuery::Used) => Verb::TimeUsed,
+            Request::Moves => Verb::Moves,
+            Request::Last => Verb::Last,
+            Request::Repeat => Verb::Repeat,
+            Request::Where { .. } => Verb::Where,
+            Request::Rank(_) => Verb::Rank,
+            Request::File(_) => Verb::File,
+            Request::Board => Verb::Board,
+            Request::List => Verb::List,
+            Request::Sheet(_) => Verb::Sheet,
+            Request::Help => Verb::Help,
+            Request::Fen => Verb::Fen,
+            Request::Pgn => Verb::Pgn,
+            Request::Status => Verb::Status,
+            Request::Draw => Verb::Draw,
+            Request::Accept => Verb::Accept,
+            Request::Decline => Verb::Decline,
+            Request::ClaimFlag | Request::Claim { .. } => Verb::Claim,
+            Request::Resign => Verb::Resign,
+            Request::Adjourn { .. } => Verb::Adjourn,
+            Request::Resume => Verb::Resume,
+            Request::Present(_) => Verb::Present,
+            Request::Envelope => Verb::Envelope,
+            Request::CallArbiter => Verb::Arbiter,
+            Request::Touched(_) => Verb::Touched,
+            Request::StartClock => Verb::StartClock,
+            Request::StopClock => Verb::StopClock,
+            Request::Press => Verb::Press,
+            Request::SetTime { .. } => Verb::SetTime,
+            Request::AddTime { .. } => Verb::AddTime,
+            Request::SetMoves { .. } => Verb::SetMoves,
+            Request::Illegal { .. } => Verb::Illegal,
+            Request::Result(_) => Verb::Result,
+            Request::CheckBoards => Verb::Check,
+            Request::Shows { .. } => Verb::Shows,
+            Request::Fixed(_) => Verb::Fixed,
+            Request::CorrectSheet { .. } => Verb::Correct,
+            Request::Retrace => Verb::Retrace,
+        })
+    }
+}
+
 /// A line that names a command but whose arguments cannot be read: the
 /// command (so the seat's right to it is checked first) and why.
 #[derive(Debug, Clone, PartialEq)]
@@ -379,10 +432,11 @@ impl Reader<'_> {
             Verb::Result => {
                 let outcome = match folded.as_slice() {
                     [w] => match w.as_str() {
-                        "1-0" => Some(KnownOutcome::Decisive {
+                        // A win, or a win by forfeit (+/-).
+                        "1-0" | "+/-" | "+/--" => Some(KnownOutcome::Decisive {
                             winner: Color::White,
                         }),
-                        "0-1" => Some(KnownOutcome::Decisive {
+                        "0-1" | "-/+" | "--/+" => Some(KnownOutcome::Decisive {
                             winner: Color::Black,
                         }),
                         "1/2-1/2" | "1/2" | "½-½" | "draw" | "remis" => Some(KnownOutcome::Draw),

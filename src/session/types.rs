@@ -298,6 +298,9 @@ pub enum Refusal {
     NotYourRight { command: String },
     /// Nothing to confirm or choose.
     NothingPending,
+    /// The blind player's announced move waits for his own yes or no
+    /// (D.2.1, D.2.8).
+    AwaitingPlayer,
     /// A number outside the offered choice.
     OutOfRange { max: usize },
     /// The game is over.
@@ -338,6 +341,9 @@ pub enum ArbiterReason {
     Flag,
     /// A player is present for the opening of the envelope (I.7).
     Present,
+    /// A player says his board is put right (D.2.9); the arbiter checks
+    /// it and says `fixed`.
+    BoardPutRight,
 }
 
 /// Everything a session can say. Facts, never sentences: the renderer

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use hector::hall::bench::{Broker, HallProcess, http_get, nats_server_program};
+use hector::hall::key::HallKey;
 use hector::hall::message::{BoardMessage, Tournament};
 use hector::hall::publish::{MemoryJournal, Publisher, Target};
 use hector::hall::sim::SimBoard;
@@ -52,13 +53,22 @@ pub fn broker(dir: &TempDir) -> Option<Broker> {
     Some(Broker::start(&dir.0).expect("nats-server starts"))
 }
 
+/// `hector hall` for a tournament, its state folder next to the broker's
+/// store (so a restarted hall keeps its key and port).
 pub fn hall(broker: &Broker, tournament: &str) -> HallProcess {
     HallProcess::start(
         std::path::Path::new(env!("CARGO_BIN_EXE_hector")),
         &broker.url(),
         tournament,
+        &broker.dir().join(format!("hall-{tournament}")),
     )
     .expect("hector hall starts")
+}
+
+/// The key of a hall's state folder, as `hall` would start it (made now if
+/// the folder is new): boards publish with it before the hall runs.
+pub fn hall_key(hall: &HallProcess) -> HallKey {
+    HallKey::parse(&hall.key).expect("hector hall prints KEY <hex>")
 }
 
 /// `GET path` from a hall: status and body.
@@ -94,13 +104,21 @@ pub struct Board {
 }
 
 impl Board {
-    pub fn new(broker: &Broker, tournament: &str, n: u32, seed: u64) -> Board {
+    /// A board publishing with the hall's key (`None`: a board without it).
+    pub fn new(
+        broker: &Broker,
+        tournament: &str,
+        n: u32,
+        seed: u64,
+        key: Option<HallKey>,
+    ) -> Board {
         let journal = Arc::new(MemoryJournal::new());
         let publisher = Publisher::start(
             Target {
                 url: broker.url(),
                 tournament: Tournament::parse(tournament).unwrap(),
                 board: n,
+                key,
             },
             journal.clone(),
         );
