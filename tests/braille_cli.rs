@@ -271,10 +271,11 @@ fn play_takes_moves_from_the_braille_keyboard_and_shows_them() {
         true,
     );
     assert!(wait_for("first draw", 5000, || emu.writes() > 0));
-    // White plays e4 from the terminal; Black (blind) types s f 6 and dot
-    // 8, reads the move back on his display and confirms with dot 8.
+    // White plays e4 from the terminal (the terminal is the blind player's:
+    // White names his seat); Black (blind) types s f 6 and dot 8, reads the
+    // move back on his display and confirms with dot 8.
     let mut stdin = guard.0.stdin.take().expect("stdin");
-    stdin.write_all(b"e4\n").unwrap();
+    stdin.write_all(b"white: e4\n").unwrap();
     stdin.flush().unwrap();
     let e4 = cells(&["2", "0", "15", "256", "0", "12"]);
     assert!(
@@ -384,7 +385,7 @@ fn play_on_the_terminal_display() {
             "--braille",
             "terminal:20",
         ],
-        "e4\n> 234\n> 124\n> 235\n> 8\n> 8\nquit\n",
+        "white: e4\n> 234\n> 124\n> 235\n> 8\n> 8\nquit\n",
     );
     assert_eq!(code, 0, "{err}");
     // The status line after 1. e4 Nf6 on the virtual display.

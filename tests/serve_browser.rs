@@ -166,3 +166,45 @@ fn the_arbiters_page_names_an_eboard_that_is_gone_until_it_is_back() {
         s.stderr_text()
     );
 }
+
+/// Every page of a German and of a Greek game in Chromium
+/// (tests/browser/locale.test.mjs): no English label left, `lang` right,
+/// axe-core clean, and what a screen reader reads after each step.
+#[test]
+fn the_pages_of_a_german_and_a_greek_game_are_in_their_language() {
+    if let Err(why) = ready() {
+        support::skip(&why);
+        return;
+    }
+    for code in ["de", "el"] {
+        let dir = TempDir::new(&format!("serve-browser-{code}"));
+        let s = Serve::start(
+            &dir.0.join("board.sqlite"),
+            &["--control", "300+2", "--locale", code],
+        );
+        let urls: serde_json::Map<String, serde_json::Value> = s
+            .urls
+            .seats
+            .iter()
+            .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
+            .collect();
+        let out = Command::new("node")
+            .args(["--test", "--test-reporter=spec", "locale.test.mjs"])
+            .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser"))
+            .env("HECTOR_URLS", serde_json::Value::Object(urls).to_string())
+            .env("HECTOR_LOCALE", code)
+            .output()
+            .expect("node runs");
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.status.success(),
+            "the {code} browser test failed:\n{text}\nserver:\n{}",
+            s.stderr_text()
+        );
+        assert!(text.contains("pass 9") && text.contains("fail 0"), "{text}");
+    }
+}

@@ -7,6 +7,7 @@
 
 mod fold;
 mod lexicon;
+pub mod pages;
 pub mod session;
 
 use std::collections::HashMap;
@@ -34,6 +35,8 @@ pub enum Part {
     Voice,
     /// Command phrases and the sentences of a game (session, play, serve).
     Session,
+    /// The labels of `hector serve`'s pages and its API's refusals.
+    Pages,
 }
 
 macro_rules! locale_files {
@@ -44,12 +47,13 @@ macro_rules! locale_files {
             include_str!(concat!("../../locales/", $code, "/boards.toml")),
             include_str!(concat!("../../locales/", $code, "/voice.toml")),
             include_str!(concat!("../../locales/", $code, "/session.toml")),
+            include_str!(concat!("../../locales/", $code, "/pages.toml")),
         ])),*]
     };
 }
 
 /// Every locale file, embedded in the binary: the one place that lists them.
-const FILES: [(&str, [&str; 5]); 5] = locale_files!("de", "en", "pl", "sr", "el");
+const FILES: [(&str, [&str; 6]); 5] = locale_files!("de", "en", "pl", "sr", "el");
 
 /// The text of one part of a locale (`code` as in [`CODES`], any case).
 pub fn source(code: &str, part: Part) -> Result<&'static str, LocaleError> {
@@ -60,6 +64,7 @@ pub fn source(code: &str, part: Part) -> Result<&'static str, LocaleError> {
         Part::Boards => 2,
         Part::Voice => 3,
         Part::Session => 4,
+        Part::Pages => 5,
     };
     FILES
         .iter()

@@ -141,6 +141,7 @@ pub fn router(app: Shared) -> Router {
         )
         .route("/api/state", get(state))
         .route("/api/clock", get(clock))
+        .route("/api/recent", get(recent))
         .route("/api/events", get(events))
         .route("/game.pgn", get(pgn))
         .route("/assets/{file}", get(asset))
@@ -166,10 +167,7 @@ async fn per_token(
         Some(who) => match Open::take(&app, |a| &a.requests, who, MAX_REQUESTS_PER_TOKEN) {
             Some(g) => Some(g),
             None => {
-                return error(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    "This seat's address has too many requests in progress; please try again in a moment.",
-                );
+                return error(&app, StatusCode::TOO_MANY_REQUESTS, "api_too_many_requests");
             }
         },
         None => None,
@@ -177,25 +175,30 @@ async fn per_token(
     next.run(req).await
 }
 
-fn error(status: StatusCode, sentence: &str) -> Response {
+/// A refusal: `key` names its sentence in `locales/<code>/pages.toml`, said
+/// in the game's language.
+fn error(app: &App, status: StatusCode, key: &str) -> Response {
+    error_with(app, status, key, &[])
+}
+
+/// A refusal whose sentence has `{name}` parts.
+fn error_with(app: &App, status: StatusCode, key: &str, args: &[(&str, &str)]) -> Response {
+    let sentence = pages::words(&app.locale).text(key, args);
     (status, axum::Json(json!({ "error": sentence }))).into_response()
 }
 
-async fn not_found() -> Response {
-    error(StatusCode::NOT_FOUND, "There is nothing at this address.")
+async fn not_found(State(app): State<Shared>) -> Response {
+    error(&app, StatusCode::NOT_FOUND, "api_nothing_here")
 }
 
 /// A route asked with a method it does not take (its `Allow` header says
 /// which it does).
-async fn method_not_allowed() -> Response {
-    error(
-        StatusCode::METHOD_NOT_ALLOWED,
-        "This address does not take this kind of request.",
-    )
+async fn method_not_allowed(State(app): State<Shared>) -> Response {
+    error(&app, StatusCode::METHOD_NOT_ALLOWED, "api_wrong_method")
 }
 
 /// The seat of the request's token: `Authorization: Bearer T` or
-/// `?token=T`; otherwise the sentence of the 401 answer.
+/// `?token=T`; otherwise the sentence key of the 401 answer.
 fn seat_of(
     app: &App,
     headers: &HeaderMap,
@@ -208,11 +211,8 @@ fn seat_of(
         .map(str::trim);
     let token = bearer.or(query.get("token").map(String::as_str));
     match token {
-        None => Err("This needs a seat token (the token=… part of your seat's address)."),
-        Some(t) => app
-            .tokens
-            .who(t)
-            .ok_or("This token belongs to no seat of this board."),
+        None => Err("api_no_token"),
+        Some(t) => app.tokens.who(t).ok_or("api_bad_token"),
     }
 }
 
@@ -224,45 +224,30 @@ async fn command(
 ) -> Response {
     let who = match seat_of(&app, &headers, &query) {
         Ok(w) => w,
-        Err(why) => return error(StatusCode::UNAUTHORIZED, why),
+        Err(why) => return error(&app, StatusCode::UNAUTHORIZED, why),
     };
     let body = match body {
         Ok(b) => b,
         Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "A command may be at most 4 KiB long.",
-            );
+            return error(&app, StatusCode::PAYLOAD_TOO_LARGE, "api_too_long");
         }
-        Err(rej) => return error(rej.status(), "The command could not be read."),
+        Err(rej) => return error(&app, rej.status(), "api_unreadable"),
     };
     if body.len() > MAX_BODY {
-        return error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "A command may be at most 4 KiB long.",
-        );
+        return error(&app, StatusCode::PAYLOAD_TOO_LARGE, "api_too_long");
     }
     if who == Who::Watch {
-        return error(
-            StatusCode::FORBIDDEN,
-            "A spectator's address can read the game but not play in it.",
-        );
+        return error(&app, StatusCode::FORBIDDEN, "api_spectator");
     }
     let text = match serde_json::from_slice::<Value>(&body) {
         Ok(v) => match v.get("text").and_then(Value::as_str) {
             Some(t) => t.to_string(),
             None => {
-                return error(
-                    StatusCode::BAD_REQUEST,
-                    "The command needs a \"text\" field with what the seat said or typed.",
-                );
+                return error(&app, StatusCode::BAD_REQUEST, "api_no_text");
             }
         },
         Err(_) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                "The command is not JSON text of the form {\"text\": \"…\"}.",
-            );
+            return error(&app, StatusCode::BAD_REQUEST, "api_not_json");
         }
     };
     let input = json!({"from": who.name(), "text": text});
@@ -278,15 +263,9 @@ async fn command(
         }
         Ok(Err(e)) => {
             eprintln!("{e}");
-            error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "The command could not be written to the journal; nothing changed. Please try again.",
-            )
+            error(&app, StatusCode::SERVICE_UNAVAILABLE, "api_journal")
         }
-        Err(_) => error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "The command failed; nothing changed.",
-        ),
+        Err(_) => error(&app, StatusCode::INTERNAL_SERVER_ERROR, "api_failed"),
     }
 }
 
@@ -296,7 +275,7 @@ async fn state(
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
     if let Err(why) = seat_of(&app, &headers, &query) {
-        return error(StatusCode::UNAUTHORIZED, why);
+        return error(&app, StatusCode::UNAUTHORIZED, why);
     }
     let status = app.board().status();
     axum::Json(status).into_response()
@@ -310,7 +289,7 @@ async fn clock(
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
     if let Err(why) = seat_of(&app, &headers, &query) {
-        return error(StatusCode::UNAUTHORIZED, why);
+        return error(&app, StatusCode::UNAUTHORIZED, why);
     }
     let status = app.board().status();
     let clock = status.get("clock").cloned().unwrap_or(Value::Null);
@@ -330,13 +309,56 @@ async fn clock(
     .into_response()
 }
 
+/// How many of its recent events a page gets back after a reload.
+pub const RECENT: usize = 60;
+
+/// The seat's recent events from the journal, oldest first (the ones its
+/// socket would have sent): a reloaded page shows its history and a
+/// question still waiting for an answer.
+async fn recent(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let who = match seat_of(&app, &headers, &query) {
+        Ok(w) => w,
+        Err(why) => return error(&app, StatusCode::UNAUTHORIZED, why),
+    };
+    let rows = {
+        let board = app.board();
+        let journal = board.journal();
+        // Each command gives a few events: look back far enough for RECENT.
+        let from = journal
+            .last()
+            .ok()
+            .flatten()
+            .map_or(0, |(seq, _, _)| (seq - 4 * RECENT as i64).max(0));
+        journal.rows_after(from)
+    };
+    let Ok(rows) = rows else {
+        return error(&app, StatusCode::INTERNAL_SERVER_ERROR, "api_failed");
+    };
+    let mut mine: Vec<Value> = rows
+        .into_iter()
+        .filter_map(|r| match r.events {
+            Value::Array(list) => Some(list),
+            _ => None,
+        })
+        .flatten()
+        .filter(|e| who.sees(e.get("to").unwrap_or(&Value::Null)))
+        .collect();
+    let skip = mine.len().saturating_sub(RECENT);
+    mine.drain(..skip);
+    axum::Json(Value::Array(mine)).into_response()
+}
+
 async fn pgn(
     State(app): State<Shared>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
     if let Err(why) = seat_of(&app, &headers, &query) {
-        return error(StatusCode::UNAUTHORIZED, why);
+        return error(&app, StatusCode::UNAUTHORIZED, why);
     }
     let pgn = app.board().pgn();
     (
@@ -360,15 +382,12 @@ async fn events(
 ) -> Response {
     let who = match seat_of(&app, &headers, &query) {
         Ok(w) => w,
-        Err(why) => return error(StatusCode::UNAUTHORIZED, why),
+        Err(why) => return error(&app, StatusCode::UNAUTHORIZED, why),
     };
     let ws = match ws {
         Ok(ws) => ws,
         Err(_) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                "The events are sent over a WebSocket; this request did not ask for one.",
-            );
+            return error(&app, StatusCode::BAD_REQUEST, "api_not_websocket");
         }
     };
     let max = if who == Who::Watch {
@@ -377,11 +396,11 @@ async fn events(
         MAX_SOCKETS_PER_SEAT
     };
     let Some(guard) = Open::take(&app, |a| &a.sockets, who, max) else {
-        return error(
+        return error_with(
+            &app,
             StatusCode::TOO_MANY_REQUESTS,
-            &format!(
-                "This address has {max} pages following the game already; close one to open another."
-            ),
+            "api_too_many_pages",
+            &[("max", &max.to_string())],
         );
     };
     let rx = app.events.subscribe();
@@ -454,7 +473,7 @@ async fn forward(
     }
 }
 
-fn with_headers(content_type: &'static str, body: &'static str) -> Response {
+fn with_headers(content_type: &'static str, body: impl IntoResponse) -> Response {
     let mut r = body.into_response();
     let h = r.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
@@ -476,23 +495,34 @@ fn with_headers(content_type: &'static str, body: &'static str) -> Response {
     r
 }
 
+/// A seat's page in the game's language. With a valid token the page is
+/// the token's seat's whatever the path says (`/white?token=<Black's>` acts
+/// for Black, so it is titled for Black).
 async fn page(
     State(app): State<Shared>,
     Path(seat): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    let Some(who) = Who::from_name(&seat) else {
-        return not_found().await;
+    let Some(by_path) = Who::from_name(&seat) else {
+        return not_found(State(app)).await;
     };
-    if let (Who::Arbiter, Some(ticket)) = (who, q.get("hall")) {
+    if let (Who::Arbiter, Some(ticket)) = (by_path, q.get("hall")) {
         return hall_ticket(&app, ticket);
     }
+    let who = q
+        .get("token")
+        .and_then(|t| app.tokens.who(t))
+        .unwrap_or(by_path);
     let blind = match who {
         Who::White => app.blind.0,
         Who::Black => app.blind.1,
         _ => false,
     };
-    with_headers("text/html; charset=utf-8", pages::page(who, blind))
+    let separate_press = app.board().session().config().separate_press;
+    with_headers(
+        "text/html; charset=utf-8",
+        pages::page(who, blind, separate_press, &app.locale),
+    )
 }
 
 /// The chief arbiter arrives from the hall's overview with a ticket the
@@ -505,10 +535,7 @@ fn hall_ticket(app: &App, ticket: &str) -> Response {
         .as_ref()
         .is_some_and(|(key, tournament, board)| key.check_ticket(tournament, *board, ticket, now));
     if !good {
-        return error(
-            StatusCode::UNAUTHORIZED,
-            "This link from the hall is out of date or was not made by the hall: open the board again from the hall's overview.",
-        );
+        return error(app, StatusCode::UNAUTHORIZED, "api_hall_ticket");
     }
     let mut r = axum::response::Redirect::to(&format!(
         "/{}?token={}",
@@ -521,13 +548,13 @@ fn hall_ticket(app: &App, ticket: &str) -> Response {
     r
 }
 
-async fn asset(Path(file): Path<String>) -> Response {
+async fn asset(State(app): State<Shared>, Path(file): Path<String>) -> Response {
     match pages::asset(&file) {
         Some((ct, body)) => with_headers(ct, body),
-        None => not_found().await,
+        None => not_found(State(app)).await,
     }
 }
 
-async fn index() -> Response {
-    with_headers("text/html; charset=utf-8", pages::INDEX)
+async fn index(State(app): State<Shared>) -> Response {
+    with_headers("text/html; charset=utf-8", pages::index(&app.locale))
 }

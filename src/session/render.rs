@@ -359,6 +359,24 @@ impl Renderer {
         }
     }
 
+    /// A command named in the game's words (its first phrase in the
+    /// locale, `zeit geben` for `add-time`), never its internal name.
+    fn command_words(&self, command: &str) -> String {
+        if command == "move" {
+            return self.s("command_move", &[]);
+        }
+        let spoken = command.replace('-', " ");
+        match self.words.command(&spoken) {
+            Some((verb, n)) if n == spoken.split_whitespace().count() => self
+                .words
+                .phrases_of(verb)
+                .first()
+                .cloned()
+                .unwrap_or(spoken),
+            _ => spoken,
+        }
+    }
+
     fn refusal(&self, why: &Refusal) -> String {
         match why {
             Refusal::NotUnderstood { heard } if heard.is_empty() => {
@@ -382,10 +400,11 @@ impl Renderer {
                     "envelope",
                     "fixed",
                 ];
+                let named = self.command_words(command);
                 if arbiter_only.contains(&command.as_str()) {
-                    self.s("not_your_right", &[("command", command)])
+                    self.s("not_your_right", &[("command", &named)])
                 } else {
-                    self.s("not_your_right_seat", &[("command", command)])
+                    self.s("not_your_right_seat", &[("command", &named)])
                 }
             }
             Refusal::NothingPending => self.s("nothing_pending", &[]),

@@ -27,8 +27,10 @@ use crate::session::{Command, Event, Kind, Refusal, Renderer, Seat, Session, To}
     long_about = "Play a game at the board. Every front end feeds one game: the terminal (always), \
 the blind player's microphone (--voice), his Braille display (--braille), the sighted player's DGT \
 e-board (--eboard) and the talking clock (--control).\n\n\
-A terminal line goes to the player to move; start it with a seat to speak for another seat: \
-'black: my time', 'arbiter: retrace', 'assistant: e4'. Type help for the commands, quit to stop."
+The terminal is the blind player's: a line without a seat is his (with no blind player, or two, \
+the player to move's); start it with a seat and a colon to speak for another seat, in the game's \
+words or English: 'black: my time', 'schwarz: meine Zeit', 'arbiter: retrace', 'assistant: e4'. \
+An answer printed for another seat starts with that seat's name. Type help for the commands, quit to stop."
 )]
 struct PlayCli {
     #[command(flatten)]
@@ -220,16 +222,55 @@ fn fail(msg: impl std::fmt::Display) -> i32 {
     1
 }
 
-/// The seat a terminal line speaks for: a leading `white:`, `black:`,
-/// `assistant:` or `arbiter:`, else the player to move (or a player whose
-/// read-back is pending).
+/// A seat's name in the game's language (`Schwarz`), the prefix of a
+/// terminal line for that seat and of an answer printed for it.
+fn seat_word(session: &Session, seat: Seat) -> String {
+    session
+        .words()
+        .text(&format!("prefix_{}", seat.name()), &[])
+}
+
+/// The seat a terminal line names before a colon, in the game's words or
+/// English (`schwarz:`, `black:`, `schiedsrichter:`).
+fn named_seat(session: &Session, head: &str) -> Option<Seat> {
+    let head = crate::locale::fold(head.trim());
+    Seat::ALL
+        .into_iter()
+        .find(|s| head == s.name() || head == crate::locale::fold(&seat_word(session, *s)))
+}
+
+/// Whose the terminal is: the blind player's; with no blind player or two,
+/// nobody's (a line without a seat is the player to move's).
+fn terminal_owner(session: &Session) -> Option<Seat> {
+    match session.config().blind {
+        crate::session::Blind::White => Some(Seat::White),
+        crate::session::Blind::Black => Some(Seat::Black),
+        _ => None,
+    }
+}
+
+/// The seat a terminal line speaks for: the seat it names before a colon,
+/// else the blind player (the terminal is his), never the side to move
+/// just because it is his turn.
 fn terminal_seat(session: &Session, line: &str) -> (Seat, String) {
     if let Some((head, rest)) = line.split_once(':')
-        && let Some(seat) = Seat::parse(head.trim().to_ascii_lowercase().as_str())
+        && let Some(seat) = named_seat(session, head)
     {
         return (seat, rest.trim().to_string());
     }
-    (Seat::of(session.game().turn()), line.to_string())
+    let seat = terminal_owner(session).unwrap_or_else(|| Seat::of(session.game().turn()));
+    (seat, line.to_string())
+}
+
+/// The seats' names for the help: `Weiß:, Schwarz:, …`.
+fn help_seats(session: &Session) -> String {
+    let seats: Vec<String> = Seat::ALL
+        .into_iter()
+        .map(|s| format!("{}:", seat_word(session, s).to_lowercase()))
+        .collect();
+    session
+        .words()
+        .text("help_seats", &[("seats", &seats.join(", "))])
 }
 
 /// `hector play [OPTIONS]`
@@ -449,6 +490,7 @@ fn deliver(
         .iter()
         .map(|e| (e.clone(), render.text(&e.kind)))
         .collect();
+    let owner = terminal_owner(session);
     let mut lines = Vec::new();
     for (e, text) in &worded {
         // The terminal shows what is public and what is for a seat without
@@ -466,7 +508,16 @@ fn deliver(
                 To::All => true,
             });
         if for_terminal && !text.is_empty() {
-            lines.push(text.clone());
+            lines.push(addressed(session, owner, e, text));
+            if matches!(
+                e.kind,
+                Kind::Answer {
+                    query: crate::session::Query::Help,
+                    ..
+                }
+            ) {
+                lines.push(help_seats(session));
+            }
         }
     }
     if worded
@@ -478,6 +529,30 @@ fn deliver(
     }
     print(out, &lines);
     hand_out(fronts, session, &worded);
+}
+
+/// A line as the shared terminal prints it: an answer only for seats other
+/// than the terminal's owner starts with their names (`Schwarz: Ihre Zeit:
+/// …`), so nobody takes another seat's answer for his own.
+fn addressed(session: &Session, owner: Option<Seat>, e: &Event, text: &str) -> String {
+    if e.is_public() || e.to.contains(&To::All) {
+        return text.to_string();
+    }
+    let seats: Vec<Seat> =
+        e.to.iter()
+            .filter_map(|t| match t {
+                To::Seat(s) => Some(*s),
+                To::All => None,
+            })
+            .collect();
+    let Some(owner) = owner else {
+        return text.to_string();
+    };
+    if seats.is_empty() || seats.contains(&owner) {
+        return text.to_string();
+    }
+    let names: Vec<String> = seats.iter().map(|s| seat_word(session, *s)).collect();
+    format!("{}: {text}", names.join(", "))
 }
 
 /// Hands a front end's own sentence to every front end of `seat`.

@@ -1,12 +1,24 @@
 // hector serve — the code every seat's page shares. The pages use only the
 // HTTP API: POST /api/command, GET /api/state, GET /api/clock,
-// WebSocket /api/events, GET /game.pgn.
+// GET /api/recent, WebSocket /api/events, GET /game.pgn. Every word it shows
+// comes from the page's words (locales/<code>/pages.toml, in the page).
 "use strict";
 
 const hector = (() => {
   const params = new URLSearchParams(location.search);
   const token = params.get("token") || "";
-  const seat = location.pathname.replace(/^\//, "") || "watch";
+  // The seat the token belongs to (the server says it in the page), not
+  // the address's path.
+  const seat = document.body.dataset.seat || location.pathname.replace(/^\//, "") || "watch";
+  let WORDS = {};
+  try { WORDS = JSON.parse(document.getElementById("words").textContent); } catch (_) { WORDS = {}; }
+  // A page word with its {name} parts filled in.
+  function t(key, args) {
+    let out = WORDS[key] || key;
+    for (const [k, v] of Object.entries(args || {})) out = out.split("{" + k + "}").join(String(v));
+    return out;
+  }
+  const lang = document.documentElement.lang || "en";
   const auth = { Authorization: "Bearer " + token };
 
   // The command texts the buttons send (English command words of the
@@ -33,7 +45,6 @@ const hector = (() => {
 
   const $ = (id) => document.getElementById(id);
 
-  let locale = "en";
   const listeners = [];
 
   async function command(text) {
@@ -45,7 +56,7 @@ const hector = (() => {
     let body = null;
     try { body = await r.json(); } catch (_) { body = null; }
     if (!r.ok) {
-      const msg = (body && body.error) || ("The server answered " + r.status + ".");
+      const msg = (body && body.error) || t("server_answered", { status: r.status });
       announce({ kind: "error", text: msg });
       return [];
     }
@@ -76,13 +87,33 @@ const hector = (() => {
     return r.text();
   }
 
+  // The seat's recent events (after a reload), oldest first.
+  async function recent() {
+    const r = await fetch("/api/recent", { headers: auth });
+    if (!r.ok) throw new Error("recent " + r.status);
+    return r.json();
+  }
+
   // The moves of a PGN's movetext, in order (English SAN).
   function movesOf(text) {
     const body = text.replace(/^\[.*\]\s*$/gm, "").replace(/\{[^}]*\}/g, " ");
     return body.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(w));
   }
 
-  function announce(e) {
+  // The parts of one answer (the events of one command arrive within a few
+  // milliseconds) are joined into one update of the live region: a screen
+  // reader would read only the last of several quick rewrites.
+  let parts = [];
+  let speakTimer = null;
+  function speak() {
+    speakTimer = null;
+    const live = $("live");
+    if (live && parts.length) live.textContent = parts.join(" ");
+    parts = [];
+  }
+
+  // `quiet`: into the log only (history restored after a reload).
+  function announce(e, quiet) {
     const text = e.text || "";
     if (!text) return;
     const log = $("log");
@@ -93,17 +124,17 @@ const hector = (() => {
     if (e.kind === "refused" || e.kind === "error") li.className = "refused";
     log.appendChild(li);
     while (log.children.length > 200) log.removeChild(log.firstChild);
-    const live = $("live");
-    if (live) {
-      // Speak the newest announcement once (screen readers read changes).
-      live.textContent = text;
-    }
+    if (quiet) return;
+    parts.push(text);
+    if (!speakTimer) speakTimer = setTimeout(speak, 120);
   }
 
   function onEvent(f) { listeners.push(f); }
 
   let socket = null;
+  let stopped = false;
   function connect() {
+    if (stopped) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(proto + "//" + location.host + "/api/events?token=" + encodeURIComponent(token));
     socket.onmessage = (m) => {
@@ -112,7 +143,17 @@ const hector = (() => {
       if (e.kind !== "refused") announce(e);
       for (const f of listeners) f(e);
     };
-    socket.onclose = () => { setTimeout(() => { connect(); for (const f of listeners) f({ kind: "reconnected" }); }, 1000); };
+    socket.onclose = async () => {
+      document.body.dataset.connected = "no";
+      // A token the board does not know will not start working: stop and
+      // say why instead of asking again every second.
+      try {
+        await clock();
+      } catch (err) {
+        if (String(err.message) === "clock 401") { stopBadToken(); return; }
+      }
+      setTimeout(() => { connect(); for (const f of listeners) f({ kind: "reconnected" }); }, 1000);
+    };
     socket.onopen = () => { document.body.dataset.connected = "yes"; };
   }
 
@@ -125,6 +166,9 @@ const hector = (() => {
   }
 
   const NAMES = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
+  const FILES = WORDS.files && WORDS.files.length === 8 ? [...WORDS.files] : [..."abcdefgh"];
+  // A square as the game's language writes it (Greek ε4).
+  function squareName(name) { return FILES["abcdefgh".indexOf(name[0])] + name[1]; }
   const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
 
   // The 64 squares of a FEN: square name → piece letter or "".
@@ -142,24 +186,25 @@ const hector = (() => {
   }
 
   function pieceName(p) {
-    if (!p) return "empty";
-    return (p === p.toUpperCase() ? "white " : "black ") + NAMES[p.toUpperCase()];
+    if (!p) return t("empty");
+    return t((p === p.toUpperCase() ? "white_" : "black_") + NAMES[p.toUpperCase()]);
   }
 
   // Draws the board into `table` from `side`'s point of view. With
   // `onSquare`, every square is a button (arrow keys move between them).
-  function drawBoard(table, fen, side, onSquare, selected) {
+  // `last`: the last move's two squares, highlighted.
+  function drawBoard(table, fen, side, onSquare, selected, last) {
     const sq = squares(fen);
     const files = side === "black" ? "hgfedcba" : "abcdefgh";
     const ranks = side === "black" ? "12345678" : "87654321";
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.square : null;
     table.innerHTML = "";
     const cap = document.createElement("caption");
-    cap.textContent = "Board, seen from " + (side === "black" ? "Black" : "White");
+    cap.textContent = t("board_caption", { side: t(side === "black" ? "black" : "white") });
     table.appendChild(cap);
     const head = document.createElement("tr");
     head.appendChild(document.createElement("td"));
-    for (const f of files) { const th = document.createElement("th"); th.scope = "col"; th.textContent = f; head.appendChild(th); }
+    for (const f of files) { const th = document.createElement("th"); th.scope = "col"; th.textContent = squareName(f + "1")[0]; head.appendChild(th); }
     const thead = document.createElement("thead");
     thead.appendChild(head);
     table.appendChild(thead);
@@ -172,9 +217,9 @@ const hector = (() => {
         const name = f + r;
         const td = document.createElement("td");
         const dark = ("abcdefgh".indexOf(f) + +r) % 2 === 0;
-        td.className = dark ? "dark" : "light";
+        td.className = (dark ? "dark" : "light") + (last && last.includes(name) ? " last" : "");
         const p = sq[name] || "";
-        const label = name + ", " + pieceName(p);
+        const label = t("square", { square: squareName(name), piece: pieceName(p) });
         if (onSquare) {
           const b = document.createElement("button");
           b.type = "button";
@@ -227,21 +272,36 @@ const hector = (() => {
     next.focus();
   }
 
+  function stopBadToken() {
+    stopped = true;
+    document.body.dataset.token = "bad";
+    announce({ kind: "error", text: t("bad_token_stop") });
+    for (const f of listeners) f({ kind: "bad_token" });
+  }
+
   async function init() {
+    for (const id of ["log", "live"]) { const el = $(id); if (el) el.lang = lang; }
     try {
-      const c = await clock();
-      locale = c.locale || "en";
-      const log = $("log");
-      if (log) log.lang = locale;
-      const live = $("live");
-      if (live) live.lang = locale;
-    } catch (_) {
-      announce({ kind: "error", text: "This address's token is not valid for this board." });
+      await clock();
+    } catch (err) {
+      if (String(err.message) === "clock 401") { stopBadToken(); return; }
     }
+    // The seat's recent history (and a question still waiting for its
+    // answer) comes back after a reload.
+    try {
+      const past = await recent();
+      for (const e of past) {
+        announce(e, true);
+        for (const f of listeners) f({ ...e, restored: true });
+      }
+      const ask = [...past].reverse().find((e) => e.kind === "readback" || e.kind === "choice" || e.kind === "promotion");
+      const st = await state();
+      if (ask && st.pending) announce(ask);
+    } catch (_) { /* the page still works from the live events */ }
     connect();
   }
 
-  return { token, seat, CMD, $, command, state, clock, pgn, movesOf, announce, onEvent, init, digits, drawBoard, squares };
+  return { token, seat, CMD, $, t, lang, command, state, clock, pgn, movesOf, announce, onEvent, init, digits, drawBoard, squares, squareName };
 })();
 
 // Wires a <form> with one text input to send its text as a command.

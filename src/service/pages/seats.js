@@ -4,7 +4,8 @@
 (() => {
   const page = document.body.dataset.page;
   const $ = hector.$;
-  const SIDE = { white: "White", black: "Black" };
+  const t = hector.t;
+  const SIDE = { white: t("white"), black: t("black") };
 
   function showClocks(st) {
     const c = st && st.clock;
@@ -19,7 +20,7 @@
   function showTurn(st) {
     const el = $("turn");
     if (!el || !st) return;
-    el.textContent = st.result ? "Game over: " + st.result : SIDE[st.turn] + " to move";
+    el.textContent = st.result ? t("game_over", { result: st.result }) : t("to_move", { side: SIDE[st.turn] });
   }
 
   function showMoves(st) {
@@ -36,6 +37,7 @@
 
   // Opponent: the board from his side, two clicks make a move.
   let selected = null;
+  let lastMove = null;
   let lastState = null;
   let drawn = "";
   function drawOpponent(st) {
@@ -44,17 +46,17 @@
     const side = hector.seat === "black" ? "black" : "white";
     // Redraw only when something on the board changed (keeps the focus
     // and the screen reader's place).
-    const key = st.fen + "|" + selected;
+    const key = st.fen + "|" + selected + "|" + lastMove;
     if (key === drawn) return;
     drawn = key;
-    hector.drawBoard(table, st.fen, side, page === "opponent" ? clickSquare : null, selected);
+    hector.drawBoard(table, st.fen, side, page === "opponent" ? clickSquare : null, selected, lastMove);
   }
 
   async function clickSquare(name) {
     if (!lastState) return;
     const sq = hector.squares(lastState.fen);
     if (!selected) {
-      if (!sq[name]) { hector.announce({ kind: "refused", text: name + " is empty." }); return; }
+      if (!sq[name]) { hector.announce({ kind: "refused", text: t("square_empty", { square: hector.squareName(name) }) }); return; }
       selected = name;
       drawOpponent(lastState);
       return;
@@ -81,38 +83,64 @@
     if (page === "opponent" || page === "watch") drawOpponent(st);
     if (page === "arbiter") {
       $("ply").textContent = String(st.ply);
-      $("result").textContent = st.result || "in progress";
+      $("result").textContent = st.result || t("in_progress");
       $("fen").textContent = st.fen;
     }
-    if (page === "watch" && $("result")) $("result").textContent = st.result ? "Result: " + st.result : "";
+    if (page === "watch" && $("result")) $("result").textContent = st.result ? t("result_is", { result: st.result }) : "";
     if (page === "watch" || page === "assistant") showMoves(st);
-    if (page === "arbiter") {
-      const notes = [...gone.values()];
-      if (st.boards_differ) notes.push("The two boards differ (D.2.9): see the guidance below, then retrace or correct.");
-      if (st.adjourned) notes.push("The game is adjourned.");
-      if (st.pending) notes.push("A blind player's move waits for his confirmation.");
-      if (!notes.length && st.clock && st.clock.running === null && !st.result) notes.push("The clocks are stopped: start them when the players are ready.");
-      $("notice").textContent = notes.length ? notes.join(" ") : "Nothing needs your attention.";
-    }
+    if (page === "arbiter") showNotice(st);
   }
 
   async function readClocks() {
     try {
       const c = await hector.clock();
       if (!c.clock) {
-        $("words-white").textContent = "This game has no clock.";
+        $("words-white").textContent = t("no_clock");
         $("words-black").textContent = "";
         return;
       }
       const run = c.clock.running;
-      $("words-white").textContent = "White: " + c.white_words + (run === "white" ? ", running" : "");
-      $("words-black").textContent = "Black: " + c.black_words + (run === "black" ? ", running" : "");
+      for (const side of ["white", "black"]) {
+        $("words-" + side).textContent = t(run === side ? "clock_running" : "clock_words", { side: SIDE[side], words: c[side + "_words"] });
+      }
     } catch (_) { /* the token message is shown by init */ }
   }
 
   // Arbiter: reports, differences and fix guidance stay listed until read.
   const FOR_ARBITER = ["guidance", "arbiter", "interrupted", "boards_agree", "retraced", "sheet_corrected", "penalty", "flag", "result", "adjourned", "resumed", "device"];
+  // Reports that wait for the arbiter (calls, claims, touched pieces, a
+  // fallen flag): open until he next rules (clock, correction, retrace,
+  // penalty, result, boards fixed).
+  const OPEN = ["arbiter", "flag"];
+  const RULED = ["clock", "boards_agree", "retraced", "sheet_corrected", "penalty", "result", "resumed"];
+  let open = [];
+  let badToken = false;
+
+  // The arbiter's notice: everything open, never "nothing" above an open
+  // report.
+  function showNotice(st) {
+    const notice = $("notice");
+    if (!notice) return;
+    if (badToken) { notice.textContent = t("bad_token_stop"); return; }
+    const notes = [...gone.values()];
+    if (st && st.boards_differ) notes.push(t("boards_differ"));
+    if (st && st.adjourned) notes.push(t("game_adjourned"));
+    if (st && st.pending) notes.push(t("move_pending"));
+    if (open.length) notes.push(t("open_reports", { count: open.length }) + " " + open.join(" "));
+    if (!notes.length && st && st.clock && st.clock.running === null && !st.result) notes.push(t("clocks_stopped"));
+    notice.textContent = notes.length ? notes.join(" ") : t("nothing_open");
+  }
+
   hector.onEvent((e) => {
+    if (e.kind === "bad_token") {
+      badToken = true;
+      showNotice(null);
+      return;
+    }
+    if (OPEN.includes(e.kind) && e.text) open.push(e.text);
+    if (e.kind === "moved" && typeof e.uci === "string") lastMove = [e.uci.slice(0, 2), e.uci.slice(2, 4)];
+    if (e.kind === "retraced") lastMove = null;
+    if (RULED.includes(e.kind)) open = [];
     // A device at the board that cannot be reached stays in the notice
     // until it is back.
     if (e.kind === "device") {
@@ -124,16 +152,12 @@
       li.textContent = e.text;
       $("guidance").appendChild(li);
     }
+    if (e.restored) return;
     refresh();
     if (page === "blind") readClocks();
   });
 
   document.addEventListener("DOMContentLoaded", async () => {
-    if (hector.seat === "white" || hector.seat === "black") {
-      const t = $("title");
-      if (t) t.textContent = "hector — " + SIDE[hector.seat] + (page === "blind" ? ", your game" : ", your board");
-      document.title = t ? t.textContent : document.title;
-    }
     const link = $("pgn-link");
     if (link) link.href = "/game.pgn?token=" + encodeURIComponent(hector.token);
     commandForm("move-form", "move");

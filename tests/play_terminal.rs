@@ -1,0 +1,120 @@
+//! The shared terminal of `hector play` is fair (issue 32): a line goes to
+//! the seat it names, in the game's words or English; a line without a seat
+//! is the blind player's (the terminal is his), never the side to move's;
+//! an answer printed for another seat starts with that seat's name; the
+//! help lists the seats' prefixes. The real binary, typed lines.
+
+mod support;
+
+fn play(args: &[&str], input: &str) -> Vec<String> {
+    let mut all = vec!["play", "--control", "300+2"];
+    all.extend_from_slice(args);
+    let (code, out, err) = support::hector_with_input(&all, input);
+    assert_eq!(code, 0, "{out}{err}");
+    out.lines().map(str::to_string).collect()
+}
+
+fn after<'a>(lines: &'a [String], text: &str) -> &'a [String] {
+    let i = lines
+        .iter()
+        .position(|l| l.contains(text))
+        .unwrap_or_else(|| panic!("no line with {text:?} in {lines:#?}"));
+    &lines[i + 1..]
+}
+
+#[test]
+fn on_blacks_turn_the_blind_player_still_speaks_for_himself() {
+    // White is blind (the default): after his e4 it is Black's turn, but
+    // "meine Zeit" and "Remis" at the terminal are still White's.
+    let out = play(
+        &["--locale", "de"],
+        "Eva vier\nja\nmeine Zeit\nRemis\nquit\n",
+    );
+    let rest = after(&out, "Weiß: Eva vier (e4).");
+    // His own time (five minutes and his increment), unaddressed.
+    assert!(
+        rest.iter()
+            .any(|l| l.starts_with("Ihre Zeit: fünf Minuten")),
+        "{out:#?}"
+    );
+    assert!(
+        !rest.iter().any(|l| l.starts_with("Schwarz: Ihre Zeit")),
+        "{out:#?}"
+    );
+    // The draw offer is White's, not Black's.
+    assert!(
+        rest.iter().any(|l| l.contains("Weiß bietet Remis an")),
+        "{out:#?}"
+    );
+    assert!(
+        !rest.iter().any(|l| l.contains("Schwarz bietet")),
+        "{out:#?}"
+    );
+}
+
+#[test]
+fn a_line_goes_to_the_seat_it_names_in_the_locales_words_or_english() {
+    let out = play(
+        &["--locale", "de"],
+        "Eva vier\nja\nschwarz: meine Zeit\nschiedsrichter: Zeit\nblack: e5\nSchwarz: Zug\nquit\n",
+    );
+    let rest = after(&out, "Weiß: Eva vier (e4).");
+    // Black's own time, printed with his name: not the blind player's.
+    assert!(
+        rest.iter()
+            .any(|l| l.starts_with("Schwarz: Ihre Zeit: fünf Minuten")),
+        "{out:#?}"
+    );
+    // The arbiter's question: both times, each line addressed to him.
+    let to_arbiter: Vec<&String> = rest
+        .iter()
+        .filter(|l| l.starts_with("Schiedsrichter: "))
+        .collect();
+    assert_eq!(to_arbiter.len(), 2, "{out:#?}");
+    assert!(to_arbiter[0].contains("Weiß:") && to_arbiter[1].contains("Schwarz:"));
+    // Black's move with the English prefix.
+    assert!(
+        rest.iter().any(|l| l == "Schwarz: Eva fünf (e5)."),
+        "{out:#?}"
+    );
+    // "Schwarz: Zug" (not a command) is refused for Black, addressed to him.
+    assert!(
+        rest.iter()
+            .any(|l| l.starts_with("Schwarz: ") && l.contains("Zug")),
+        "{out:#?}"
+    );
+}
+
+#[test]
+fn without_a_seat_a_move_on_the_opponents_turn_is_the_blind_players_and_refused() {
+    let out = play(&["--locale", "en"], "e4\nyes\ne5\nquit\n");
+    let rest = after(&out, "White: Eva four (e4).");
+    assert!(
+        rest.iter().any(|l| l == "It is not your move."),
+        "e5 is White's line, refused: {out:#?}"
+    );
+    assert!(!rest.iter().any(|l| l.contains("(e5)")), "{out:#?}");
+}
+
+#[test]
+fn the_localized_help_lists_the_seat_prefixes() {
+    for (code, help, want) in [
+        ("de", "hilfe", "schwarz:, assistent:, schiedsrichter:"),
+        ("pl", "pomoc", "czarne:, asystent:, sędzia:"),
+        ("el", "βοήθεια", "μαύρα:, βοηθός:, διαιτητής:"),
+        ("en", "help", "black:, assistant:, arbiter:"),
+    ] {
+        let out = play(&["--locale", code], &format!("{help}\nquit\n"));
+        assert!(
+            out.iter().any(|l| l.contains(want)),
+            "{code}: the help lists the prefixes: {out:#?}"
+        );
+    }
+    // And the prefixes it lists work: Polish "czarne:" is Black.
+    let out = play(&["--locale", "pl"], "e4\ntak\nczarne: e5\nquit\n");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("Czarne:") && l.contains("(e5)")),
+        "{out:#?}"
+    );
+}
