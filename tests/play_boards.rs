@@ -28,9 +28,13 @@ fn d_2_9_board_reports_checks_corrections_and_retrace() {
         "The blind player's board differs: Move the white knight from Hector three to Felix three.";
     // Said once, not on every check.
     assert_eq!(count(&out, fix), 1, "{out:#?}");
-    // D.2.9: only the arbiter confirms the board set right.
+    // D.2.9: the player's word is a report; only the arbiter confirms
+    // the board set right.
     assert_eq!(
-        count(&out, "Only the arbiter may do that: fixed."),
+        count(
+            &out,
+            "The board is put right, says the white player; the arbiter checks it and says fixed."
+        ),
         1,
         "{out:#?}"
     );

@@ -113,6 +113,101 @@ impl Verb {
     }
 }
 
+/// What a refusal names when a seat may not move (`not_your_right`).
+pub const MOVE_LABEL: &str = "move";
+
+impl Verb {
+    /// How a refusal names the command (`command` of `not_your_right`,
+    /// `incomplete`): the name, with the clock's two words apart.
+    pub fn label(self) -> &'static str {
+        match self {
+            Verb::StartClock => "start clock",
+            Verb::StopClock => "stop clock",
+            other => other.name(),
+        }
+    }
+
+    /// The command a refusal's label names.
+    pub fn from_label(label: &str) -> Option<Verb> {
+        ALL_VERBS.into_iter().find(|v| v.label() == label)
+    }
+
+    /// Only the arbiter gives it (6.10–6.12, 7.1, 12; D.2.9; Guidelines I).
+    pub fn arbiter_only(self) -> bool {
+        matches!(
+            self,
+            Verb::StartClock
+                | Verb::StopClock
+                | Verb::SetTime
+                | Verb::AddTime
+                | Verb::SetMoves
+                | Verb::Retrace
+                | Verb::Correct
+                | Verb::Result
+                | Verb::Resume
+                | Verb::Present
+                | Verb::Envelope
+                | Verb::Fixed
+        )
+    }
+
+    /// The key part of its `incomplete_…` sentence: the three clock
+    /// corrections share one.
+    pub fn topic(self) -> &'static str {
+        match self {
+            Verb::SetTime | Verb::AddTime | Verb::SetMoves => "set",
+            other => other.label(),
+        }
+    }
+}
+
+/// Every command word.
+pub const ALL_VERBS: [Verb; 43] = [
+    Verb::Time,
+    Verb::MyTime,
+    Verb::OpponentTime,
+    Verb::TimeUsed,
+    Verb::Moves,
+    Verb::Last,
+    Verb::Repeat,
+    Verb::Where,
+    Verb::Rank,
+    Verb::File,
+    Verb::Board,
+    Verb::Draw,
+    Verb::Accept,
+    Verb::Decline,
+    Verb::Claim,
+    Verb::Resign,
+    Verb::Adjourn,
+    Verb::Arbiter,
+    Verb::Help,
+    Verb::Yes,
+    Verb::No,
+    Verb::List,
+    Verb::Sheet,
+    Verb::StartClock,
+    Verb::StopClock,
+    Verb::Press,
+    Verb::Check,
+    Verb::Shows,
+    Verb::Fixed,
+    Verb::Correct,
+    Verb::Retrace,
+    Verb::Illegal,
+    Verb::Touched,
+    Verb::Present,
+    Verb::Resume,
+    Verb::Envelope,
+    Verb::Fen,
+    Verb::Pgn,
+    Verb::Result,
+    Verb::SetTime,
+    Verb::AddTime,
+    Verb::SetMoves,
+    Verb::Status,
+];
+
 /// The commands a blind player can say (FIDE Laws 2023, D.2.1–D.2.10); their
 /// names are the contract of `hector listen --json` and the voice grammar.
 pub const SPOKEN: [Verb; 21] = [

@@ -13,6 +13,7 @@ use super::{
 use crate::boards::adjourn::{
     Adjourned, EndedBefore, EnvelopeData, Opened, Resumption, Sealing, Times,
 };
+use crate::locale::session::Verb;
 use crate::rules::{GameResult, Termination};
 
 /// An adjourned game: the envelope, and the seal the arbiter noted.
@@ -69,7 +70,7 @@ impl Session {
             && self.is_blind(c)
             && self.own_color(from) == Some(c);
         if from != Seat::of(c) && !for_blind_player {
-            return self.not_your_right(t, from, "adjourn");
+            return self.not_your_right(t, from, Verb::Adjourn);
         }
         let times = self.times(t);
         let sans: Vec<String> = self.game.sans().to_vec();
@@ -163,7 +164,7 @@ impl Session {
 
     /// The envelope's outside for the arbiter (I.2): never the sealed move.
     pub(super) fn envelope(&self, t: u64, from: Seat) -> Vec<Event> {
-        if let Some(e) = self.need_arbiter(t, from, "envelope") {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Envelope) {
             return e;
         }
         let Some(a) = self.adjourned.as_ref() else {
@@ -202,7 +203,7 @@ impl Session {
 
     /// I.7: the arbiter notes a player present.
     pub(super) fn present(&mut self, t: u64, from: Seat, c: Color) -> Vec<Event> {
-        if let Some(e) = self.need_arbiter(t, from, "present") {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Present) {
             return e;
         }
         let Some(a) = self.adjourned.as_mut() else {
@@ -224,7 +225,7 @@ impl Session {
     /// replying player present; the clocks get the times of the envelope
     /// and the sealed move is made — or the sealer loses.
     pub(super) fn resume(&mut self, t: u64, from: Seat) -> Vec<Event> {
-        if let Some(e) = self.need_arbiter(t, from, "resume") {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Resume) {
             return e;
         }
         let Some(a) = self.adjourned.as_mut() else {

@@ -7,31 +7,17 @@
 use shakmaty::{Color, KnownOutcome, Position};
 
 use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, one};
+use crate::locale::session::Verb;
 use crate::rules::{GameResult, IllegalMoveRuling, Termination};
 
 impl Session {
-    pub(super) fn need_arbiter(&self, t: u64, from: Seat, name: &str) -> Option<Vec<Event>> {
-        (from != Seat::Arbiter).then(|| {
-            self.refuse(
-                t,
-                from,
-                Refusal::NotYourRight {
-                    command: name.to_string(),
-                },
-            )
-        })
+    pub(super) fn need_arbiter(&self, t: u64, from: Seat, verb: Verb) -> Option<Vec<Event>> {
+        (from != Seat::Arbiter).then(|| self.not_your_right(t, from, verb))
     }
 
-    pub(super) fn need_player(&self, t: u64, from: Seat, name: &str) -> Result<Color, Vec<Event>> {
-        from.color().ok_or_else(|| {
-            self.refuse(
-                t,
-                from,
-                Refusal::NotYourRight {
-                    command: name.to_string(),
-                },
-            )
-        })
+    pub(super) fn need_player(&self, t: u64, from: Seat, verb: Verb) -> Result<Color, Vec<Event>> {
+        from.color()
+            .ok_or_else(|| self.not_your_right(t, from, verb))
     }
 
     pub(super) fn rules_refusal(
@@ -52,9 +38,15 @@ impl Session {
     }
 
     pub(super) fn start_stop(&mut self, t: u64, from: Seat, start: bool) -> Vec<Event> {
-        if let Some(e) =
-            self.need_arbiter(t, from, if start { "start clock" } else { "stop clock" })
-        {
+        if let Some(e) = self.need_arbiter(
+            t,
+            from,
+            if start {
+                Verb::StartClock
+            } else {
+                Verb::StopClock
+            },
+        ) {
             return e;
         }
         if start && self.adjourned.is_some() && self.clock.is_some() {
@@ -98,9 +90,9 @@ impl Session {
     /// 6.10.2, 7.1: the arbiter corrects a time or a move counter.
     pub(super) fn correct_clock(&mut self, t: u64, from: Seat, fix: Correction) -> Vec<Event> {
         let (name, c) = match fix {
-            Correction::SetTime(c, _) => ("set-time", c),
-            Correction::AddTime(c, _) => ("add-time", c),
-            Correction::SetMoves(c, _) => ("set-moves", c),
+            Correction::SetTime(c, _) => (Verb::SetTime, c),
+            Correction::AddTime(c, _) => (Verb::AddTime, c),
+            Correction::SetMoves(c, _) => (Verb::SetMoves, c),
         };
         if let Some(e) = self.need_arbiter(t, from, name) {
             return e;
@@ -259,7 +251,7 @@ impl Session {
         from: Seat,
         outcome: KnownOutcome,
     ) -> Vec<Event> {
-        if let Some(e) = self.need_arbiter(t, from, "result") {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Result) {
             return e;
         }
         // Art. 12.1, 5.2.2: the arbiter may put a result right after the
@@ -305,7 +297,7 @@ impl Session {
     /// taken out of its securing hole).
     pub(super) fn touched(&self, t: u64, from: Seat, what: Option<String>) -> Vec<Event> {
         if from == Seat::Arbiter {
-            return self.not_your_right(t, from, "touched");
+            return self.not_your_right(t, from, Verb::Touched);
         }
         vec![Event {
             t,
@@ -319,12 +311,12 @@ impl Session {
     }
 
     /// A refusal naming the command this seat may not use.
-    pub(super) fn not_your_right(&self, t: u64, from: Seat, command: &str) -> Vec<Event> {
+    pub(super) fn not_your_right(&self, t: u64, from: Seat, verb: Verb) -> Vec<Event> {
         self.refuse(
             t,
             from,
             Refusal::NotYourRight {
-                command: command.to_string(),
+                command: verb.label().to_string(),
             },
         )
     }

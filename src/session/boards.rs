@@ -8,6 +8,7 @@ use shakmaty::{Color, Position};
 
 use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, echo, english, one};
 use crate::boards::{Decision, FixWords, Side as BoardSide, SquareStyle, parse_report};
+use crate::locale::session::Verb;
 
 impl Session {
     pub(super) fn fix_words(&self) -> &'static FixWords {
@@ -117,7 +118,7 @@ impl Session {
                 t,
                 from,
                 Refusal::NotYourRight {
-                    command: "shows".into(),
+                    command: Verb::Shows.label().into(),
                 },
             );
         }
@@ -145,7 +146,7 @@ impl Session {
         n: usize,
         text: &str,
     ) -> Vec<Event> {
-        if let Some(e) = self.need_arbiter(t, from, "correct") {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Correct) {
             return e;
         }
         match self.boards.sheet_mut(side).correct(n - 1, text, t) {
@@ -175,7 +176,7 @@ impl Session {
     /// D.2.9: the scoresheets differ: the arbiter retraces to the last
     /// half-move where they agree and sets the clocks back to it.
     pub(super) fn retrace(&mut self, t: u64, from: Seat) -> Vec<Event> {
-        if let Some(e) = self.need_arbiter(t, from, "retrace") {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Retrace) {
             return e;
         }
         let r = self.boards.check(english(), &self.snapshots());
@@ -228,7 +229,7 @@ impl Session {
                 .or_else(|| from.color().map(|c| self.board_of(c)))
                 .unwrap_or(BoardSide::Blind);
             if from.color().is_some_and(|c| self.board_of(c) != side) {
-                return self.not_your_right(t, from, "fixed");
+                return self.not_your_right(t, from, Verb::Fixed);
             }
             if !self.boards_differ {
                 return self.check_boards(t, true);

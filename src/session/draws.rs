@@ -2,6 +2,7 @@
 //! 5.1.2; D.2.10.5 for a claim on time by the assistant).
 
 use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, one, san_en};
+use crate::locale::session::Verb;
 use crate::notation::san;
 use crate::rules::{Claim, ClaimRuling};
 
@@ -10,7 +11,7 @@ impl Session {
     /// (Guidelines I.4): the offer stands until the opponent accepts or
     /// declines it; accepted, the game ends before the resumption (I.6).
     pub(super) fn draw_offer(&mut self, t: u64, from: Seat) -> Vec<Event> {
-        let c = match self.need_player(t, from, "draw") {
+        let c = match self.need_player(t, from, Verb::Draw) {
             Ok(c) => c,
             Err(e) => return e,
         };
@@ -34,7 +35,7 @@ impl Session {
     }
 
     pub(super) fn draw_answer(&mut self, t: u64, from: Seat, accept: bool) -> Vec<Event> {
-        let c = match self.need_player(t, from, if accept { "accept" } else { "decline" }) {
+        let c = match self.need_player(t, from, if accept { Verb::Accept } else { Verb::Decline }) {
             Ok(c) => c,
             Err(e) => return e,
         };
@@ -85,7 +86,7 @@ impl Session {
                 t,
                 from,
                 Refusal::NotYourRight {
-                    command: "claim".into(),
+                    command: Verb::Claim.label().into(),
                 },
             );
         }
@@ -125,7 +126,7 @@ impl Session {
         claim: Claim,
         intended: Option<&str>,
     ) -> Vec<Event> {
-        let c = match self.need_player(t, from, "claim") {
+        let c = match self.need_player(t, from, Verb::Claim) {
             Ok(c) => c,
             Err(e) => return e,
         };
@@ -212,7 +213,7 @@ impl Session {
     /// Art. 5.1.2: a player resigns (I.6: also before the envelope is
     /// opened).
     pub(super) fn resign(&mut self, t: u64, from: Seat) -> Vec<Event> {
-        let c = match self.need_player(t, from, "resign") {
+        let c = match self.need_player(t, from, Verb::Resign) {
             Ok(c) => c,
             Err(e) => return e,
         };

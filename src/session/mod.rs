@@ -736,7 +736,7 @@ impl Session {
             None | Some(Verb::Help | Verb::Repeat | Verb::Last | Verb::Status | Verb::Arbiter) => {
                 None
             }
-            Some(v) => Some(self.not_your_right(t, from, request::label(v))),
+            Some(v) => Some(self.not_your_right(t, from, v)),
         }
     }
 
@@ -753,9 +753,9 @@ impl Session {
             | Verb::Resume
             | Verb::Envelope
             | Verb::Correct
-            | Verb::Retrace => self.need_arbiter(t, from, request::label(verb)),
+            | Verb::Retrace => self.need_arbiter(t, from, verb),
             Verb::Draw | Verb::Accept | Verb::Decline | Verb::Resign => {
-                self.need_player(t, from, verb.name()).err()
+                self.need_player(t, from, verb).err()
             }
             _ => None,
         }

@@ -8,6 +8,7 @@ use shakmaty::{Color, Move, Role};
 
 use super::{Event, Kind, Pending, Refusal, Seat, Session, To, ci, echo, one};
 use crate::clock::Press;
+use crate::locale::session::{MOVE_LABEL, Verb};
 use crate::notation::pattern::Reason;
 use crate::notation::phrase::{Heard, MAX_CHOICES, hear};
 
@@ -70,7 +71,7 @@ impl Session {
                 t,
                 from,
                 Refusal::NotYourRight {
-                    command: "move".into(),
+                    command: MOVE_LABEL.into(),
                 },
             )),
             Seat::Assistant => Ok(turn),
@@ -330,7 +331,7 @@ impl Session {
     /// by the assistant (D.2.10.3).
     pub(super) fn press_request(&mut self, t: u64, from: Seat) -> Vec<Event> {
         let c = match from {
-            Seat::Arbiter => return self.not_your_right(t, from, "press"),
+            Seat::Arbiter => return self.not_your_right(t, from, Verb::Press),
             Seat::Assistant => self.owed_press,
             s => s.color().filter(|c| self.owed_press == Some(*c)),
         };
@@ -346,7 +347,7 @@ impl Session {
                 t,
                 from,
                 Refusal::NotYourRight {
-                    command: "yes".into(),
+                    command: Verb::Yes.label().into(),
                 },
             );
         };
@@ -375,7 +376,7 @@ impl Session {
                 t,
                 from,
                 Refusal::NotYourRight {
-                    command: "no".into(),
+                    command: Verb::No.label().into(),
                 },
             );
         };

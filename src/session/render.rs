@@ -7,7 +7,7 @@ use shakmaty::{Chess, Color, Move, Role, Square};
 use super::{ArbiterReason, Detail, Device, DeviceNote, Event, Kind, Query, Refusal, Seat, Side};
 use crate::clock::{ClockWords, Style};
 use crate::locale::Locale;
-use crate::locale::session::SessionWords;
+use crate::locale::session::{MOVE_LABEL, SessionWords, Verb};
 use crate::notation::phrase::{SayOptions, say_with};
 use crate::notation::san;
 use crate::rules::position_from_fen;
@@ -362,7 +362,7 @@ impl Renderer {
     /// A command named in the game's words (its first phrase in the
     /// locale, `zeit geben` for `add-time`), never its internal name.
     fn command_words(&self, command: &str) -> String {
-        if command == "move" {
+        if command == MOVE_LABEL {
             return self.s("command_move", &[]);
         }
         let spoken = command.replace('-', " ");
@@ -386,22 +386,8 @@ impl Renderer {
             Refusal::Illegal { reason } => reason.clone(),
             Refusal::NotYourTurn => self.s("not_your_turn", &[]),
             Refusal::NotYourRight { command } => {
-                let arbiter_only = [
-                    "start clock",
-                    "stop clock",
-                    "set-time",
-                    "add-time",
-                    "set-moves",
-                    "retrace",
-                    "correct",
-                    "result",
-                    "resume",
-                    "present",
-                    "envelope",
-                    "fixed",
-                ];
                 let named = self.command_words(command);
-                if arbiter_only.contains(&command.as_str()) {
+                if Verb::from_label(command).is_some_and(Verb::arbiter_only) {
                     self.s("not_your_right", &[("command", &named)])
                 } else {
                     self.s("not_your_right_seat", &[("command", &named)])

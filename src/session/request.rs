@@ -31,10 +31,6 @@ pub(super) fn echo(text: &str) -> String {
     s
 }
 
-/// The longest clock correction an arbiter can make in one request (6.10.2,
-/// 7.1): a day. Anything longer is a slip, not a time.
-pub const MAX_CORRECTION_MS: u64 = 24 * 3_600_000;
-
 /// Whose pieces a question is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Whose {
@@ -319,8 +315,8 @@ impl Reader<'_> {
     /// A command and the words after its phrase.
     fn command(&self, verb: Verb, rest: &[&str], line: &str) -> Result<Request, Refusal> {
         let folded: Vec<String> = rest.iter().map(|w| fold(w)).collect();
-        let incomplete = |command: &str| Refusal::Incomplete {
-            command: command.into(),
+        let incomplete = |verb: Verb| Refusal::Incomplete {
+            command: verb.topic().into(),
         };
         // A command that takes no words: anything after it is refused.
         let alone = |r: Request| {
@@ -361,7 +357,9 @@ impl Reader<'_> {
             Verb::Sheet => Ok(Request::Sheet(self.side_in(&folded))),
             Verb::Fixed => Ok(Request::Fixed(self.side_in(&folded))),
             Verb::Where => {
-                let piece = self.piece_in(&folded).ok_or_else(|| incomplete("where"))?;
+                let piece = self
+                    .piece_in(&folded)
+                    .ok_or_else(|| incomplete(Verb::Where))?;
                 Ok(Request::Where {
                     piece,
                     whose: self.whose_in(&folded),
@@ -370,18 +368,18 @@ impl Reader<'_> {
             Verb::Rank => self
                 .line_in(&folded, false)
                 .map(|l| Request::Rank(l.unwrap_err()))
-                .ok_or_else(|| incomplete("rank")),
+                .ok_or_else(|| incomplete(Verb::Rank)),
             Verb::File => self
                 .line_in(&folded, true)
                 .and_then(|l| l.ok())
                 .map(Request::File)
-                .ok_or_else(|| incomplete("file")),
+                .ok_or_else(|| incomplete(Verb::File)),
             Verb::Claim => {
                 let claim = match folded.first().and_then(|w| self.words.word(w)) {
                     Some(Word::Flag) => return Ok(Request::ClaimFlag),
                     Some(Word::Threefold) => Claim::ThreefoldRepetition,
                     Some(Word::Fifty) => Claim::FiftyMoves,
-                    _ => return Err(incomplete("claim")),
+                    _ => return Err(incomplete(Verb::Claim)),
                 };
                 Ok(Request::Claim {
                     claim,
@@ -400,7 +398,7 @@ impl Reader<'_> {
                     None => (rest, None),
                 };
                 if sealed.is_empty() {
-                    return Err(incomplete("adjourn"));
+                    return Err(incomplete(Verb::Adjourn));
                 }
                 Ok(Request::Adjourn {
                     sealed: sealed.join(" "),
@@ -410,20 +408,16 @@ impl Reader<'_> {
             Verb::Present => self
                 .color_in(&folded)
                 .map(Request::Present)
-                .ok_or_else(|| incomplete("present")),
+                .ok_or_else(|| incomplete(Verb::Present)),
             Verb::Touched => Ok(Request::Touched(
                 (!rest.is_empty()).then(|| echo(&rest.join(" "))),
             )),
             Verb::SetTime | Verb::AddTime => {
                 let (player, amount) = self
                     .player_and_rest(&folded)
-                    .ok_or_else(|| incomplete("set"))?;
-                let ms = self.duration(amount).ok_or_else(|| incomplete("set"))?;
-                if ms > MAX_CORRECTION_MS {
-                    return Err(Refusal::Clock {
-                        reason: "more than a day".into(),
-                    });
-                }
+                    .ok_or_else(|| incomplete(verb))?;
+                // The clock refuses a time no game has (more than a day).
+                let ms = self.duration(amount).ok_or_else(|| incomplete(verb))?;
                 Ok(if verb == Verb::SetTime {
                     Request::SetTime { player, ms }
                 } else {
@@ -433,15 +427,15 @@ impl Reader<'_> {
             Verb::SetMoves => {
                 let (player, amount) = self
                     .player_and_rest(&folded)
-                    .ok_or_else(|| incomplete("set"))?;
+                    .ok_or_else(|| incomplete(verb))?;
                 match amount {
                     [n] => n
                         .parse::<u32>()
                         .ok()
                         .filter(|n| *n <= 1000)
                         .map(|moves| Request::SetMoves { player, moves })
-                        .ok_or_else(|| incomplete("set")),
-                    _ => Err(incomplete("set")),
+                        .ok_or_else(|| incomplete(verb)),
+                    _ => Err(incomplete(verb)),
                 }
             }
             Verb::Illegal => {
@@ -473,7 +467,7 @@ impl Reader<'_> {
                 };
                 outcome
                     .map(Request::Result)
-                    .ok_or_else(|| incomplete("result"))
+                    .ok_or_else(|| incomplete(Verb::Result))
             }
             Verb::Shows => {
                 let board = folded.first().and_then(|w| self.board_word(w));
@@ -483,7 +477,7 @@ impl Reader<'_> {
                     rest.join(" ")
                 };
                 if report.trim().is_empty() {
-                    return Err(incomplete("shows"));
+                    return Err(incomplete(Verb::Shows));
                 }
                 Ok(Request::Shows { board, report })
             }
@@ -491,12 +485,12 @@ impl Reader<'_> {
                 let board = self.side_in(&folded);
                 let at = folded.iter().position(|w| w.parse::<usize>().is_ok());
                 let (Some(board), Some(at)) = (board, at) else {
-                    return Err(incomplete("correct"));
+                    return Err(incomplete(Verb::Correct));
                 };
                 let ply = folded[at].parse::<usize>().unwrap_or(0);
                 let san = rest[at + 1..].join(" ");
                 if san.is_empty() || ply == 0 {
-                    return Err(incomplete("correct"));
+                    return Err(incomplete(Verb::Correct));
                 }
                 Ok(Request::CorrectSheet { board, ply, san })
             }
@@ -681,15 +675,6 @@ fn spoken_amounts(code: &str) -> &'static [(Vec<String>, u64)] {
         .map_or(&[][..], |i| all[i].as_slice())
 }
 
-/// The command a request answers to, as a refusal names it.
-pub(super) fn label(verb: Verb) -> &'static str {
-    match verb {
-        Verb::StartClock => "start clock",
-        Verb::StopClock => "stop clock",
-        other => other.name(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -739,12 +724,10 @@ mod tests {
         ] {
             assert!(read("de", line).is_err(), "{line}");
         }
+        // Read as it is said; the clock refuses it (src/clock).
         assert!(matches!(
             read("en", "set time white 99999999999:00"),
-            Err(Unreadable {
-                why: Refusal::Clock { .. } | Refusal::Incomplete { .. },
-                ..
-            })
+            Ok(Request::SetTime { .. })
         ));
     }
 
