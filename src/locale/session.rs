@@ -129,7 +129,11 @@ impl Verb {
 
     /// The command a refusal's label names.
     pub fn from_label(label: &str) -> Option<Verb> {
-        ALL_VERBS.into_iter().find(|v| v.label() == label)
+        use serde::de::IntoDeserializer;
+        let name = label.replace(' ', "-");
+        let de: serde::de::value::StrDeserializer<'_, serde::de::value::Error> =
+            name.as_str().into_deserializer();
+        Verb::deserialize(de).ok().filter(|v| v.label() == label)
     }
 
     /// Only the arbiter gives it (6.10–6.12, 7.1, 12; D.2.9; Guidelines I).
@@ -160,53 +164,6 @@ impl Verb {
         }
     }
 }
-
-/// Every command word.
-pub const ALL_VERBS: [Verb; 43] = [
-    Verb::Time,
-    Verb::MyTime,
-    Verb::OpponentTime,
-    Verb::TimeUsed,
-    Verb::Moves,
-    Verb::Last,
-    Verb::Repeat,
-    Verb::Where,
-    Verb::Rank,
-    Verb::File,
-    Verb::Board,
-    Verb::Draw,
-    Verb::Accept,
-    Verb::Decline,
-    Verb::Claim,
-    Verb::Resign,
-    Verb::Adjourn,
-    Verb::Arbiter,
-    Verb::Help,
-    Verb::Yes,
-    Verb::No,
-    Verb::List,
-    Verb::Sheet,
-    Verb::StartClock,
-    Verb::StopClock,
-    Verb::Press,
-    Verb::Check,
-    Verb::Shows,
-    Verb::Fixed,
-    Verb::Correct,
-    Verb::Retrace,
-    Verb::Illegal,
-    Verb::Touched,
-    Verb::Present,
-    Verb::Resume,
-    Verb::Envelope,
-    Verb::Fen,
-    Verb::Pgn,
-    Verb::Result,
-    Verb::SetTime,
-    Verb::AddTime,
-    Verb::SetMoves,
-    Verb::Status,
-];
 
 /// The commands a blind player can say (FIDE Laws 2023, D.2.1–D.2.10); their
 /// names are the contract of `hector listen --json` and the voice grammar.
@@ -488,6 +445,24 @@ mod tests {
                 assert!(!w.phrases_of(verb).is_empty(), "{code} lacks {verb:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_refusal_label_names_its_command_again() {
+        for v in SPOKEN.into_iter().chain([
+            Verb::StartClock,
+            Verb::StopClock,
+            Verb::SetTime,
+            Verb::Fixed,
+            Verb::Status,
+        ]) {
+            assert_eq!(Verb::from_label(v.label()), Some(v), "{v:?}");
+        }
+        assert_eq!(Verb::StartClock.label(), "start clock");
+        assert_eq!(Verb::from_label("start-clock"), None);
+        assert_eq!(Verb::from_label(MOVE_LABEL), None);
+        assert!(Verb::Retrace.arbiter_only() && !Verb::Claim.arbiter_only());
+        assert_eq!(Verb::AddTime.topic(), "set");
     }
 
     #[test]

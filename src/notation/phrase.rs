@@ -4,6 +4,18 @@
 
 use shakmaty::{Chess, Move, Position, Role, san::San};
 
+/// Whether all `moves` are promotions of one pawn to one square, differing
+/// only in the piece (D.2.1: the player is asked which piece).
+pub fn same_promotion(moves: &[shakmaty::Move]) -> bool {
+    let Some(first) = moves.first() else {
+        return false;
+    };
+    moves.len() > 1
+        && moves
+            .iter()
+            .all(|m| m.promotion().is_some() && m.from() == first.from() && m.to() == first.to())
+}
+
 /// At most this many moves are offered as a numbered choice.
 pub const MAX_CHOICES: usize = 8;
 

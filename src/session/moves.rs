@@ -10,7 +10,7 @@ use super::{Event, Kind, Pending, Refusal, Seat, Session, To, ci, echo, one};
 use crate::clock::Press;
 use crate::locale::session::{MOVE_LABEL, Verb};
 use crate::notation::pattern::Reason;
-use crate::notation::phrase::{Heard, MAX_CHOICES, hear};
+use crate::notation::phrase::{Heard, MAX_CHOICES, hear, same_promotion};
 
 impl Session {
     /// A recogniser's hypotheses (UCI, best first).
@@ -393,16 +393,6 @@ fn is_not_understood(r: &Reason) -> bool {
         r,
         Reason::UnknownWord(_) | Reason::Garbled(_) | Reason::NothingHeard | Reason::TooManySquares
     )
-}
-
-fn same_promotion(moves: &[Move]) -> bool {
-    let Some(first) = moves.first() else {
-        return false;
-    };
-    moves.len() > 1
-        && moves
-            .iter()
-            .all(|m| m.promotion().is_some() && m.from() == first.from() && m.to() == first.to())
 }
 
 /// English SAN of a move legal in `pos`.

@@ -12,6 +12,7 @@ use super::settle::Settled;
 use shakmaty::{Move, Role};
 
 pub use crate::notation::phrase::MAX_CHOICES;
+use crate::notation::phrase::same_promotion;
 
 /// Something the player said or did.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,18 +88,6 @@ impl Default for ReadBack {
     fn default() -> Self {
         ReadBack::new()
     }
-}
-
-/// Whether all `moves` are promotions of one pawn to one square, differing
-/// only in the piece.
-fn same_promotion(moves: &[Move]) -> bool {
-    let Some(first) = moves.first() else {
-        return false;
-    };
-    moves.len() > 1
-        && moves
-            .iter()
-            .all(|m| m.promotion().is_some() && m.from() == first.from() && m.to() == first.to())
 }
 
 impl ReadBack {
