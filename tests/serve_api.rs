@@ -9,7 +9,7 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use hector::service::client::Client;
 use serde_json::Value;
-use serve_util::{Serve, TempDir};
+use serve_util::{Serve, Socket, TempDir, next};
 
 const GAME: &[&str] = &["--control", "300+2", "--blind", "none", "--locale", "en"];
 
@@ -274,17 +274,6 @@ fn events_reach_each_seat_and_spectators_see_only_public_ones() {
             .send(tokio_tungstenite::tungstenite::Message::Close(None))
             .await;
     });
-}
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn next(ws: &mut Socket) -> Value {
-    let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
-        .await
-        .expect("an event in time");
-    let m = m.expect("open").expect("message");
-    serde_json::from_str::<Value>(m.to_text().unwrap()).unwrap()
 }
 
 #[test]

@@ -10,20 +10,9 @@ use std::time::{Duration, Instant};
 use futures_util::StreamExt;
 use hector::service::journal::Journal;
 use serde_json::Value;
-use serve_util::{Serve, TempDir};
+use serve_util::{Serve, Socket, TempDir, next};
 
 const GAME: &[&str] = &["--control", "300+2", "--blind", "black", "--locale", "en"];
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn next(ws: &mut Socket) -> Value {
-    let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
-        .await
-        .expect("an event in time");
-    let m = m.expect("open").expect("message");
-    serde_json::from_str::<Value>(m.to_text().unwrap()).unwrap()
-}
 
 #[test]
 fn kill_9_five_seconds_into_a_think_charges_the_player_and_every_page_hears_of_it() {

@@ -133,3 +133,17 @@ impl Drop for Serve {
         let _ = self.child.wait();
     }
 }
+
+/// An event socket of the served game (`/api/events`).
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The socket's next event, within five seconds.
+pub async fn next(ws: &mut Socket) -> serde_json::Value {
+    use futures_util::StreamExt;
+    let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
+        .await
+        .expect("an event in time");
+    let m = m.expect("open").expect("message");
+    serde_json::from_str(m.to_text().unwrap()).unwrap()
+}
