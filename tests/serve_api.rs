@@ -6,10 +6,10 @@ mod serve_util;
 
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use hector::service::client::Client;
 use serde_json::Value;
-use serve_util::{Serve, Socket, TempDir, next};
+use serve_util::{Serve, TempDir, next};
 
 const GAME: &[&str] = &["--control", "300+2", "--blind", "none", "--locale", "en"];
 

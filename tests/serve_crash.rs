@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use futures_util::StreamExt;
 use hector::service::journal::Journal;
 use serde_json::Value;
-use serve_util::{Serve, Socket, TempDir, next};
+use serve_util::{Serve, TempDir, next};
 
 const GAME: &[&str] = &["--control", "300+2", "--blind", "black", "--locale", "en"];
 
