@@ -61,19 +61,9 @@ fn a_short_game_in_headless_chromium_with_axe_core_on_every_page() {
         .iter()
         .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
         .collect();
-    let out = Command::new("node")
-        .args(["--test", "--test-reporter=spec", "game.test.mjs"])
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser"))
-        .env("HECTOR_URLS", serde_json::Value::Object(urls).to_string())
-        .output()
-        .expect("node runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (ok, text) = node_test("game.test.mjs", urls, &[]);
     assert!(
-        out.status.success(),
+        ok,
         "the browser test failed:\n{text}\nserver:\n{}",
         s.stderr_text()
     );
@@ -188,23 +178,34 @@ fn the_pages_of_a_german_and_a_greek_game_are_in_their_language() {
             .iter()
             .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
             .collect();
-        let out = Command::new("node")
-            .args(["--test", "--test-reporter=spec", "locale.test.mjs"])
-            .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser"))
-            .env("HECTOR_URLS", serde_json::Value::Object(urls).to_string())
-            .env("HECTOR_LOCALE", code)
-            .output()
-            .expect("node runs");
-        let text = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let (ok, text) = node_test("locale.test.mjs", urls, &[("HECTOR_LOCALE", code)]);
         assert!(
-            out.status.success(),
+            ok,
             "the {code} browser test failed:\n{text}\nserver:\n{}",
             s.stderr_text()
         );
         assert!(text.contains("pass 9") && text.contains("fail 0"), "{text}");
     }
+}
+
+/// Runs one of tests/browser's node tests against the served seats'
+/// addresses: whether it passed, and what it printed.
+fn node_test(
+    file: &str,
+    urls: serde_json::Map<String, serde_json::Value>,
+    env: &[(&str, &str)],
+) -> (bool, String) {
+    let out = Command::new("node")
+        .args(["--test", "--test-reporter=spec", file])
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser"))
+        .env("HECTOR_URLS", serde_json::Value::Object(urls).to_string())
+        .envs(env.iter().copied())
+        .output()
+        .expect("node runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
 }
