@@ -353,3 +353,13 @@ fn a_listing_whose_reader_has_gone_ends_quietly() {
         assert!(!out.status.success(), "{args:?}");
     }
 }
+
+#[test]
+fn hector_tells_its_version() {
+    let o = hector(&["--version"]);
+    assert_eq!(o.code, 0, "{}", err(&o));
+    assert_eq!(
+        out(&o).trim(),
+        format!("hector {}", env!("CARGO_PKG_VERSION"))
+    );
+}

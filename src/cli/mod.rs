@@ -34,6 +34,7 @@ use args::Args;
 #[derive(Debug, Parser)]
 #[command(
     name = "hector",
+    version,
     args_override_self = true,
     after_help = "Without a command, hector plays a game in the terminal (hector play)."
 )]
