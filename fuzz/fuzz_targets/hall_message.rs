@@ -63,7 +63,10 @@ fuzz_target!(|data: &[u8]| {
             for (n, seq) in &after {
                 match before.iter().find(|(m, _)| m == n) {
                     Some((_, old)) => assert!(seq == old || *seq == old + 1, "board {n}: {old} → {seq}"),
-                    None => assert_eq!(*seq, 1, "board {n} began at {seq}"),
+                    // A board the hall learns of by a signed message it
+                    // could not take yet (out of sequence) is shown with
+                    // no row (0) and its alert; one that could begins at 1.
+                    None => assert!(*seq <= 1, "board {n} began at {seq}"),
                 }
             }
         }
