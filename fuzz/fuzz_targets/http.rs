@@ -9,7 +9,7 @@
 #![no_main]
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Body;
@@ -112,14 +112,14 @@ impl Served {
         let (board, tokens, _) = Board::open(&path, &config, &tags).expect("a new board");
         let (events, _) = broadcast::channel(64);
         let (tx, rx) = watch::channel(false);
-        let app = Arc::new(App {
-            board: Mutex::new(board),
+        let app = Arc::new(App::new(
+            board,
             tokens,
             events,
-            shutdown: rx,
-            locale: locale.to_string(),
-            blind: blind_colours(&config),
-        });
+            rx,
+            locale.to_string(),
+            blind_colours(&config),
+        ));
         Served {
             router: router(app.clone()),
             app,

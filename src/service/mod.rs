@@ -228,16 +228,16 @@ impl Server {
         };
         let (events, _) = broadcast::channel(1024);
         let app = Arc::new(server::App {
-            board: Mutex::new(board),
-            tokens,
-            events,
-            shutdown,
-            locale,
-            blind: blind_colours(&config),
             hall_link,
             greeting: Mutex::new(greeting),
-            sockets: server::Open::default(),
-            requests: server::Open::default(),
+            ..server::App::new(
+                board,
+                tokens,
+                events,
+                shutdown,
+                locale,
+                blind_colours(&config),
+            )
         });
         Ok(Server {
             app,

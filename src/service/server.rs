@@ -104,6 +104,30 @@ pub struct App {
 }
 
 impl App {
+    /// A board's service state with no hall link, no greeting and nothing
+    /// open yet (`hector serve` and the HTTP fuzz target build it so).
+    pub fn new(
+        board: Board,
+        tokens: Tokens,
+        events: broadcast::Sender<Arc<Vec<Value>>>,
+        shutdown: watch::Receiver<bool>,
+        locale: String,
+        blind: (bool, bool),
+    ) -> App {
+        App {
+            board: Mutex::new(board),
+            tokens,
+            events,
+            shutdown,
+            locale,
+            blind,
+            hall_link: None,
+            greeting: Mutex::new(Vec::new()),
+            sockets: Open::default(),
+            requests: Open::default(),
+        }
+    }
+
     /// The board, even after a panic elsewhere poisoned the lock (the board
     /// itself is only changed through `submit`, which does not panic).
     pub fn board(&self) -> MutexGuard<'_, Board> {
