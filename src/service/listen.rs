@@ -79,27 +79,24 @@ where
     connection_with(Arc::new(http1()), io, router, shutdown)
 }
 
-fn connection_with<I>(
+async fn connection_with<I>(
     http: Arc<Builder>,
     io: I,
     router: Router,
     mut shutdown: watch::Receiver<bool>,
-) -> impl Future<Output = ()> + Send + 'static
-where
+) where
     I: AsyncRead + AsyncWrite + Send + Unpin + 'static,
 {
-    async move {
-        let service = TowerToHyperService::new(router);
-        let conn = http
-            .serve_connection(TokioIo::new(io), service)
-            .with_upgrades();
-        let mut conn = std::pin::pin!(conn);
-        tokio::select! {
-            _ = conn.as_mut() => {}
-            _ = async { shutdown.wait_for(|s| *s).await.is_ok() } => {
-                conn.as_mut().graceful_shutdown();
-                let _ = conn.await;
-            }
+    let service = TowerToHyperService::new(router);
+    let conn = http
+        .serve_connection(TokioIo::new(io), service)
+        .with_upgrades();
+    let mut conn = std::pin::pin!(conn);
+    tokio::select! {
+        _ = conn.as_mut() => {}
+        _ = async { shutdown.wait_for(|s| *s).await.is_ok() } => {
+            conn.as_mut().graceful_shutdown();
+            let _ = conn.await;
         }
     }
 }
