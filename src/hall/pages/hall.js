@@ -31,6 +31,8 @@
   // When each board's object arrived (performance.now()).
   const received = new Map();
   const announced = new Set();
+  // The boards whose list of pieces is open.
+  const openPieces = new Set();
   const doneKey = "hector-hall-done";
   let done;
   try { done = new Set(JSON.parse(localStorage.getItem(doneKey) || "[]")); } catch (e) { done = new Set(); }
@@ -211,8 +213,11 @@
     li.appendChild(el("p", { class: "result" }, t("hall_result") + ": " + (b.result || t("hall_playing"))));
     const list = pieces(b.fen);
     if (list) {
-      const details = el("details");
-      details.appendChild(el("summary", {}, t("hall_pieces")));
+      // Stays open across redraws (a move on the board redraws its card).
+      const details = el("details", { id: "pieces-" + b.board });
+      if (openPieces.has(b.board)) details.open = true;
+      details.addEventListener("toggle", () => { if (details.open) openPieces.add(b.board); else openPieces.delete(b.board); });
+      details.appendChild(el("summary", { id: "pieces-s-" + b.board }, t("hall_pieces")));
       const ul = el("ul");
       for (const c of ["white", "black"]) {
         ul.appendChild(el("li", {}, side(c) + ": " + listOf(list.filter(p => p.color === c))));
