@@ -448,3 +448,27 @@ fn hear_takes_the_letter_names_of_files() {
     let o = hector(&["hear", "--locale", "pl", "pion de cztery"]);
     assert_eq!(out(&o), "d4\n");
 }
+
+/// Issue 32.9: an option's help says one default; listen --engine names
+/// its values.
+#[test]
+fn help_says_one_default_and_names_the_engines() {
+    let o = hector_lab(&["serve", "--help"]);
+    let help = out(&o);
+    let seed = help
+        .lines()
+        .find(|l| l.contains("--seed"))
+        .unwrap_or_else(|| panic!("{help}"));
+    assert!(seed.contains("default: from the clock"), "{seed}");
+    assert!(!seed.contains("[default:"), "two defaults: {seed}");
+    let o = hector(&["listen", "--help"]);
+    let engine = out(&o)
+        .lines()
+        .find(|l| l.contains("--engine"))
+        .map(str::to_string)
+        .unwrap_or_default();
+    assert!(
+        engine.contains("pocketsphinx") && engine.contains("vosk"),
+        "{engine}"
+    );
+}
