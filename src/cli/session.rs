@@ -248,12 +248,10 @@ pub fn run(raw: &[String]) -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    // A bad option value is a usage error (2), as an unknown option is.
     let mut session = match cli.game.session() {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
+        Err(e) => return super::core::usage(e),
     };
     let render = Renderer::for_session(&session);
     let stdout = std::io::stdout();

@@ -34,7 +34,7 @@ use crate::notation::san;
 use crate::rules::{Game, GameResult, Laws, Termination, TimeHook};
 
 pub use crate::clock::parse_duration;
-pub use render::Renderer;
+pub use render::{Renderer, numbered, written_moves, written_sans};
 pub use types::*;
 
 use arbiter::Correction;

@@ -123,7 +123,7 @@ impl Session {
                 Refusal::NotUnderstood { heard: echo(line) }
             } else {
                 Refusal::Illegal {
-                    reason: r.sentence(self.loc),
+                    reason: r.spoken(self.loc),
                 }
             };
             return self.refuse(t, from, why);
@@ -162,7 +162,7 @@ impl Session {
                 t,
                 from,
                 Refusal::Illegal {
-                    reason: r.sentence(self.loc),
+                    reason: r.spoken(self.loc),
                 },
             ),
         }

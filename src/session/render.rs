@@ -12,6 +12,66 @@ use crate::notation::phrase::{SayOptions, say_with};
 use crate::notation::san;
 use crate::rules::position_from_fen;
 
+/// The standard start position.
+pub const STANDARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// `written` (one entry per half-move from `start`) with move numbers:
+/// `["1. e4", "e5", "2. Sf3"]`; a game that starts with Black's move
+/// starts `"1... e5"`.
+pub fn numbered(start: &Chess, written: &[String]) -> Vec<String> {
+    use shakmaty::Position;
+    let mut n = start.fullmoves().get();
+    let mut turn = start.turn();
+    let mut out = Vec::with_capacity(written.len());
+    for w in written {
+        match turn {
+            Color::White => out.push(format!("{n}. {w}")),
+            Color::Black if out.is_empty() => out.push(format!("{n}... {w}")),
+            Color::Black => out.push(w.clone()),
+        }
+        if turn == Color::Black {
+            n += 1;
+        }
+        turn = !turn;
+    }
+    out
+}
+
+/// English SAN moves from `start` (the standard position when `None`) in
+/// the locale's notation, one per half-move, unnumbered. A move that is
+/// not legal stays as it is and ends the reading.
+pub fn written_sans<S: AsRef<str>>(start: Option<&str>, sans: &[S], loc: &Locale) -> Vec<String> {
+    let Ok((mut pos, _)) = position_from_fen(start.unwrap_or(STANDARD_FEN)) else {
+        return sans.iter().map(|s| s.as_ref().to_string()).collect();
+    };
+    let mut written = Vec::with_capacity(sans.len());
+    let mut rest = sans.iter();
+    for s in rest.by_ref() {
+        let s = s.as_ref();
+        let Some(m) = s
+            .parse::<shakmaty::san::San>()
+            .ok()
+            .and_then(|x| x.to_move(&pos).ok())
+        else {
+            written.push(s.to_string());
+            break;
+        };
+        written.push(san::write(&pos, m, loc));
+        shakmaty::Position::play_unchecked(&mut pos, m);
+    }
+    written.extend(rest.map(|s| s.as_ref().to_string()));
+    written
+}
+
+/// [`written_sans`], numbered as [`numbered`] does ("1. e4", "e5", "2. Sf3").
+pub fn written_moves<S: AsRef<str>>(start: Option<&str>, sans: &[S], loc: &Locale) -> Vec<String> {
+    let written = written_sans(start, sans, loc);
+    match position_from_fen(start.unwrap_or(STANDARD_FEN)) {
+        Ok((pos, _)) => numbered(&pos, &written),
+        Err(_) => written,
+    }
+}
+
 /// Renders events in one locale.
 pub struct Renderer {
     loc: &'static Locale,
@@ -243,7 +303,8 @@ impl Renderer {
                     ("lines", &lines.join(" ")),
                 ],
             ),
-            Kind::BoardsAgree => self.s("boards_agree", &[]),
+            Kind::BoardsAgree { again: true } => self.s("boards_agree", &[]),
+            Kind::BoardsAgree { again: false } => self.s("boards_in_order", &[]),
             Kind::Arbiter { reason, by, detail } => {
                 let seat = by.map(|s| self.seat(s)).unwrap_or_default();
                 let detail = detail.clone().unwrap_or_default();
@@ -521,7 +582,9 @@ impl Renderer {
                 _ => self.s("answer_none", &[]),
             },
             Query::Sheet => match detail {
-                Some(Detail::Sheet(d)) if !d.entries.is_empty() => d.entries.join(" "),
+                Some(Detail::Sheet(d)) if !d.entries.is_empty() => {
+                    self.sheet(d.start.as_deref(), &d.entries)
+                }
                 // Guidelines I.2, I.3: the envelope's outside read to the
                 // arbiter (never the sealed move).
                 Some(Detail::Envelope(e)) => self.s(
@@ -542,35 +605,25 @@ impl Renderer {
 
     /// The moves in the locale's notation, numbered.
     fn move_list(&self, start: Option<&str>, sans: &[&str]) -> String {
-        let Ok((mut pos, _)) = position_from_fen(
-            start.unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-        ) else {
-            return sans.join(" ");
+        written_moves(start, sans, self.loc).join(" ")
+    }
+
+    /// A scoresheet read back (D.2.7): numbered, each entry that is a
+    /// legal move in the locale's notation ("1. e4 e5 2. Sf3"), from the
+    /// first one that is not as it was written.
+    fn sheet(&self, start: Option<&str>, entries: &[String]) -> String {
+        let Ok((pos, _)) = position_from_fen(start.unwrap_or(STANDARD_FEN)) else {
+            return entries.join(" ");
         };
-        let mut out = Vec::new();
-        for s in sans {
-            let Ok(m) = s
-                .parse::<shakmaty::san::San>()
-                .map_err(|_| ())
-                .and_then(|x| x.to_move(&pos).map_err(|_| ()))
-            else {
-                out.push(s.to_string());
-                continue;
-            };
-            let n = pos.fullmoves().get();
-            let written = san::write(&pos, m, self.loc);
-            match pos.turn() {
-                Color::White => out.push(format!("{n}. {written}")),
-                Color::Black if out.is_empty() => out.push(format!("{n}... {written}")),
-                Color::Black => out.push(written),
-            }
-            use shakmaty::Position;
-            pos = match pos.clone().play(m) {
-                Ok(p) => p,
-                Err(_) => break,
-            };
-        }
-        out.join(" ")
+        let read = crate::boards::scoresheet::replay_entries(entries, &pos, self.loc);
+        let mut written: Vec<String> = read
+            .moves
+            .iter()
+            .zip(&read.positions)
+            .map(|(m, p)| san::write(p, *m, self.loc))
+            .collect();
+        written.extend(entries[read.moves.len()..].iter().cloned());
+        numbered(&pos, &written).join(" ")
     }
 
     /// The board read rank by rank, from the eighth down: each rank with

@@ -437,8 +437,13 @@ pub enum Kind {
         lines: Vec<String>,
         decision: String,
     },
-    /// The boards agree again.
-    BoardsAgree,
+    /// The boards agree (D.2.9): again after they differed, or — only
+    /// then `again` is in the JSON, as `false` — as they did all along,
+    /// when a player or the arbiter had them checked.
+    BoardsAgree {
+        #[serde(default = "yes", skip_serializing_if = "is_yes")]
+        again: bool,
+    },
     /// A report for the arbiter.
     Arbiter {
         reason: ArbiterReason,
@@ -541,6 +546,10 @@ pub struct PgnDetail {
 pub struct SheetDetail {
     pub board: String,
     pub entries: Vec<String>,
+    /// The game's start position, when it is not the standard one (the
+    /// sheet is read back numbered from there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 /// The pieces of one kind and colour.
@@ -624,4 +633,12 @@ pub fn role_name(r: shakmaty::Role) -> &'static str {
         shakmaty::Role::Knight => "knight",
         shakmaty::Role::Pawn => "pawn",
     }
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_yes(b: &bool) -> bool {
+    *b
 }

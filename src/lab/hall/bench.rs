@@ -181,6 +181,17 @@ impl HallProcess {
         tournament: &str,
         state: &Path,
     ) -> Result<HallProcess, String> {
+        HallProcess::start_with(exe, broker, tournament, state, &[])
+    }
+
+    /// [`HallProcess::start`] with further options (`--locale el`).
+    pub fn start_with(
+        exe: &Path,
+        broker: &str,
+        tournament: &str,
+        state: &Path,
+        extra: &[&str],
+    ) -> Result<HallProcess, String> {
         let mut child = Command::new(exe)
             .args([
                 "hall",
@@ -193,6 +204,7 @@ impl HallProcess {
             ])
             .arg("--state")
             .arg(state)
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
