@@ -1,6 +1,8 @@
-//! What the talking clock says, in the player's language. All wording comes
-//! from `locales/<lang>/clock.toml`: number words, noun forms with their
-//! grammatical gender and plural forms, and the phrase templates.
+//! What the talking clock says, in the player's language. Number words and
+//! phrase templates come from `locales/<lang>/clock.toml`; the counted
+//! nouns (hours, minutes, seconds, moves), their grammatical gender, their
+//! CLDR plural forms and cases from `locales/<lang>/messages.ftl`
+//! (`unit-hour` … `unit-move`), the one message layer.
 //!
 //! FIDE Laws 2023, D.2.6.1 (the clock announces time and number of moves),
 //! D.2.10.4 (moves completed and time used by both players, on request),
@@ -15,6 +17,10 @@ use shakmaty::Color;
 use super::ClockError;
 use super::live::Query;
 use crate::locale::fold;
+use crate::locale::messages::{Arg, Messages};
+
+/// The counted units, each a `unit-<name>` message.
+const UNITS: [&str; 4] = ["hour", "minute", "second", "move"];
 
 /// Lower-cased, accent-folded words joined by single spaces.
 fn fold_words(text: &str) -> String {
@@ -42,7 +48,6 @@ pub enum Style {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Numbers {
-    plural: String,
     ones: Vec<String>,
     tens: Vec<String>,
     compound: String,
@@ -63,26 +68,6 @@ struct GenderForms {
     whole: HashMap<String, String>,
     #[serde(default)]
     unit: HashMap<String, String>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Noun {
-    gender: String,
-    one: String,
-    few: Option<String>,
-    many: Option<String>,
-    other: String,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Nouns {
-    hour: Noun,
-    minute: Noun,
-    second: Noun,
-    #[serde(rename = "move")]
-    move_: Noun,
 }
 
 #[derive(Debug, Deserialize)]
@@ -124,7 +109,6 @@ struct Commands {
 #[serde(deny_unknown_fields)]
 struct File {
     numbers: Numbers,
-    nouns: Nouns,
     phrases: Phrases,
     commands: Commands,
 }
@@ -134,14 +118,6 @@ struct File {
 pub struct ClockWords {
     code: &'static str,
     file: File,
-}
-
-#[derive(Clone, Copy)]
-enum Category {
-    One,
-    Few,
-    Many,
-    Other,
 }
 
 static LOADED: OnceLock<Vec<Result<ClockWords, String>>> = OnceLock::new();
@@ -184,8 +160,12 @@ impl ClockWords {
         if n.ones.len() != 20 || n.tens.len() != 10 || n.hundreds.len() != 10 {
             return Err("numbers need 20 ones, 10 tens and 10 hundreds".into());
         }
-        if !["one-other", "polish", "serbian"].contains(&n.plural.as_str()) {
-            return Err(format!("unknown plural rule '{}'", n.plural));
+        let messages = Messages::get(code).map_err(|e| e.to_string())?;
+        for unit in UNITS {
+            let id = format!("unit-{unit}");
+            if !messages.has(&id) {
+                return Err(format!("messages.ftl lacks {id}"));
+            }
         }
         Ok(ClockWords { code, file })
     }
@@ -195,46 +175,34 @@ impl ClockWords {
         self.code
     }
 
-    fn category(&self, n: u64) -> Category {
-        match self.file.numbers.plural.as_str() {
-            "polish" => {
-                if n == 1 {
-                    Category::One
-                } else if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) {
-                    Category::Few
-                } else {
-                    Category::Many
-                }
-            }
-            "serbian" => {
-                if n % 10 == 1 && n % 100 != 11 {
-                    Category::One
-                } else if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) {
-                    Category::Few
-                } else {
-                    Category::Many
-                }
-            }
-            _ => {
-                if n == 1 {
-                    Category::One
-                } else {
-                    Category::Other
-                }
-            }
-        }
-    }
-
     /// The number `n` in words, agreeing with a noun of `gender`
     /// (`m`, `f` or `n`). Numbers of 1000 and more are given in digits.
     pub fn number(&self, n: u64, gender: &str) -> String {
+        self.number_in(n, gender, "nom")
+    }
+
+    /// The number `n` in words, agreeing with a noun of `gender` in a
+    /// grammatical `case`: the forms of `[numbers.gender.<gender>-<case>]`
+    /// first (Polish "jedną" in the accusative), then those of the gender.
+    pub fn number_in(&self, n: u64, gender: &str, case: &str) -> String {
         let nums = &self.file.numbers;
-        let forms = nums.gender.get(gender);
+        let in_case = nums.gender.get(&format!("{gender}-{case}"));
+        let plain = nums.gender.get(gender);
+        let whole = |k: &str| {
+            in_case
+                .and_then(|f| f.whole.get(k))
+                .or_else(|| plain.and_then(|f| f.whole.get(k)))
+        };
+        let unit_form = |k: &str| {
+            in_case
+                .and_then(|f| f.unit.get(k))
+                .or_else(|| plain.and_then(|f| f.unit.get(k)))
+        };
         if n >= 1000 {
             return n.to_string();
         }
         if n < 100 {
-            if let Some(w) = forms.and_then(|f| f.whole.get(&n.to_string())) {
+            if let Some(w) = whole(&n.to_string()) {
                 return w.clone();
             }
             if n < 20 {
@@ -245,8 +213,7 @@ impl ClockWords {
                 return nums.tens[t].clone();
             }
             let key = u.to_string();
-            let unit = forms
-                .and_then(|f| f.unit.get(&key))
+            let unit = unit_form(&key)
                 .or_else(|| nums.compound_units.get(&key))
                 .cloned()
                 .unwrap_or_else(|| nums.ones[u as usize].clone());
@@ -262,58 +229,93 @@ impl ClockWords {
             .unwrap_or(&nums.hundreds[h]);
         fill(
             &nums.hundreds_compound,
-            &[("hundreds", hundreds), ("rest", &self.number(rest, gender))],
+            &[
+                ("hundreds", hundreds),
+                ("rest", &self.number_in(rest, gender, case)),
+            ],
         )
     }
 
-    fn counted(&self, n: u64, noun: &Noun) -> String {
-        let word = match self.category(n) {
-            Category::One => &noun.one,
-            Category::Few => noun.few.as_ref().unwrap_or(&noun.other),
-            Category::Many => noun.many.as_ref().unwrap_or(&noun.other),
-            Category::Other => &noun.other,
+    /// `n` of a unit (`hour`, `minute`, `second`, `move`) in a case: the
+    /// number in words agreeing with the noun's gender (the message's
+    /// `.gender`), the noun in the CLDR plural form `messages.ftl` gives.
+    fn counted(&self, n: u64, unit: &str, case: &str) -> String {
+        let Ok(messages) = Messages::get(self.code) else {
+            return n.to_string();
         };
-        format!("{} {}", self.number(n, &noun.gender), word)
+        let id = format!("unit-{unit}");
+        let gender = messages.case_of(&id, "gender");
+        let words = self.number_in(n, &gender, case);
+        messages.format(
+            &id,
+            &[
+                ("n", Arg::Num(n)),
+                ("words", Arg::Text(&words)),
+                ("case", Arg::Text(case)),
+            ],
+        )
     }
 
     /// "zwölf Minuten", "one hour", "dwie godziny" …
     pub fn hours(&self, n: u64) -> String {
-        self.counted(n, &self.file.nouns.hour)
+        self.counted(n, "hour", "nom")
     }
 
     /// See [`ClockWords::hours`].
     pub fn minutes(&self, n: u64) -> String {
-        self.counted(n, &self.file.nouns.minute)
+        self.counted(n, "minute", "nom")
     }
 
     /// See [`ClockWords::hours`].
     pub fn seconds(&self, n: u64) -> String {
-        self.counted(n, &self.file.nouns.second)
+        self.counted(n, "second", "nom")
     }
 
     /// A number of moves: "siebzehn Züge".
     pub fn move_count(&self, n: u64) -> String {
-        self.counted(n, &self.file.nouns.move_)
+        self.counted(n, "move", "nom")
+    }
+
+    /// A number of moves in a grammatical case ("einem Zug").
+    pub fn move_count_in(&self, n: u64, case: &str) -> String {
+        self.counted(n, "move", case)
+    }
+
+    /// `n` of a unit (`hour`, `minute`, `second`, `move`) in a case, for
+    /// the golden files and the grammar table.
+    pub fn unit_in(&self, n: u64, unit: &str, case: &str) -> String {
+        self.counted(n, unit, case)
     }
 
     /// A time as a clock shows it (whole seconds, rounded down), spoken.
     pub fn duration(&self, ms: u64, style: Style) -> String {
+        self.duration_in(ms, style, "nom")
+    }
+
+    /// A time in a grammatical case ("zużyto jedną minutę").
+    pub fn duration_in(&self, ms: u64, style: Style, case: &str) -> String {
         let secs = ms / 1000;
         let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
         let join = |a: String, b: String| format!("{a}{}{b}", self.file.phrases.time_join);
         if h > 0 {
             return if m == 0 {
-                self.hours(h)
+                self.counted(h, "hour", case)
             } else {
-                join(self.hours(h), self.minutes(m))
+                join(
+                    self.counted(h, "hour", case),
+                    self.counted(m, "minute", case),
+                )
             };
         }
         match style {
             Style::Rounded if m == 0 => self.file.phrases.less_than_a_minute.clone(),
-            Style::Rounded => self.minutes(m),
-            Style::Exact if m == 0 => self.seconds(s),
-            Style::Exact if s == 0 => self.minutes(m),
-            Style::Exact => join(self.minutes(m), self.seconds(s)),
+            Style::Rounded => self.counted(m, "minute", case),
+            Style::Exact if m == 0 => self.counted(s, "second", case),
+            Style::Exact if s == 0 => self.counted(m, "minute", case),
+            Style::Exact => join(
+                self.counted(m, "minute", case),
+                self.counted(s, "second", case),
+            ),
         }
     }
 
@@ -567,6 +569,13 @@ mod tests {
         let en = ClockWords::get("en").unwrap();
         assert_eq!(en.seconds(1), "one second");
         assert_eq!(en.minutes(45), "forty-five minutes");
+        // Cases asked for by a sentence (messages.ftl attributes).
+        assert_eq!(pl.duration_in(60_000, Style::Exact, "acc"), "jedną minutę");
+        assert_eq!(pl.duration_in(120_000, Style::Exact, "acc"), "dwie minuty");
+        assert_eq!(sr.unit_in(21, "second", "acc"), "dvadeset jednu sekundu");
+        assert_eq!(de.duration_in(60_000, Style::Exact, "dat"), "einer Minute");
+        assert_eq!(de.move_count_in(2, "dat"), "zwei Zügen");
+        assert_eq!(de.move_count_in(1, "acc"), "einen Zug");
     }
 
     #[test]
