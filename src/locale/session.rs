@@ -1,6 +1,6 @@
-//! The words and sentences of a game (`locales/<code>/session.toml`):
-//! command phrases every seat may say or type, and the sentences the
-//! session's events are rendered in. English phrases are understood in
+//! The words of a game (`locales/<code>/session.toml`): command phrases
+//! every seat may say or type; the sentences the session's events are
+//! rendered in come from `messages.ftl` ([`super::messages`]). English phrases are understood in
 //! every locale, so a player is never stuck because of the language.
 
 use std::collections::HashMap;
