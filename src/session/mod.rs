@@ -138,6 +138,10 @@ pub struct Config {
     /// The edition of the FIDE Laws the game is played under (`--laws`):
     /// penalties, claims, automatic draws (src/rules/laws.rs).
     pub laws: Laws,
+    /// A seat's own language (`--seat-locale black=pl`): its events carry
+    /// the sentence in that language too (`texts`), its page is in it.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub seat_locales: std::collections::BTreeMap<String, String>,
 }
 
 impl Default for Config {
@@ -165,6 +169,7 @@ impl Default for Config {
             round: None,
             date: None,
             laws: Laws::default(),
+            seat_locales: Default::default(),
         }
     }
 }

@@ -19,6 +19,8 @@ pub struct Renderer {
     words: &'static SessionWords,
     clock: &'static ClockWords,
     opts: SayOptions,
+    /// Seats with a language of their own, each with its renderer.
+    seats: Vec<(Seat, Renderer)>,
 }
 
 /// An argument of a sentence: plain words and numbers, or something the
@@ -70,12 +72,21 @@ impl Renderer {
             words: SessionWords::get(code).map_err(|e| e.to_string())?,
             clock: ClockWords::get(code).map_err(|e| e.to_string())?,
             opts,
+            seats: Vec::new(),
         })
     }
 
     /// The renderer of a session's own locale and phrase options.
     pub fn for_session(s: &super::Session) -> Renderer {
         let cfg = s.config();
+        let seats = cfg
+            .seat_locales
+            .iter()
+            .filter(|(_, code)| **code != cfg.locale)
+            .filter_map(|(seat, code)| {
+                Some((Seat::parse(seat)?, Renderer::new(code, s.opts).ok()?))
+            })
+            .collect();
         Renderer {
             loc: s.locale(),
             words: s.words,
@@ -83,7 +94,16 @@ impl Renderer {
                 .or_else(|_| ClockWords::get("de"))
                 .expect("embedded clock wording"),
             opts: s.opts,
+            seats,
         }
+    }
+
+    /// The renderer of a seat: its own language's, or the game's.
+    pub fn for_seat(&self, seat: Seat) -> &Renderer {
+        self.seats
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map_or(self, |(_, r)| r)
     }
 
     pub fn words(&self) -> &'static SessionWords {
@@ -95,6 +115,19 @@ impl Renderer {
         let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
         if let Value::Object(o) = &mut v {
             o.insert("text".into(), Value::String(self.text(&e.kind)));
+            // A seat with its own language gets the sentence in it too.
+            let texts: serde_json::Map<String, Value> = self
+                .seats
+                .iter()
+                .filter(|(seat, _)| {
+                    e.to.iter()
+                        .any(|t| matches!(t, super::To::All) || *t == super::To::Seat(*seat))
+                })
+                .map(|(seat, r)| (seat.name().to_string(), Value::String(r.text(&e.kind))))
+                .collect();
+            if !texts.is_empty() {
+                o.insert("texts".into(), Value::Object(texts));
+            }
         }
         v
     }
