@@ -49,7 +49,7 @@ enum Kind {
 
 fn kind(var: &str) -> Option<Kind> {
     Some(match var {
-        "color" | "winner" | "white" | "black" => Kind::Side,
+        "color" | "winner" | "white" | "black" | "side" | "opponent" => Kind::Side,
         "seat" => Kind::Seat,
         "time" | "white_time" | "black_time" => Kind::Time,
         "moves" => Kind::Moves,
@@ -67,6 +67,8 @@ fn kind(var: &str) -> Option<Kind> {
         "board" => Kind::Text("…"),
         "piece" => Kind::Text("…"),
         "result" => Kind::Text("1-0"),
+        // the clock's sentences get a side's turn already worded
+        "turn" => Kind::Text("…"),
         _ => return None,
     })
 }
@@ -170,11 +172,13 @@ fn rows(code: &str) -> Vec<(String, String)> {
                         return (v.as_str(), w);
                     }
                     let w = match kind(v) {
-                        Some(Kind::Side) => Word::Side(if v == "black" || v == "winner" {
-                            Side::Black
-                        } else {
-                            Side::White
-                        }),
+                        Some(Kind::Side) => {
+                            Word::Side(if v == "black" || v == "winner" || v == "opponent" {
+                                Side::Black
+                            } else {
+                                Side::White
+                            })
+                        }
                         Some(Kind::Seat) => Word::Seat(Seat::Assistant),
                         Some(Kind::Time) => Word::Time(60_000),
                         Some(Kind::Moves) => Word::Moves(1),
@@ -514,4 +518,61 @@ fn the_english_word_list_finds_an_english_sentence() {
         .filter(|w| english.contains(w))
         .collect();
     assert_eq!(hits, ["the", "arbiter", "added", "one", "minute"]);
+}
+
+/// A seat with its own language (`--seat-locale black=pl`): its events
+/// carry the sentence in Polish too, its words are read in Polish, and the
+/// game's other seats keep the game's language.
+#[test]
+fn a_seat_with_its_own_language_hears_and_is_understood_in_it() {
+    use hector::session::{Command, Config, Session};
+    let mut cfg = Config {
+        locale: "de".into(),
+        control: Some("300+2".into()),
+        ..Config::default()
+    };
+    cfg.seat_locales.insert("black".into(), "pl".into());
+    let mut session = Session::new(&cfg).unwrap();
+    let render = Renderer::for_session(&session);
+    let mut lines = Vec::new();
+    for line in [
+        r#"{"t":0,"from":"white","text":"Springer Felix drei"}"#,
+        r#"{"t":1500,"from":"white","text":"ja"}"#,
+        r#"{"t":4000,"from":"black","text":"mój czas"}"#,
+        r#"{"t":5000,"from":"white","text":"meine Zeit"}"#,
+    ] {
+        let cmd = Command::from_json_line(line).unwrap();
+        for e in session.apply(&cmd) {
+            lines.push(render.line(&e));
+        }
+    }
+    let moved = lines.iter().find(|l| l["kind"] == "moved").unwrap();
+    assert_eq!(moved["text"], "Weiß: Springer Felix drei (Sf3).");
+    assert_eq!(moved["texts"]["black"], "Białe: Skoczek Feliks trzy (Sf3).");
+    let answers: Vec<&serde_json::Value> = lines.iter().filter(|l| l["kind"] == "answer").collect();
+    assert_eq!(answers.len(), 2, "{lines:?}");
+    // Black asked in Polish and is answered in Polish; White's answer is
+    // for White alone, so it carries no Polish text.
+    assert_eq!(answers[0]["to"][0], "black");
+    assert!(
+        answers[0]["texts"]["black"]
+            .as_str()
+            .unwrap()
+            .starts_with("Twój czas: cztery minuty"),
+        "{:?}",
+        answers[0]
+    );
+    assert_eq!(answers[1]["to"][0], "white");
+    assert!(answers[1].get("texts").is_none(), "{:?}", answers[1]);
+    // Without --seat-locale no event has texts: the contract is unchanged.
+    let mut plain = Session::new(&Config {
+        locale: "de".into(),
+        ..Config::default()
+    })
+    .unwrap();
+    let r = Renderer::for_session(&plain);
+    let cmd = Command::from_json_line(r#"{"t":0,"from":"white","text":"e4"}"#).unwrap();
+    for e in plain.apply(&cmd) {
+        assert!(r.line(&e).get("texts").is_none());
+    }
 }

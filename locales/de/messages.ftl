@@ -98,6 +98,28 @@ unit-move = { $n ->
 }
     .gender = m
 
+## The talking clock (hector clock, play): phrases around the times the
+## unit messages word.
+
+clock-less_than_a_minute = weniger als eine Minute
+clock-side_time = { $side } { $time }
+clock-side_moves = { $side } { $moves }
+clock-status = { $white }, { $black }, { $moves }, { $turn }
+clock-moves = { $white }, { $black }
+clock-turn = { $side } am Zug
+clock-own_time = Eigene Zeit: { $time }
+clock-time_used = Verbrauchte Zeit: { $white }, { $black }; { $moves }
+clock-opponent_time = Gegner: { $time }
+clock-warning = { $side }: { $time }
+clock-low_time = Achtung, { $side }: { $time }
+clock-flag = { $side }: Zeit abgelaufen
+clock-flag_win = Die Zeit von { $side } ist abgelaufen. { $opponent } gewinnt.
+clock-flag_draw = Die Zeit von { $side } ist abgelaufen. Remis, denn { $opponent } kann nicht mehr mattsetzen.
+clock-period_added = { $side }: neue Zeitperiode, { $time }
+clock-paused = Uhr angehalten
+clock-resumed = Uhr läuft wieder
+clock-not_started = Die Uhr läuft noch nicht
+
 ## The sentences of a game (hector session, play, serve).
 
 welcome = hector: { $language }. Hilfe gibt es mit „Hilfe“.

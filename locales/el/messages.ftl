@@ -91,6 +91,28 @@ unit-move = { $n ->
 }
     .gender = f
 
+## The talking clock (hector clock, play): phrases around the times the
+## unit messages word.
+
+clock-less_than_a_minute = λιγότερο από ένα λεπτό
+clock-side_time = { $side } { $time }
+clock-side_moves = { $side } { $moves }
+clock-status = { $white }, { $black }, { $moves }, { $turn }
+clock-moves = { $white }, { $black }
+clock-turn = παίζουν τα { $side }
+clock-own_time = Ο χρόνος σας: { $time }
+clock-time_used = Χρόνος που χρησιμοποιήθηκε: { $white }, { $black }· { $moves }
+clock-opponent_time = Αντίπαλος: { $time }
+clock-warning = { $side }: { $time }
+clock-low_time = Προσοχή, { $side }: { $time }
+clock-flag = { $side }: ο χρόνος έληξε
+clock-flag_win = { $side }: ο χρόνος έληξε. Κερδίζουν τα { $opponent }.
+clock-flag_draw = { $side }: ο χρόνος έληξε. Ισοπαλία, γιατί τα { $opponent } δεν μπορούν να κάνουν ματ.
+clock-period_added = { $side }: νέα περίοδος, { $time }
+clock-paused = Το ρολόι σταμάτησε
+clock-resumed = Το ρολόι ξεκίνησε ξανά
+clock-not_started = Το ρολόι δεν έχει ξεκινήσει
+
 ## The sentences of a game (hector session, play, serve).
 
 welcome = hector: { $language }. Πείτε «βοήθεια» για τις εντολές.

@@ -79,6 +79,28 @@ unit-move = { $n ->
 }
     .gender = n
 
+## The talking clock (hector clock, play): phrases around the times the
+## unit messages word.
+
+clock-less_than_a_minute = less than a minute
+clock-side_time = { $side } { $time }
+clock-side_moves = { $side } { $moves }
+clock-status = { $white }, { $black }, { $moves }, { $turn }
+clock-moves = { $white }, { $black }
+clock-turn = { $side } to move
+clock-own_time = Your time: { $time }
+clock-time_used = Time used: { $white }, { $black }; { $moves }
+clock-opponent_time = Opponent: { $time }
+clock-warning = { $side }: { $time }
+clock-low_time = Warning, { $side }: { $time }
+clock-flag = { $side }: flag fallen
+clock-flag_win = { $side }'s flag has fallen. { $opponent } wins.
+clock-flag_draw = { $side }'s flag has fallen. Draw, because { $opponent } cannot checkmate.
+clock-period_added = { $side }: next period, { $time }
+clock-paused = Clock paused
+clock-resumed = Clock running again
+clock-not_started = The clock has not started yet
+
 ## The sentences of a game (hector session, play, serve).
 
 welcome = hector: { $language }. Say or type help for the commands.

@@ -92,6 +92,28 @@ unit-move = { $n ->
 }
     .gender = m
 
+## The talking clock (hector clock, play): phrases around the times the
+## unit messages word.
+
+clock-less_than_a_minute = mniej niż minuta
+clock-side_time = { $side } { $time }
+clock-side_moves = { $side } { $moves }
+clock-status = { $white }, { $black }, { $moves }, { $turn }
+clock-moves = { $white }, { $black }
+clock-turn = teraz grają { $side }
+clock-own_time = Twój czas: { $time }
+clock-time_used = Zużyty czas: { $white }, { $black }; { $moves }
+clock-opponent_time = Przeciwnik: { $time }
+clock-warning = { $side }: { $time }
+clock-low_time = Uwaga, { $side }: { $time }
+clock-flag = { $side }: czas przekroczony
+clock-flag_win = { $side } przekroczyły czas. Wygrywają { $opponent }.
+clock-flag_draw = { $side } przekroczyły czas. Remis, bo { $opponent } nie mogą dać mata.
+clock-period_added = { $side }: nowy okres, { $time }
+clock-paused = Zegar zatrzymany
+clock-resumed = Zegar wznowiony
+clock-not_started = Zegar jeszcze nie ruszył
+
 ## The sentences of a game (hector session, play, serve).
 
 welcome = hector: { $language }. Powiedz „pomoc”, by usłyszeć polecenia.

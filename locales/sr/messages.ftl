@@ -84,6 +84,28 @@ unit-move = { $n ->
 }
     .gender = m
 
+## The talking clock (hector clock, play): phrases around the times the
+## unit messages word.
+
+clock-less_than_a_minute = manje od minuta
+clock-side_time = { $side } { $time }
+clock-side_moves = { $side } { $moves }
+clock-status = { $white }, { $black }, { $moves }, { $turn }
+clock-moves = { $white }, { $black }
+clock-turn = { $side } je na potezu
+clock-own_time = Vaše vreme: { $time }
+clock-time_used = Utrošeno vreme: { $white }, { $black }; { $moves }
+clock-opponent_time = Protivnik: { $time }
+clock-warning = { $side }: { $time }
+clock-low_time = Pažnja, { $side }: { $time }
+clock-flag = { $side }: vreme je isteklo
+clock-flag_win = { $side } je prekoračio vreme. { $opponent } pobeđuje.
+clock-flag_draw = { $side } je prekoračio vreme. Remi, jer { $opponent } ne može da matira.
+clock-period_added = { $side }: nova kontrola, { $time }
+clock-paused = Sat je zaustavljen
+clock-resumed = Sat ponovo radi
+clock-not_started = Sat još nije pokrenut
+
 ## The sentences of a game (hector session, play, serve).
 
 welcome = hector: { $language }. Recite „pomoć“ za komande.

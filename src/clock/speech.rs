@@ -73,27 +73,8 @@ struct GenderForms {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Phrases {
-    white: String,
-    black: String,
+    /// Between the parts of a time; the sentences are `clock-*` messages.
     time_join: String,
-    less_than_a_minute: String,
-    side_time: String,
-    side_moves: String,
-    status: String,
-    moves: String,
-    turn: String,
-    own_time: String,
-    time_used: String,
-    opponent_time: String,
-    warning: String,
-    low_time: String,
-    flag: String,
-    flag_win: String,
-    flag_draw: String,
-    period_added: String,
-    paused: String,
-    resumed: String,
-    not_started: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -118,6 +99,14 @@ struct File {
 pub struct ClockWords {
     code: &'static str,
     file: File,
+    messages: &'static Messages,
+    /// Words without variables, worded once from the messages.
+    white: String,
+    black: String,
+    less_than_a_minute: String,
+    paused: String,
+    resumed: String,
+    not_started: String,
 }
 
 static LOADED: OnceLock<Vec<Result<ClockWords, String>>> = OnceLock::new();
@@ -167,7 +156,34 @@ impl ClockWords {
                 return Err(format!("messages.ftl lacks {id}"));
             }
         }
-        Ok(ClockWords { code, file })
+        for id in [
+            "clock-less_than_a_minute",
+            "clock-paused",
+            "clock-resumed",
+            "clock-not_started",
+        ] {
+            if !messages.has(id) {
+                return Err(format!("messages.ftl lacks {id}"));
+            }
+        }
+        let side = |s: &str| messages.text("side", &[("side", s)]);
+        Ok(ClockWords {
+            code,
+            file,
+            messages,
+            white: side("white"),
+            black: side("black"),
+            less_than_a_minute: messages.text("clock-less_than_a_minute", &[]),
+            paused: messages.text("clock-paused", &[]),
+            resumed: messages.text("clock-resumed", &[]),
+            not_started: messages.text("clock-not_started", &[]),
+        })
+    }
+
+    /// A clock sentence (`clock-<name>` in messages.ftl) with its
+    /// variables filled in.
+    fn phrase(&self, name: &str, vars: &[(&str, &str)]) -> String {
+        self.messages.text(&format!("clock-{name}"), vars)
     }
 
     /// The locale code.
@@ -308,7 +324,7 @@ impl ClockWords {
             };
         }
         match style {
-            Style::Rounded if m == 0 => self.file.phrases.less_than_a_minute.clone(),
+            Style::Rounded if m == 0 => self.less_than_a_minute.clone(),
             Style::Rounded => self.counted(m, "minute", case),
             Style::Exact if m == 0 => self.counted(s, "second", case),
             Style::Exact if s == 0 => self.counted(m, "minute", case),
@@ -322,48 +338,42 @@ impl ClockWords {
     /// The name of a side: "Weiß", "Black" …
     pub fn side(&self, c: Color) -> &str {
         match c {
-            Color::White => &self.file.phrases.white,
-            Color::Black => &self.file.phrases.black,
+            Color::White => &self.white,
+            Color::Black => &self.black,
         }
     }
 
     /// "Weiß eine Stunde zwölf Minuten".
     pub fn side_time(&self, c: Color, ms: u64, style: Style) -> String {
-        fill(
-            &self.file.phrases.side_time,
+        self.phrase(
+            "side_time",
             &[("side", self.side(c)), ("time", &self.duration(ms, style))],
         )
     }
 
     /// "Ihre Zeit: …" (the asking player's own time).
     pub fn own_time(&self, ms: u64, style: Style) -> String {
-        fill(
-            &self.file.phrases.own_time,
-            &[("time", &self.duration(ms, style))],
-        )
+        self.phrase("own_time", &[("time", &self.duration(ms, style))])
     }
 
     /// "Gegner: …" (the opponent's time).
     pub fn opponent_time(&self, ms: u64, style: Style) -> String {
-        fill(
-            &self.file.phrases.opponent_time,
-            &[("time", &self.duration(ms, style))],
-        )
+        self.phrase("opponent_time", &[("time", &self.duration(ms, style))])
     }
 
     /// Moves completed by each player (D.2.10.4).
     pub fn moves(&self, white: u32, black: u32) -> String {
         let side = |c: Color, n: u32| {
-            fill(
-                &self.file.phrases.side_moves,
+            self.phrase(
+                "side_moves",
                 &[
                     ("side", self.side(c)),
                     ("moves", &self.move_count(n.into())),
                 ],
             )
         };
-        fill(
-            &self.file.phrases.moves,
+        self.phrase(
+            "moves",
             &[
                 ("white", &side(Color::White, white)),
                 ("black", &side(Color::Black, black)),
@@ -374,8 +384,8 @@ impl ClockWords {
     /// The time used by both players and the moves completed, as the
     /// assistant tells it on request (D.2.10.4).
     pub fn time_used(&self, white_ms: u64, black_ms: u64, white: u32, black: u32) -> String {
-        fill(
-            &self.file.phrases.time_used,
+        self.phrase(
+            "time_used",
             &[
                 (
                     "white",
@@ -392,7 +402,7 @@ impl ClockWords {
 
     /// "Weiß am Zug".
     pub fn turn(&self, c: Color) -> String {
-        fill(&self.file.phrases.turn, &[("side", self.side(c))])
+        self.phrase("turn", &[("side", self.side(c))])
     }
 
     /// Both times, the moves completed and whose turn it is.
@@ -404,8 +414,8 @@ impl ClockWords {
         black: u32,
         turn: Color,
     ) -> String {
-        fill(
-            &self.file.phrases.status,
+        self.phrase(
+            "status",
             &[
                 (
                     "white",
@@ -423,8 +433,8 @@ impl ClockWords {
 
     /// An interval warning: "Weiß: fünf Minuten".
     pub fn warning(&self, c: Color, ms: u64) -> String {
-        fill(
-            &self.file.phrases.warning,
+        self.phrase(
+            "warning",
             &[
                 ("side", self.side(c)),
                 ("time", &self.duration(ms, Style::Exact)),
@@ -441,15 +451,12 @@ impl ClockWords {
         } else {
             self.duration(threshold_ms, Style::Exact)
         };
-        fill(
-            &self.file.phrases.low_time,
-            &[("side", self.side(c)), ("time", &time)],
-        )
+        self.phrase("low_time", &[("side", self.side(c)), ("time", &time)])
     }
 
     /// A flag fell (the clock's own announcement).
     pub fn flag(&self, c: Color) -> String {
-        fill(&self.file.phrases.flag, &[("side", self.side(c))])
+        self.phrase("flag", &[("side", self.side(c))])
     }
 
     /// What FIDE Laws 2023, 6.9 says about `flagged`'s flag: the opponent
@@ -457,11 +464,11 @@ impl ClockWords {
     /// series of legal moves (`opponent_can_mate == false`).
     pub fn flag_result(&self, flagged: Color, opponent_can_mate: bool) -> String {
         let template = if opponent_can_mate {
-            &self.file.phrases.flag_win
+            "flag_win"
         } else {
-            &self.file.phrases.flag_draw
+            "flag_draw"
         };
-        fill(
+        self.phrase(
             template,
             &[
                 ("side", self.side(flagged)),
@@ -472,8 +479,8 @@ impl ClockWords {
 
     /// A new period began for a player: "Weiß: neue Periode, dreißig Minuten".
     pub fn period_added(&self, c: Color, ms: u64) -> String {
-        fill(
-            &self.file.phrases.period_added,
+        self.phrase(
+            "period_added",
             &[
                 ("side", self.side(c)),
                 ("time", &self.duration(ms, Style::Exact)),
@@ -483,12 +490,12 @@ impl ClockWords {
 
     /// The clock was paused (6.11).
     pub fn paused(&self) -> &str {
-        &self.file.phrases.paused
+        &self.paused
     }
 
     /// The clock runs again.
     pub fn resumed(&self) -> &str {
-        &self.file.phrases.resumed
+        &self.resumed
     }
 
     /// The clock question a typed or spoken line asks, if any: both times
@@ -519,7 +526,7 @@ impl ClockWords {
 
     /// Asked before the clock started.
     pub fn not_started(&self) -> &str {
-        &self.file.phrases.not_started
+        &self.not_started
     }
 }
 

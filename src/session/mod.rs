@@ -706,9 +706,19 @@ impl Session {
             promotion: matches!(pending, Some(Pending::Promotion(_))),
             readback: matches!(pending, Some(Pending::ReadBack(_))),
         };
-        let reader = Reader {
-            loc: self.loc,
-            words: self.words,
+        // A seat with a language of its own is understood in it (and, as
+        // everywhere, in English).
+        let own = self
+            .config()
+            .seat_locales
+            .get(from.name())
+            .and_then(|code| Some((Locale::get(code).ok()?, SessionWords::get(code).ok()?)));
+        let reader = match own {
+            Some((loc, words)) => Reader { loc, words },
+            None => Reader {
+                loc: self.loc,
+                words: self.words,
+            },
         };
         match reader.read(text, expecting) {
             Ok(r) => match self.sighted_assistant_may(t, from, &r) {
