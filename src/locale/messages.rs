@@ -175,10 +175,9 @@ impl Messages {
         for e in self.resource.entries() {
             if let ast::Entry::Message(m) = e
                 && m.id.name == id
+                && let Some(p) = &m.value
             {
-                if let Some(p) = &m.value {
-                    walk_pattern(p, &mut v);
-                }
+                walk_pattern(p, &mut v);
             }
         }
         v
