@@ -138,6 +138,10 @@ pub struct Config {
     /// The edition of the FIDE Laws the game is played under (`--laws`):
     /// penalties, claims, automatic draws (src/rules/laws.rs).
     pub laws: Laws,
+    /// A seat's own language (`--seat-locale black=pl`): its events carry
+    /// the sentence in that language too (`texts`), its page is in it.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub seat_locales: std::collections::BTreeMap<String, String>,
 }
 
 impl Default for Config {
@@ -165,6 +169,7 @@ impl Default for Config {
             round: None,
             date: None,
             laws: Laws::default(),
+            seat_locales: Default::default(),
         }
     }
 }
@@ -701,9 +706,19 @@ impl Session {
             promotion: matches!(pending, Some(Pending::Promotion(_))),
             readback: matches!(pending, Some(Pending::ReadBack(_))),
         };
-        let reader = Reader {
-            loc: self.loc,
-            words: self.words,
+        // A seat with a language of its own is understood in it (and, as
+        // everywhere, in English).
+        let own = self
+            .config()
+            .seat_locales
+            .get(from.name())
+            .and_then(|code| Some((Locale::get(code).ok()?, SessionWords::get(code).ok()?)));
+        let reader = match own {
+            Some((loc, words)) => Reader { loc, words },
+            None => Reader {
+                loc: self.loc,
+                words: self.words,
+            },
         };
         match reader.read(text, expecting) {
             Ok(r) => match self.sighted_assistant_may(t, from, &r) {

@@ -7,6 +7,7 @@ use shakmaty::{Chess, Color, Move, Role, Square};
 use super::{ArbiterReason, Detail, Device, DeviceNote, Event, Kind, Query, Refusal, Seat, Side};
 use crate::clock::{ClockWords, Style};
 use crate::locale::Locale;
+use crate::locale::messages::Arg;
 use crate::locale::session::{MOVE_LABEL, SessionWords, Verb};
 use crate::notation::phrase::{SayOptions, say_with};
 use crate::notation::san;
@@ -78,6 +79,26 @@ pub struct Renderer {
     words: &'static SessionWords,
     clock: &'static ClockWords,
     opts: SayOptions,
+    /// Seats with a language of their own, each with its renderer.
+    seats: Vec<(Seat, Renderer)>,
+}
+
+/// An argument of a sentence: plain words and numbers, or something the
+/// message layer words in the case the sentence asks for.
+#[derive(Debug, Clone, Copy)]
+pub enum Word<'a> {
+    /// Words as they are (a move, a list).
+    T(&'a str),
+    /// A number (it chooses plural forms).
+    N(u64),
+    /// A side, worded by the `side` message.
+    Side(Side),
+    /// A seat, worded by the `seat` message.
+    Seat(Seat),
+    /// A time in milliseconds, spoken as the clock speaks it.
+    Time(u64),
+    /// A number of moves ("siebzehn Züge").
+    Moves(u64),
 }
 
 fn parse_move(fen: &str, uci: &str) -> Option<(Chess, Move)> {
@@ -111,12 +132,21 @@ impl Renderer {
             words: SessionWords::get(code).map_err(|e| e.to_string())?,
             clock: ClockWords::get(code).map_err(|e| e.to_string())?,
             opts,
+            seats: Vec::new(),
         })
     }
 
     /// The renderer of a session's own locale and phrase options.
     pub fn for_session(s: &super::Session) -> Renderer {
         let cfg = s.config();
+        let seats = cfg
+            .seat_locales
+            .iter()
+            .filter(|(_, code)| **code != cfg.locale)
+            .filter_map(|(seat, code)| {
+                Some((Seat::parse(seat)?, Renderer::new(code, s.opts).ok()?))
+            })
+            .collect();
         Renderer {
             loc: s.locale(),
             words: s.words,
@@ -124,7 +154,16 @@ impl Renderer {
                 .or_else(|_| ClockWords::get("de"))
                 .expect("embedded clock wording"),
             opts: s.opts,
+            seats,
         }
+    }
+
+    /// The renderer of a seat: its own language's, or the game's.
+    pub fn for_seat(&self, seat: Seat) -> &Renderer {
+        self.seats
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map_or(self, |(_, r)| r)
     }
 
     pub fn words(&self) -> &'static SessionWords {
@@ -136,6 +175,19 @@ impl Renderer {
         let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
         if let Value::Object(o) = &mut v {
             o.insert("text".into(), Value::String(self.text(&e.kind)));
+            // A seat with its own language gets the sentence in it too.
+            let texts: serde_json::Map<String, Value> = self
+                .seats
+                .iter()
+                .filter(|(seat, _)| {
+                    e.to.iter()
+                        .any(|t| matches!(t, super::To::All) || *t == super::To::Seat(*seat))
+                })
+                .map(|(seat, r)| (seat.name().to_string(), Value::String(r.text(&e.kind))))
+                .collect();
+            if !texts.is_empty() {
+                o.insert("texts".into(), Value::Object(texts));
+            }
         }
         v
     }
@@ -144,16 +196,64 @@ impl Renderer {
         self.words.text(key, args)
     }
 
-    fn color(&self, side: Side) -> &str {
-        self.loc.color_name(side.into())
+    /// A sentence whose sides, seats, times and move counts are worded in
+    /// the case the message asks for (`.time = acc` in messages.ftl).
+    pub fn say(&self, key: &str, args: &[(&str, Word)]) -> String {
+        let m = self.words.messages();
+        let words: Vec<(&str, Result<String, u64>)> = args
+            .iter()
+            .map(|(name, a)| {
+                let case = || m.case_of(key, name);
+                let v = match *a {
+                    Word::T(t) => Ok(t.to_string()),
+                    Word::N(n) => Err(n),
+                    Word::Side(side) => Ok(self.side_in(side, &case())),
+                    Word::Seat(seat) => Ok(self.seat_in(seat, &case())),
+                    Word::Time(ms) => Ok(self.clock.duration_in(ms, Style::Exact, &case())),
+                    Word::Moves(n) => Ok(self.clock.move_count_in(n, &case())),
+                };
+                (*name, v)
+            })
+            .collect();
+        let args: Vec<(&str, Arg)> = words
+            .iter()
+            .map(|(name, v)| match v {
+                Ok(t) => (*name, Arg::Text(t)),
+                Err(n) => (*name, Arg::Num(*n)),
+            })
+            .collect();
+        m.format(key, &args)
     }
 
-    fn time(&self, ms: u64) -> String {
-        self.clock.duration(ms, Style::Exact)
+    fn side_in(&self, side: Side, case: &str) -> String {
+        self.words.messages().format(
+            "side",
+            &[("side", Arg::Text(side.name())), ("case", Arg::Text(case))],
+        )
     }
 
-    fn seat(&self, seat: Seat) -> String {
-        self.s(&format!("seat_{}", seat.name()), &[])
+    fn color(&self, side: Side) -> String {
+        self.side_in(side, "nom")
+    }
+
+    fn seat_in(&self, seat: Seat, case: &str) -> String {
+        self.words.messages().format(
+            "seat",
+            &[("seat", Arg::Text(seat.name())), ("case", Arg::Text(case))],
+        )
+    }
+
+    /// "weißer Springer", "białe skoczki": a side's piece agreeing in
+    /// gender and number (`count` of them).
+    pub fn piece(&self, side: Side, role: Role, count: u64) -> String {
+        self.words.messages().format(
+            "piece",
+            &[
+                ("side", Arg::Text(side.name())),
+                ("piece", Arg::Text(super::role_name(role))),
+                ("count", Arg::Num(count)),
+            ],
+        )
     }
 
     /// "Springer Felix drei (Sf3)".
@@ -200,14 +300,17 @@ impl Renderer {
             } => {
                 let mv = self.phrase(fen_before, uci, san);
                 if *via == Seat::of((*by).into()) {
-                    self.s("moved", &[("color", self.color(*by)), ("move", &mv)])
+                    self.say(
+                        "moved",
+                        &[("color", Word::Side(*by)), ("move", Word::T(&mv))],
+                    )
                 } else {
-                    self.s(
+                    self.say(
                         "moved_via",
                         &[
-                            ("color", self.color(*by)),
-                            ("move", &mv),
-                            ("seat", &self.seat(*via)),
+                            ("color", Word::Side(*by)),
+                            ("move", Word::T(&mv)),
+                            ("seat", Word::Seat(*via)),
                         ],
                     )
                 }
@@ -257,35 +360,27 @@ impl Renderer {
             } => self.answer(*query, *player, *ms, *count, detail.as_ref()),
             Kind::Status(st) => match &st.result {
                 Some(_) => self.loc.message("game_over", &[]),
-                None => self.s("to_move", &[("color", self.color(st.turn))]),
+                None => self.say("to_move", &[("color", Word::Side(st.turn))]),
             },
             Kind::Result {
                 result,
                 reason,
                 player,
             } => self.result(result, reason, *player),
-            Kind::Alert { ms, .. } => self.s("alert", &[("time", &self.time(*ms))]),
-            Kind::Flag { player } => self.s("flag", &[("color", self.color(*player))]),
+            Kind::Alert { ms, .. } => self.say("alert", &[("time", Word::Time(*ms))]),
+            Kind::Flag { player } => self.say("flag", &[("color", Word::Side(*player))]),
             Kind::Clock { action, player, ms } => {
-                let color = player
-                    .map(|p| self.color(p).to_string())
-                    .unwrap_or_default();
+                let color = player.map(Word::Side).unwrap_or(Word::T(""));
+                let ms = ms.unwrap_or(0);
                 match action.as_str() {
                     "started" => self.s("clock_started", &[]),
                     "stopped" => self.s("clock_stopped", &[]),
-                    "set" => self.s(
-                        "clock_set",
-                        &[("color", &color), ("time", &self.time(ms.unwrap_or(0)))],
-                    ),
-                    "added" => self.s(
-                        "clock_added",
-                        &[("color", &color), ("time", &self.time(ms.unwrap_or(0)))],
-                    ),
-                    "moves" => self.s(
-                        "clock_moves",
-                        &[("color", &color), ("count", &ms.unwrap_or(0).to_string())],
-                    ),
-                    _ => self.s("clock_pressed", &[("color", &color)]),
+                    "set" => self.say("clock_set", &[("color", color), ("time", Word::Time(ms))]),
+                    "added" => {
+                        self.say("clock_added", &[("color", color), ("time", Word::Time(ms))])
+                    }
+                    "moves" => self.say("clock_moves", &[("color", color), ("count", Word::N(ms))]),
+                    _ => self.say("clock_pressed", &[("color", color)]),
                 }
             }
             Kind::Draw { action, by } => {
@@ -294,7 +389,7 @@ impl Renderer {
                 } else {
                     "draw_declined"
                 };
-                self.s(key, &[("color", self.color(*by))])
+                self.say(key, &[("color", Word::Side(*by))])
             }
             Kind::Guidance { board, lines, .. } => self.s(
                 "guidance_head",
@@ -306,10 +401,10 @@ impl Renderer {
             Kind::BoardsAgree { again: true } => self.s("boards_agree", &[]),
             Kind::BoardsAgree { again: false } => self.s("boards_in_order", &[]),
             Kind::Arbiter { reason, by, detail } => {
-                let seat = by.map(|s| self.seat(s)).unwrap_or_default();
+                let seat = by.map(Word::Seat).unwrap_or(Word::T(""));
                 let detail = detail.clone().unwrap_or_default();
                 match reason {
-                    ArbiterReason::Called => self.s("arbiter_called", &[("seat", &seat)]),
+                    ArbiterReason::Called => self.say("arbiter_called", &[("seat", seat)]),
                     ArbiterReason::Touched => {
                         let d = if detail.is_empty() {
                             String::new()
@@ -317,7 +412,10 @@ impl Renderer {
                             format!(": {detail}")
                         };
                         if by.is_some_and(|b| b != Seat::Assistant) {
-                            self.s("arbiter_touched_by", &[("seat", &seat), ("detail", &d)])
+                            self.say(
+                                "arbiter_touched_by",
+                                &[("seat", seat), ("detail", Word::T(&d))],
+                            )
                         } else {
                             self.s("arbiter_touched", &[("detail", &d)])
                         }
@@ -325,7 +423,9 @@ impl Renderer {
                     ArbiterReason::FlagClaim if *by == Some(Seat::Assistant) || by.is_none() => {
                         self.s("arbiter_flag_claim", &[])
                     }
-                    ArbiterReason::FlagClaim => self.s("arbiter_flag_claim_by", &[("seat", &seat)]),
+                    ArbiterReason::FlagClaim => {
+                        self.say("arbiter_flag_claim_by", &[("seat", seat)])
+                    }
                     ArbiterReason::BoardsDiffer => {
                         let key = format!("decision_{}", detail.replace('-', "_"));
                         let why = if self.words.has(&key) {
@@ -336,16 +436,16 @@ impl Renderer {
                         self.s("arbiter_boards_differ", &[("detail", &why)])
                     }
                     ArbiterReason::AssistantMissing => self.s("arbiter_assistant_missing", &[]),
-                    ArbiterReason::IllegalClaimed => self.s("arbiter_illegal", &[("seat", &seat)]),
+                    ArbiterReason::IllegalClaimed => self.say("arbiter_illegal", &[("seat", seat)]),
                     ArbiterReason::Interrupted => self.s("arbiter_interrupted", &[]),
-                    ArbiterReason::Present => self.s("arbiter_present", &[("seat", &seat)]),
+                    ArbiterReason::Present => self.say("arbiter_present", &[("seat", seat)]),
                     ArbiterReason::BoardPutRight => {
-                        self.s("arbiter_board_put_right", &[("seat", &seat)])
+                        self.say("arbiter_board_put_right", &[("seat", seat)])
                     }
                     ArbiterReason::Flag => {
                         let c = match detail.as_str() {
-                            "white" => self.color(Side::White).to_string(),
-                            "black" => self.color(Side::Black).to_string(),
+                            "white" => self.color(Side::White),
+                            "black" => self.color(Side::Black),
                             other => other.to_string(),
                         };
                         self.s("arbiter_flag", &[("detail", &c)])
@@ -365,12 +465,12 @@ impl Renderer {
                 player,
                 added_ms,
                 gets,
-            } => self.s(
+            } => self.say(
                 "penalty",
                 &[
-                    ("color", self.color(*player)),
-                    ("winner", self.color(*gets)),
-                    ("time", &self.time(*added_ms)),
+                    ("color", Word::Side(*player)),
+                    ("winner", Word::Side(*gets)),
+                    ("time", Word::Time(*added_ms)),
                 ],
             ),
             Kind::Adjourned {
@@ -379,25 +479,25 @@ impl Renderer {
                 early_ms,
                 ..
             } => {
-                let mut text = self.s(
+                let mut text = self.say(
                     "adjourned",
                     &[
-                        ("color", self.color(*by)),
-                        ("number", &move_number.to_string()),
+                        ("color", Word::Side(*by)),
+                        ("number", Word::N((*move_number).into())),
                     ],
                 );
                 if let Some(ms) = early_ms {
                     text.push(' ');
-                    text.push_str(&self.s(
+                    text.push_str(&self.say(
                         "adjourned_early",
-                        &[("color", self.color(*by)), ("time", &self.time(*ms))],
+                        &[("color", Word::Side(*by)), ("time", Word::Time(*ms))],
                     ));
                 }
                 text
             }
             Kind::Sealed { san } => self.s("sealed", &[("move", san)]),
             Kind::Resumed => self.s("resumed", &[]),
-            Kind::Interrupted { ms } => self.s("interrupted", &[("time", &self.time(*ms))]),
+            Kind::Interrupted { ms } => self.say("interrupted", &[("time", Word::Time(*ms))]),
             Kind::Device(DeviceNote {
                 device,
                 reachable,
@@ -492,34 +592,38 @@ impl Renderer {
         count: Option<u32>,
         detail: Option<&Detail>,
     ) -> String {
-        let color = player
-            .map(|p| self.color(p).to_string())
-            .unwrap_or_default();
-        let time = self.time(ms.unwrap_or(0));
+        let color = player.map(Word::Side).unwrap_or(Word::T(""));
+        let time = Word::Time(ms.unwrap_or(0));
+        let n = u64::from(count.unwrap_or(0));
         match query {
-            Query::Time => self.s("answer_time", &[("color", &color), ("time", &time)]),
-            Query::MyTime => self.s("answer_my_time", &[("time", &time)]),
-            Query::OpponentTime => self.s("answer_opponent_time", &[("time", &time)]),
-            Query::TimeUsed => self.s(
+            Query::Time => self.say("answer_time", &[("color", color), ("time", time)]),
+            Query::MyTime => self.say("answer_my_time", &[("time", time)]),
+            Query::OpponentTime => self.say("answer_opponent_time", &[("time", time)]),
+            Query::TimeUsed => self.say(
                 "answer_used",
                 &[
-                    ("color", &color),
-                    ("time", &time),
-                    ("moves", &self.clock.move_count(count.unwrap_or(0).into())),
+                    ("color", color),
+                    ("time", time),
+                    ("moves", Word::Moves(n)),
+                    ("count", Word::N(n)),
                 ],
             ),
-            Query::Moves => self.s(
+            Query::Moves => self.say(
                 "answer_moves",
                 &[
-                    ("color", &color),
-                    ("moves", &self.clock.move_count(count.unwrap_or(0).into())),
+                    ("color", color),
+                    ("moves", Word::Moves(n)),
+                    ("count", Word::N(n)),
                 ],
             ),
             Query::Help => self.s("help", &[]),
             Query::Last => match detail {
                 Some(Detail::Last(d)) => {
                     let mv = self.phrase(&d.fen_before, &d.uci, &d.san);
-                    self.s("moved", &[("color", self.color(d.by)), ("move", &mv)])
+                    self.say(
+                        "moved",
+                        &[("color", Word::Side(d.by)), ("move", Word::T(&mv))],
+                    )
                 }
                 _ => self.s("answer_none", &[]),
             },
@@ -535,9 +639,10 @@ impl Renderer {
                         } else {
                             squares.join(", ")
                         };
-                        let label =
-                            format!("{} {}", self.color(p.player), self.loc.piece_word(role));
-                        parts.push(self.s("answer_pieces", &[("piece", &label), ("list", &list)]));
+                        let label = self.piece(p.player, role, squares.len() as u64);
+                        let sentence =
+                            self.s("answer_pieces", &[("piece", &label), ("list", &list)]);
+                        parts.push(capitalised(&sentence));
                     }
                 }
                 parts.join(" ")
@@ -550,10 +655,9 @@ impl Renderer {
                         .map(|p| {
                             let role = role_of(&p.piece).unwrap_or(Role::Pawn);
                             format!(
-                                "{}: {} {}",
+                                "{}: {}",
                                 self.square(&p.square),
-                                self.color(p.player),
-                                self.loc.piece_word(role)
+                                self.piece(p.player, role, 1)
                             )
                         })
                         .collect(),
@@ -587,15 +691,15 @@ impl Renderer {
                 }
                 // Guidelines I.2, I.3: the envelope's outside read to the
                 // arbiter (never the sealed move).
-                Some(Detail::Envelope(e)) => self.s(
+                Some(Detail::Envelope(e)) => self.say(
                     "envelope_read",
                     &[
-                        ("color", self.color(e.sealed_by)),
-                        ("number", &e.move_number.to_string()),
-                        ("white", self.color(Side::White)),
-                        ("white_time", &self.time(e.white_used_ms)),
-                        ("black", self.color(Side::Black)),
-                        ("black_time", &self.time(e.black_used_ms)),
+                        ("color", Word::Side(e.sealed_by)),
+                        ("number", Word::N(e.move_number.into())),
+                        ("white", Word::Side(Side::White)),
+                        ("white_time", Word::Time(e.white_used_ms)),
+                        ("black", Word::Side(Side::Black)),
+                        ("black_time", Word::Time(e.black_used_ms)),
                     ],
                 ),
                 _ => self.s("answer_none", &[]),
@@ -643,10 +747,9 @@ impl Renderer {
                     let sq = Square::from_coords(File::new(f), rank);
                     board.piece_at(sq).map(|p| {
                         format!(
-                            "{} {} {}",
+                            "{} {}",
                             self.loc.square_words(sq),
-                            self.loc.color_name(p.color),
-                            self.loc.piece_word(p.role)
+                            self.piece(p.color.into(), p.role, 1)
                         )
                     })
                 })
@@ -710,5 +813,14 @@ impl Renderer {
             "arbiter" => self.s("result_arbiter", &[("result", result)]),
             _ => result.to_string(),
         }
+    }
+}
+
+/// A sentence starting with a capital letter ("Weißer Springer: g1.").
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }

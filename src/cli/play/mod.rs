@@ -545,7 +545,15 @@ fn deliver(
         .collect();
     let worded: Vec<(Event, String)> = events
         .iter()
-        .map(|e| (e.clone(), render.text(&e.kind)))
+        .map(|e| {
+            // A private answer is worded in its seat's own language
+            // (`--seat-locale`), a public one in the game's.
+            let r = match e.to.as_slice() {
+                [To::Seat(s)] => render.for_seat(*s),
+                _ => render,
+            };
+            (e.clone(), r.text(&e.kind))
+        })
         .collect();
     let owner = terminal_owner(session);
     let mut lines = Vec::new();
