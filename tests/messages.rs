@@ -60,6 +60,7 @@ fn kind(var: &str) -> Option<Kind> {
         "pieces" => Kind::Text("Q, R, B, N"),
         "heard" => Kind::Text("xyz"),
         "why" | "problem" | "reason" | "lines" | "text" => Kind::Text("…"),
+        "file" => Kind::Text("partie.pgn"),
         "detail" => Kind::Text(": e4"),
         "command" => Kind::Text("…"),
         "language" => Kind::Text("…"),
@@ -425,12 +426,13 @@ fn homographs(code: &str) -> &'static [&'static str] {
         // German uses as they are
         "de" => &[
             "minute", "an", "was", "art", "in", "blind", "form", "start", "server", "journal",
-            "terminal",
+            "terminal", "min",
         ],
-        // "do" (to), "to" (this), "art." (artykuł), "by" (so that)
-        "pl" => &["do", "to", "art", "by"],
-        // "do" (up to), "to" (that), "server"
-        "sr" => &["do", "to", "server"],
+        // "do" (to), "to" (this), "art." (artykuł), "by" (so that), "min"
+        // (minuta)
+        "pl" => &["do", "to", "art", "by", "min"],
+        // "do" (up to), "to" (that), "server", "min" (minut)
+        "sr" => &["do", "to", "server", "min"],
         _ => &[],
     }
 }
@@ -450,8 +452,12 @@ fn without_slots(text: &str) -> String {
     out
 }
 
+/// The words of a text; addresses (`/watch`, `/api/boards`) are names,
+/// not words.
 fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !c.is_alphabetic())
+    text.split_whitespace()
+        .filter(|t| !t.starts_with('/'))
+        .flat_map(|t| t.split(|c: char| !c.is_alphabetic()))
         .filter(|w| w.chars().count() >= 2)
         .map(|w| w.to_lowercase())
 }
