@@ -6,6 +6,7 @@
 
 use shakmaty::{Color, KnownOutcome, Position};
 
+use super::request::Score;
 use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, one};
 use crate::locale::session::Verb;
 use crate::rules::{GameResult, IllegalMoveRuling, Termination};
@@ -217,6 +218,7 @@ impl Session {
         let board = self.game.position().board().clone();
         self.boards.set_up(&board);
         self.synced = ply;
+        self.strike_marks(ply);
         self.pending = [None, None];
         self.owed_press = None;
         self.boards_differ = false;
@@ -244,20 +246,33 @@ impl Session {
         ]
     }
 
-    /// The arbiter sets the result.
-    pub(super) fn arbiter_result(
-        &mut self,
-        t: u64,
-        from: Seat,
-        outcome: KnownOutcome,
-    ) -> Vec<Event> {
+    /// The arbiter sets the result (12.2): a game's result or an adjusted
+    /// score or forfeit, also to put a result right after the game ended.
+    pub(super) fn arbiter_result(&mut self, t: u64, from: Seat, score: Score) -> Vec<Event> {
         if let Some(e) = self.need_arbiter(t, from, Verb::Result) {
             return e;
         }
         // Art. 12.1, 5.2.2: the arbiter may put a result right after the
         // game ended (a flag fell in a dead position …); the same result
         // again changes nothing.
-        if self.game.result().is_some_and(|r| r.outcome == outcome) {
+        let (outcome, adjusted) = match score {
+            Score::Game(o) => (o, None),
+            Score::Adjusted(s) => (
+                match s {
+                    "+/-" => KnownOutcome::Decisive {
+                        winner: Color::White,
+                    },
+                    "-/+" => KnownOutcome::Decisive {
+                        winner: Color::Black,
+                    },
+                    // The game's record has no such result: the score
+                    // stands for it (status, PGN tag).
+                    _ => KnownOutcome::Draw,
+                },
+                Some(s),
+            ),
+        };
+        if self.score == adjusted && self.game.result().is_some_and(|r| r.outcome == outcome) {
             return self.refuse(t, from, Refusal::GameOver);
         }
         let r = GameResult {
@@ -265,13 +280,24 @@ impl Session {
             termination: Termination::DrawAgreed,
         };
         self.game.set_result(r);
+        self.score = adjusted;
         let mut out = self.ended(t, r);
         if let Some(Event {
-            kind: Kind::Result { reason, .. },
+            kind:
+                Kind::Result {
+                    result,
+                    reason,
+                    score,
+                    ..
+                },
             ..
         }) = out.last_mut()
         {
             *reason = "arbiter".into();
+            if let Some(s) = adjusted {
+                *result = Score::result_text(s).to_string();
+                *score = Some(s.to_string());
+            }
         }
         out
     }

@@ -258,6 +258,14 @@ pub struct Session {
     last_t: u64,
     /// The last event said to each seat, for `repeat`.
     last_said: HashMap<Seat, Kind>,
+    /// 8.1.5, 9.1.2.2: the half-moves (1-based) after which a draw was
+    /// offered, marked (=) on both scoresheets and in the PGN.
+    draw_marks: Vec<usize>,
+    /// A draw offered before the offerer's move: marked on that move.
+    mark_next: Option<Color>,
+    /// 12.2: the arbiter's adjusted score or forfeit, which stands for
+    /// the game's result (`0-0`, `1/2-0`, `+/-` …).
+    score: Option<&'static str>,
 }
 
 /// An independent copy (the local front ends of `hector serve` look at one
@@ -288,6 +296,9 @@ impl Clone for Session {
             alerted: self.alerted,
             last_t: self.last_t,
             last_said: self.last_said.clone(),
+            draw_marks: self.draw_marks.clone(),
+            mark_next: self.mark_next,
+            score: self.score,
         }
     }
 }
@@ -394,6 +405,9 @@ impl Session {
             alerted: [false; 2],
             last_t: 0,
             last_said: HashMap::new(),
+            draw_marks: Vec::new(),
+            mark_next: None,
+            score: None,
         })
     }
 
@@ -453,7 +467,10 @@ impl Session {
             fen: self.game.fen(),
             turn: self.game.turn().into(),
             ply: self.game.moves().len(),
-            result: self.game.result().map(|r| result_text(&r)),
+            result: match self.score {
+                Some(s) => Some(request::Score::result_text(s).to_string()),
+                None => self.game.result().map(|r| result_text(&r)),
+            },
             clock: self.clock.as_ref().map(|c| ClockStatus {
                 white_ms: c.remaining(Color::White, t),
                 black_ms: c.remaining(Color::Black, t),
@@ -887,6 +904,7 @@ pub fn result_kind(game: &Game, r: GameResult) -> Kind {
         result: result_text(&r),
         reason: r.termination.name().to_string(),
         player,
+        score: None,
     }
 }
 

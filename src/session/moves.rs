@@ -270,6 +270,7 @@ impl Session {
                 self.press_after_move(t, c);
             }
         }
+        self.mark_after_move(c);
         if let Some(r) = self.game.result() {
             out.extend(self.ended(t, r));
         }
@@ -435,5 +436,21 @@ pub(super) fn pgn(s: &Session, tags: &[(String, String)]) -> String {
             .unwrap_or_else(|| tc.clone());
         tags.push(("TimeControl".into(), text));
     }
-    crate::rules::pgn::write_pgn(&s.game, &tags)
+    // 12.2: an adjusted score is no PGN result: the game is written
+    // unfinished (`*`) with the score in a tag; a forfeit as the win it
+    // counts as, with the tag.
+    match s.score {
+        Some(score) => {
+            if !tags.iter().any(|(k, _)| k == "ArbiterScore") {
+                tags.push(("ArbiterScore".into(), score.to_string()));
+            }
+            let result = match score {
+                "+/-" => "1-0",
+                "-/+" => "0-1",
+                _ => "*",
+            };
+            crate::rules::pgn::write_pgn_with_result(&s.game, &tags, result)
+        }
+        None => crate::rules::pgn::write_pgn(&s.game, &tags),
+    }
 }

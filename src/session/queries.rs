@@ -177,6 +177,7 @@ impl Session {
         let detail = Detail::Sheet(SheetDetail {
             board: side.name().to_string(),
             entries: self.boards.sheet(side).entries().to_vec(),
+            offers: self.draw_marks.clone(),
         });
         one(
             t,

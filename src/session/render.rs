@@ -203,7 +203,8 @@ impl Renderer {
                 result,
                 reason,
                 player,
-            } => self.result(result, reason, *player),
+                score,
+            } => self.result(score.as_deref().unwrap_or(result), reason, *player),
             Kind::Alert { ms, .. } => self.s("alert", &[("time", &self.time(*ms))]),
             Kind::Flag { player } => self.s("flag", &[("color", self.color(*player))]),
             Kind::Clock { action, player, ms } => {
@@ -521,7 +522,20 @@ impl Renderer {
                 _ => self.s("answer_none", &[]),
             },
             Query::Sheet => match detail {
-                Some(Detail::Sheet(d)) if !d.entries.is_empty() => d.entries.join(" "),
+                // 8.1.5: a draw offer is marked (=) after the move.
+                Some(Detail::Sheet(d)) if !d.entries.is_empty() => d
+                    .entries
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        if d.offers.contains(&(i + 1)) {
+                            format!("{e} (=)")
+                        } else {
+                            e.clone()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" "),
                 // Guidelines I.2, I.3: the envelope's outside read to the
                 // arbiter (never the sealed move).
                 Some(Detail::Envelope(e)) => self.s(

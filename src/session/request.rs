@@ -52,6 +52,30 @@ pub enum TimeQuery {
     Used,
 }
 
+/// A result the arbiter gives (12.2): a game's result, or a score PGN
+/// cannot write as one — an adjusted score (`0-0`, `1/2-0`, `0-1/2`) or a
+/// forfeit (`+/-`, `-/+`, `-/-`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    Game(KnownOutcome),
+    /// The score as the arbiter writes it in the crosstable.
+    Adjusted(&'static str),
+}
+
+impl Score {
+    /// The `result` of the event: a forfeit as the win or loss it counts
+    /// as (`1-0`, `0-1`, `0-0` for a double forfeit), an adjusted score as
+    /// it is.
+    pub fn result_text(s: &str) -> &str {
+        match s {
+            "+/-" => "1-0",
+            "-/+" => "0-1",
+            "-/-" => "0-0",
+            other => other,
+        }
+    }
+}
+
 /// One request of a seat, with its arguments read and typed.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Request {
@@ -130,8 +154,8 @@ pub enum Request {
         player: Option<Color>,
         ply: Option<usize>,
     },
-    /// The arbiter sets the result.
-    Result(KnownOutcome),
+    /// The arbiter sets the result (12.2), also an adjusted score.
+    Result(Score),
     /// D.2.9: compare both boards and scoresheets.
     CheckBoards,
     /// D.2.9: what a board really shows (a FEN or `e5=N f3=-`).
@@ -451,16 +475,23 @@ impl Reader<'_> {
                 Ok(Request::Illegal { player, ply })
             }
             Verb::Result => {
+                let game = |o| Some(Score::Game(o));
                 let outcome = match folded.as_slice() {
                     [w] => match w.as_str() {
-                        // A win, or a win by forfeit (+/-).
-                        "1-0" | "+/-" | "+/--" => Some(KnownOutcome::Decisive {
+                        "1-0" => game(KnownOutcome::Decisive {
                             winner: Color::White,
                         }),
-                        "0-1" | "-/+" | "--/+" => Some(KnownOutcome::Decisive {
+                        "0-1" => game(KnownOutcome::Decisive {
                             winner: Color::Black,
                         }),
-                        "1/2-1/2" | "1/2" | "½-½" | "draw" | "remis" => Some(KnownOutcome::Draw),
+                        "1/2-1/2" | "1/2" | "½-½" | "draw" | "remis" => game(KnownOutcome::Draw),
+                        // Forfeits and adjusted scores (12.2).
+                        "+/-" | "+/--" => Some(Score::Adjusted("+/-")),
+                        "-/+" | "--/+" => Some(Score::Adjusted("-/+")),
+                        "-/-" | "--/--" => Some(Score::Adjusted("-/-")),
+                        "0-0" => Some(Score::Adjusted("0-0")),
+                        "1/2-0" | "½-0" => Some(Score::Adjusted("1/2-0")),
+                        "0-1/2" | "0-½" => Some(Score::Adjusted("0-1/2")),
                         _ => None,
                     },
                     _ => None,
@@ -814,10 +845,23 @@ mod tests {
         );
         assert_eq!(
             read("en", "result 1-0"),
-            Ok(Request::Result(KnownOutcome::Decisive {
+            Ok(Request::Result(Score::Game(KnownOutcome::Decisive {
                 winner: Color::White
-            }))
+            })))
         );
+        for (said, score) in [
+            ("result 0-0", "0-0"),
+            ("result 1/2-0", "1/2-0"),
+            ("result 0-½", "0-1/2"),
+            ("result +/-", "+/-"),
+            ("result -/+", "-/+"),
+        ] {
+            assert_eq!(
+                read("en", said),
+                Ok(Request::Result(Score::Adjusted(score))),
+                "{said}"
+            );
+        }
         assert!(read("en", "result 1-0 0-1").is_err());
     }
 }

@@ -408,6 +408,10 @@ pub enum Kind {
         reason: String,
         #[serde(skip_serializing_if = "Option::is_none", default)]
         player: Option<Side>,
+        /// 12.2: the arbiter's adjusted score or forfeit as he gave it
+        /// (`0-0`, `1/2-0`, `0-1/2`, `+/-`, `-/+`, `-/-`).
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        score: Option<String>,
     },
     /// Low time (only for that player, on his request, D.2.6.1).
     Alert {
@@ -541,6 +545,10 @@ pub struct PgnDetail {
 pub struct SheetDetail {
     pub board: String,
     pub entries: Vec<String>,
+    /// 8.1.5: the half-moves (1-based) after which a draw was offered,
+    /// marked (=) when the sheet is read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offers: Vec<usize>,
 }
 
 /// The pieces of one kind and colour.
