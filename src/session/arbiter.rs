@@ -7,7 +7,7 @@
 use shakmaty::{Color, KnownOutcome, Position};
 
 use super::request::Score;
-use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, one};
+use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, ci, one};
 use crate::locale::session::Verb;
 use crate::rules::{GameResult, IllegalMoveRuling, Termination};
 
@@ -74,6 +74,10 @@ impl Session {
         } else {
             Err("already stopped".to_string())
         };
+        // 6.6, 6.7: the session starts when the clocks first run.
+        if r.is_ok() && start && self.game.moves().len() == self.clock_base_ply {
+            self.session_start = Some(t);
+        }
         match r {
             Ok(()) => one(
                 t,
@@ -297,6 +301,111 @@ impl Session {
             if let Some(s) = adjusted {
                 *result = Score::result_text(s).to_string();
                 *score = Some(s.to_string());
+            }
+        }
+        out
+    }
+
+    /// 6.7 (`--default-time`): how late a player may arrive, in ms.
+    fn default_ms(&self) -> u64 {
+        self.cfg
+            .default_time
+            .map_or(self.cfg.laws.default_time_ms(), |m| {
+                m.saturating_mul(60_000)
+            })
+    }
+
+    /// 6.7: the arbiter notes a player absent (asked back first: with the
+    /// default time past, it ends the game).
+    pub(super) fn absent(&mut self, t: u64, from: Seat, c: Color) -> Vec<Event> {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Absent) {
+            return e;
+        }
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
+        self.absent[ci(c)] = true;
+        let mut out = one(
+            t,
+            vec![To::All],
+            Kind::Arbiter {
+                reason: ArbiterReason::Absent,
+                by: Some(Seat::of(c)),
+                detail: None,
+            },
+        );
+        out.extend(self.default_check(t));
+        out
+    }
+
+    /// 6.7: the arbiter notes a player arrived; after the default time he
+    /// loses (6.7.1: unless the arbiter decides otherwise — he then gives
+    /// the result he rules with `result`).
+    pub(super) fn arrived(&mut self, t: u64, from: Seat, c: Color) -> Vec<Event> {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Arrived) {
+            return e;
+        }
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
+        let late = self
+            .session_start
+            .is_some_and(|s| t > s.saturating_add(self.default_ms()));
+        self.absent[ci(c)] = late;
+        let mut out = one(
+            t,
+            vec![To::All],
+            Kind::Arbiter {
+                reason: ArbiterReason::Arrived,
+                by: Some(Seat::of(c)),
+                detail: None,
+            },
+        );
+        out.extend(self.default_check(t));
+        out
+    }
+
+    /// 6.7.1: a player noted absent when the default time has passed since
+    /// the clocks started loses; both absent, both lose (`-/-`).
+    pub(super) fn default_check(&mut self, t: u64) -> Vec<Event> {
+        let Some(start) = self.session_start else {
+            return Vec::new();
+        };
+        if self.game.is_over() || t < start.saturating_add(self.default_ms()) {
+            return Vec::new();
+        }
+        let late: Vec<Color> = [Color::White, Color::Black]
+            .into_iter()
+            .filter(|c| self.absent[ci(*c)])
+            .collect();
+        let (outcome, player, score) = match late.as_slice() {
+            [] => return Vec::new(),
+            [c] => (KnownOutcome::Decisive { winner: !*c }, Some(*c), None),
+            _ => (KnownOutcome::Draw, None, Some("-/-")),
+        };
+        let r = GameResult {
+            outcome,
+            termination: Termination::DrawAgreed,
+        };
+        self.game.set_result(r);
+        self.score = score;
+        let mut out = self.ended(t, r);
+        if let Some(Event {
+            kind:
+                Kind::Result {
+                    result,
+                    reason,
+                    player: p,
+                    score: sc,
+                },
+            ..
+        }) = out.last_mut()
+        {
+            *reason = "absent".into();
+            *p = player.map(Into::into);
+            if let Some(s) = score {
+                *result = Score::result_text(s).to_string();
+                *sc = Some(s.to_string());
             }
         }
         out

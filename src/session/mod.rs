@@ -11,6 +11,7 @@
 mod adjourn;
 mod arbiter;
 mod boards;
+mod confirm;
 mod draws;
 pub mod json;
 mod moves;
@@ -138,6 +139,11 @@ pub struct Config {
     /// The edition of the FIDE Laws the game is played under (`--laws`):
     /// penalties, claims, automatic draws (src/rules/laws.rs).
     pub laws: Laws,
+    /// 6.7 (`--default-time MINUTES`): how late a player may arrive after
+    /// the clocks start; by default the edition's (2023 6.7.1 and 2009
+    /// 6.6(a): zero; 2005 6.7: one hour).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default_time: Option<u64>,
 }
 
 impl Default for Config {
@@ -165,6 +171,7 @@ impl Default for Config {
             round: None,
             date: None,
             laws: Laws::default(),
+            default_time: None,
         }
     }
 }
@@ -266,6 +273,20 @@ pub struct Session {
     /// 12.2: the arbiter's adjusted score or forfeit, which stands for
     /// the game's result (`0-0`, `1/2-0`, `+/-` …).
     score: Option<&'static str>,
+    /// Irreversible acts asked back, per seat, waiting for yes.
+    confirm: HashMap<Seat, confirm::Act>,
+    /// The last act made, by whom and when (a double click is not a
+    /// second act).
+    done: Option<(Seat, confirm::Act, u64)>,
+    /// I.2.7: date, time and place of resumption, as the arbiter set them.
+    resumption: Option<crate::boards::adjourn::Resumption>,
+    /// 6.6, 6.7: when the clocks first ran (the start of the session).
+    session_start: Option<u64>,
+    /// 6.7: the players the arbiter noted absent.
+    absent: [bool; 2],
+    /// D.2.1: the blind player's move (colour, half-move) the sighted
+    /// player has not yet said he repeated on his board.
+    unrepeated: Option<(Color, usize)>,
 }
 
 /// An independent copy (the local front ends of `hector serve` look at one
@@ -299,6 +320,12 @@ impl Clone for Session {
             draw_marks: self.draw_marks.clone(),
             mark_next: self.mark_next,
             score: self.score,
+            confirm: self.confirm.clone(),
+            done: self.done.clone(),
+            resumption: self.resumption.clone(),
+            session_start: self.session_start,
+            absent: self.absent,
+            unrepeated: self.unrepeated,
         }
     }
 }
@@ -387,6 +414,8 @@ impl Session {
                 boards.record_move(before, game.moves()[i], 0);
             }
         }
+        // The clocks run from t = 0 (a game without a clock starts then).
+        let session_start = clock.as_ref().is_none_or(|c| c.is_started()).then_some(0);
         Ok(Session {
             cfg: cfg.clone(),
             loc,
@@ -408,6 +437,12 @@ impl Session {
             draw_marks: Vec::new(),
             mark_next: None,
             score: None,
+            confirm: HashMap::new(),
+            done: None,
+            resumption: None,
+            session_start,
+            absent: [false; 2],
+            unrepeated: None,
         })
     }
 
@@ -509,6 +544,7 @@ impl Session {
             }];
         }
         let mut out = self.advance(t);
+        out.extend(self.absence(t));
         self.last_t = t;
         let more = match &cmd.input {
             Input::Text { from, text } => self.text(t, *from, text),
@@ -610,6 +646,15 @@ impl Session {
             }
         }
         out
+    }
+
+    /// 6.7: time passing past the default time with a player absent.
+    fn absence(&mut self, t: u64) -> Vec<Event> {
+        if self.absent.iter().any(|a| *a) {
+            self.default_check(t)
+        } else {
+            Vec::new()
+        }
     }
 
     /// The events of a finished game; the clock stops.
@@ -716,7 +761,7 @@ impl Session {
         let expecting = Expecting {
             choice: matches!(pending, Some(Pending::Choice(_))),
             promotion: matches!(pending, Some(Pending::Promotion(_))),
-            readback: matches!(pending, Some(Pending::ReadBack(_))),
+            readback: matches!(pending, Some(Pending::ReadBack(_))) || self.asks(from),
         };
         let reader = Reader {
             loc: self.loc,
@@ -725,7 +770,11 @@ impl Session {
         match reader.read(text, expecting) {
             Ok(r) => match self.sighted_assistant_may(t, from, &r) {
                 Some(e) => e,
-                None => self.request(t, from, r),
+                // An irreversible act is asked back first (5.1.2, 12.2 …).
+                None => match self.confirmation(t, from, &r) {
+                    Some(e) => e,
+                    None => self.request(t, from, r),
+                },
             },
             Err(Unreadable { verb, why }) => {
                 // A seat without the right to a command is told so, even
@@ -770,7 +819,10 @@ impl Session {
             | Verb::Resume
             | Verb::Envelope
             | Verb::Correct
-            | Verb::Retrace => self.need_arbiter(t, from, verb),
+            | Verb::Retrace
+            | Verb::Resumption
+            | Verb::Absent
+            | Verb::Arrived => self.need_arbiter(t, from, verb),
             Verb::Draw | Verb::Accept | Verb::Decline | Verb::Resign => {
                 self.need_player(t, from, verb).err()
             }
@@ -779,7 +831,7 @@ impl Session {
     }
 
     /// Applies one request of a seat.
-    fn request(&mut self, t: u64, from: Seat, r: Request) -> Vec<Event> {
+    pub(super) fn request(&mut self, t: u64, from: Seat, r: Request) -> Vec<Event> {
         match r {
             Request::Move(line) => self.move_text(t, from, &line),
             Request::Choose(n) => match from.color() {
@@ -815,7 +867,13 @@ impl Session {
             } => self.adjourn(t, from, &sealed, early_minutes),
             Request::Resume => self.resume(t, from),
             Request::Present(c) => self.present(t, from, c),
-            Request::Envelope => self.envelope(t, from),
+            Request::Envelope(file) => self.envelope(t, from, file),
+            Request::Resumption { date, time, place } => {
+                self.set_resumption(t, from, date, time, place)
+            }
+            Request::Absent(c) => self.absent(t, from, c),
+            Request::Arrived(c) => self.arrived(t, from, c),
+            Request::Repeated => self.repeated(t, from),
             Request::CallArbiter => self.call_arbiter(t, from),
             Request::Touched(what) => self.touched(t, from, what),
             Request::StartClock => self.start_stop(t, from, true),

@@ -271,6 +271,9 @@ impl Session {
             }
         }
         self.mark_after_move(c);
+        // D.2.1: the sighted opponent repeats a blind player's move on his
+        // board and says so; his own move says it too.
+        self.unrepeated = (self.is_blind(c) && !self.is_blind(!c)).then_some((c, ply));
         if let Some(r) = self.game.result() {
             out.extend(self.ended(t, r));
         }
@@ -343,14 +346,14 @@ impl Session {
     }
 
     pub(super) fn yes(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        // The arbiter's yes answers his own questions (irreversible acts,
+        // src/session/confirm.rs): with none open there is nothing to
+        // confirm. The assistant never confirms a player's move (D.2.8).
         let Some(c) = from.color() else {
-            return self.refuse(
-                t,
-                from,
-                Refusal::NotYourRight {
-                    command: Verb::Yes.label().into(),
-                },
-            );
+            return match from {
+                Seat::Arbiter => self.refuse(t, from, Refusal::NothingPending),
+                _ => self.not_your_right(t, from, Verb::Yes),
+            };
         };
         match self.pending[ci(c)].clone() {
             Some(Pending::ReadBack(m)) => match self.mover(t, from) {
@@ -372,20 +375,56 @@ impl Session {
     }
 
     pub(super) fn no(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        // The arbiter's no answers his own questions (irreversible acts,
+        // src/session/confirm.rs): with none open there is nothing to
+        // confirm. The assistant never takes back a player's move (D.2.8).
         let Some(c) = from.color() else {
-            return self.refuse(
-                t,
-                from,
-                Refusal::NotYourRight {
-                    command: Verb::No.label().into(),
-                },
-            );
+            return match from {
+                Seat::Arbiter => self.refuse(t, from, Refusal::NothingPending),
+                _ => self.not_your_right(t, from, Verb::No),
+            };
         };
         if self.pending[ci(c)].take().is_some() {
-            one(t, self.private_to(c), Kind::Cancelled)
+            one(t, self.private_to(c), Kind::Cancelled { act: None })
         } else {
             self.refuse(t, from, Refusal::NothingPending)
         }
+    }
+}
+
+impl Session {
+    /// D.2.1: the sighted player (or the assistant making the moves on his
+    /// board) says he made the blind player's last move on his board; the
+    /// blind player is told.
+    pub(super) fn repeated(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        let Some((c, ply)) = self.unrepeated else {
+            return match from {
+                Seat::Arbiter => self.not_your_right(t, from, Verb::Repeated),
+                _ => self.refuse(
+                    t,
+                    from,
+                    Refusal::Rules {
+                        reason: "nothing_to_repeat".into(),
+                    },
+                ),
+            };
+        };
+        if from != Seat::of(!c) && from != Seat::Assistant {
+            return self.not_your_right(t, from, Verb::Repeated);
+        }
+        self.unrepeated = None;
+        let mut to = self.private_to(c);
+        if !to.contains(&To::Seat(from)) {
+            to.push(To::Seat(from));
+        }
+        one(
+            t,
+            to,
+            Kind::Repeated {
+                by: (!c).into(),
+                ply,
+            },
+        )
     }
 }
 

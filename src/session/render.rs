@@ -186,7 +186,42 @@ impl Renderer {
                     .collect();
                 self.s("promotion", &[("pieces", &pieces.join(", "))])
             }
-            Kind::Cancelled => self.s("cancelled", &[]),
+            Kind::Cancelled { act: None } => self.s("cancelled", &[]),
+            Kind::Cancelled { act: Some(_) } => self.s("cancelled_act", &[]),
+            Kind::Confirm {
+                act,
+                player,
+                ms,
+                result,
+                ply,
+            } => {
+                let color = player
+                    .map(|p| self.color(p).to_string())
+                    .unwrap_or_default();
+                let time = self.time(ms.unwrap_or(0));
+                let count = ms.unwrap_or(0).to_string();
+                let result = result.clone().unwrap_or_default();
+                let ply = ply.map(|p| p.to_string());
+                match (act.as_str(), ply) {
+                    ("illegal", Some(ply)) => {
+                        self.s("confirm_illegal_at", &[("color", &color), ("ply", &ply)])
+                    }
+                    ("illegal", None) => self.s("confirm_illegal", &[("color", &color)]),
+                    ("result", _) => self.s("confirm_result", &[("result", &result)]),
+                    ("set-time", _) => {
+                        self.s("confirm_set_time", &[("color", &color), ("time", &time)])
+                    }
+                    ("add-time", _) => {
+                        self.s("confirm_add_time", &[("color", &color), ("time", &time)])
+                    }
+                    ("set-moves", _) => {
+                        self.s("confirm_set_moves", &[("color", &color), ("count", &count)])
+                    }
+                    ("absent", _) => self.s("confirm_absent", &[("color", &color)]),
+                    _ => self.s("confirm_resign", &[]),
+                }
+            }
+            Kind::Repeated { by, .. } => self.s("repeated_on_board", &[("color", self.color(*by))]),
             Kind::Refused { why } => self.refusal(why),
             Kind::Answer {
                 query,
@@ -282,6 +317,8 @@ impl Renderer {
                     ArbiterReason::BoardPutRight => {
                         self.s("arbiter_board_put_right", &[("seat", &seat)])
                     }
+                    ArbiterReason::Absent => self.s("arbiter_absent", &[("seat", &seat)]),
+                    ArbiterReason::Arrived => self.s("arbiter_arrived", &[("seat", &seat)]),
                     ArbiterReason::Flag => {
                         let c = match detail.as_str() {
                             "white" => self.color(Side::White).to_string(),
@@ -410,7 +447,7 @@ impl Renderer {
             }
             Refusal::Rules { reason } => match reason.as_str() {
                 "no_draw_offer" | "not_adjourned" | "not_present" | "tampered"
-                | "flag_not_fallen" => self.s(reason, &[]),
+                | "flag_not_fallen" | "already_done" | "nothing_to_repeat" => self.s(reason, &[]),
                 "claim_incorrect" => self.loc.game_text("claim_incorrect", &[]),
                 other => self.s("rules_problem", &[("reason", other)]),
             },
@@ -505,6 +542,13 @@ impl Renderer {
                     items.join("; ")
                 }
             }
+            Query::Resumption => match detail {
+                Some(Detail::Resumption(r)) => self.s(
+                    "resumption_set",
+                    &[("date", &r.date), ("time", &r.time), ("place", &r.place)],
+                ),
+                _ => self.s("resumption_none", &[]),
+            },
             Query::Fen => match detail {
                 Some(Detail::Fen(d)) => d.fen.clone(),
                 _ => String::new(),
@@ -538,17 +582,42 @@ impl Renderer {
                     .join(" "),
                 // Guidelines I.2, I.3: the envelope's outside read to the
                 // arbiter (never the sealed move).
-                Some(Detail::Envelope(e)) => self.s(
-                    "envelope_read",
-                    &[
-                        ("color", self.color(e.sealed_by)),
-                        ("number", &e.move_number.to_string()),
-                        ("white", self.color(Side::White)),
-                        ("white_time", &self.time(e.white_used_ms)),
-                        ("black", self.color(Side::Black)),
-                        ("black_time", &self.time(e.black_used_ms)),
-                    ],
-                ),
+                Some(Detail::Envelope(e)) => {
+                    let name = |n: &Option<String>, side| {
+                        n.clone().unwrap_or_else(|| self.color(side).to_string())
+                    };
+                    let resumption = match &e.resumption {
+                        Some(r) => self.s(
+                            "resumption_when",
+                            &[("date", &r.date), ("time", &r.time), ("place", &r.place)],
+                        ),
+                        None => self.s("resumption_none", &[]),
+                    };
+                    let read = self.s(
+                        "envelope_read",
+                        &[
+                            ("white_name", &name(&e.white, Side::White)),
+                            ("black_name", &name(&e.black, Side::Black)),
+                            ("color", self.color(e.sealed_by)),
+                            ("number", &e.move_number.to_string()),
+                            ("white", self.color(Side::White)),
+                            ("white_time", &self.time(e.white_used_ms)),
+                            ("black", self.color(Side::Black)),
+                            ("black_time", &self.time(e.black_used_ms)),
+                            ("resumption", resumption.trim_end_matches('.')),
+                        ],
+                    );
+                    match &e.file {
+                        Some(f) => format!(
+                            "{read} {}",
+                            self.s(
+                                "envelope_written",
+                                &[("file", f), ("page", &envelope_page_name(f))]
+                            )
+                        ),
+                        None => read,
+                    }
+                }
                 _ => self.s("answer_none", &[]),
             },
         }
@@ -668,8 +737,22 @@ impl Renderer {
                 &[("color", &concerned), ("winner", &other)],
             ),
             "sealed-move" => self.s("sealed_move_loses", &[("color", &concerned)]),
+            "absent" if p.is_some() => self.s(
+                "result_absent",
+                &[("color", &concerned), ("winner", &other)],
+            ),
+            "absent" => self.s("result_absent_both", &[]),
             "arbiter" => self.s("result_arbiter", &[("result", result)]),
             _ => result.to_string(),
         }
+    }
+}
+
+/// The printable page written next to an envelope file: `FILE.txt`
+/// (`adjourned.json` → `adjourned.txt`).
+pub fn envelope_page_name(file: &str) -> String {
+    match file.strip_suffix(".json") {
+        Some(stem) => format!("{stem}.txt"),
+        None => format!("{file}.txt"),
     }
 }

@@ -286,6 +286,8 @@ pub enum Query {
     Sheet,
     List,
     Fen,
+    /// I.2.7: the date, time and place of resumption, as set.
+    Resumption,
 }
 
 /// Why something was refused (the sentence says it in the locale).
@@ -348,6 +350,10 @@ pub enum ArbiterReason {
     /// A player says his board is put right (D.2.9); the arbiter checks
     /// it and says `fixed`.
     BoardPutRight,
+    /// 6.7: the arbiter noted a player absent (`by`: his seat).
+    Absent,
+    /// 6.7: the arbiter noted a player arrived.
+    Arrived,
 }
 
 /// Everything a session can say. Facts, never sentences: the renderer
@@ -380,8 +386,32 @@ pub enum Kind {
     Promotion {
         candidates: Vec<String>,
     },
-    /// A pending move withdrawn by "no".
-    Cancelled,
+    /// A pending move withdrawn by "no"; or (`act`) an irreversible act
+    /// asked back and not confirmed.
+    Cancelled {
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        act: Option<String>,
+    },
+    /// An irreversible act read back to its seat, made only on yes
+    /// (5.1.2, 6.7, 6.10.2, 7.5.5, 12.2): `act` is `resign`, `result`,
+    /// `illegal`, `set-time`, `add-time`, `set-moves` or `absent`.
+    Confirm {
+        act: String,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        player: Option<Side>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        ms: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        result: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        ply: Option<usize>,
+    },
+    /// D.2.1: the sighted player has made the blind player's move on his
+    /// board (`by` repeated the move of half-move `ply`).
+    Repeated {
+        by: Side,
+        ply: usize,
+    },
     /// Not done; state unchanged.
     Refused {
         #[serde(flatten)]
@@ -509,6 +539,8 @@ pub enum Detail {
     List(ListDetail),
     Pgn(PgnDetail),
     Fen(FenDetail),
+    /// I.2.7: date, time and place of resumption.
+    Resumption(crate::boards::adjourn::Resumption),
 }
 
 /// The last move made.
@@ -589,6 +621,20 @@ pub struct EnvelopeOutside {
     pub seal: String,
     pub sealed_by: Side,
     pub white_used_ms: u64,
+    /// I.2.1: the players' names (`--white`, `--black`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    /// I.2.6: a draw offer standing, by whom.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<Side>,
+    /// I.2.7: date, time and place of resumption, once the arbiter set them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resumption: Option<crate::boards::adjourn::Resumption>,
+    /// The file the envelope is written to (`envelope FILE`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
 }
 
 /// One output of the session, addressed to seats.

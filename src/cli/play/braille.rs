@@ -236,7 +236,7 @@ impl Front for BrailleFront {
                     self.readback = true;
                     self.message = Some(text_cells(text));
                 }
-                Kind::Cancelled => {
+                Kind::Cancelled { .. } => {
                     self.readback = false;
                     self.message = Some(text_cells(text));
                 }
