@@ -309,7 +309,7 @@ fn bench_prints_the_figures() {
 fn play_records_completed_illegal_moves_art_7_5_5() {
     let o = hector_stdin(
         &["play", "--locale", "en", "--blind", "none"],
-        "e4\narbiter: illegal white\narbiter: illegal white\ne5\n",
+        "e4\narbiter: illegal white\narbiter: yes\narbiter: illegal white\narbiter: yes\ne5\n",
     );
     no_panic(&o);
     let text = out(&o);

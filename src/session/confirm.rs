@@ -4,20 +4,16 @@
 //! blind player's move (D.2.1, D.2.8). Whatever front end the words come
 //! from — a typed line, a page's button, the voice, Braille keys — the
 //! session asks the seat back; its yes makes the act, its no or anything
-//! else cancels it. The same request again while it waits asks again and
-//! does nothing more; the same act again just after it was made (a double
-//! click) is refused, so a penalty is never given twice by accident.
+//! else it does cancels it. The same request again while it waits asks
+//! again and does nothing more, and a second yes finds nothing to confirm:
+//! a double click on a button never acts twice (a double-clicked penalty
+//! never forfeits a game).
 
 use shakmaty::Color;
 
 use super::arbiter::Correction;
 use super::request::{Request, Score};
-use super::{Event, Kind, Refusal, Seat, Session, To};
-
-/// How long after an act the same act from the same seat is taken for a
-/// repeat of it (a double click, a key bouncing, the line sent twice):
-/// half a second.
-pub(super) const REPEAT_MS: u64 = 500;
+use super::{Event, Kind, Seat, Session, To};
 
 /// An act that waits for its seat's yes.
 #[derive(Debug, Clone, PartialEq)]
@@ -116,7 +112,6 @@ impl Session {
             match r {
                 Request::Yes => {
                     self.confirm.remove(&from);
-                    self.done = Some((from, act.clone(), t));
                     return Some(self.act(t, from, act));
                 }
                 Request::No => {
@@ -147,20 +142,6 @@ impl Session {
             }
         }
         let act = asked?;
-        // A double click: the act was just made.
-        if let Some((seat, done, at)) = &self.done
-            && *seat == from
-            && *done == act
-            && t.saturating_sub(*at) <= REPEAT_MS
-        {
-            return Some(self.refuse(
-                t,
-                from,
-                Refusal::Rules {
-                    reason: "already_done".into(),
-                },
-            ));
-        }
         // An act that would be refused is refused at once, not asked: it
         // is tried on a copy of the game.
         let mut probe = self.clone();

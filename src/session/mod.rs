@@ -275,9 +275,6 @@ pub struct Session {
     score: Option<&'static str>,
     /// Irreversible acts asked back, per seat, waiting for yes.
     confirm: HashMap<Seat, confirm::Act>,
-    /// The last act made, by whom and when (a double click is not a
-    /// second act).
-    done: Option<(Seat, confirm::Act, u64)>,
     /// I.2.7: date, time and place of resumption, as the arbiter set them.
     resumption: Option<crate::boards::adjourn::Resumption>,
     /// 6.6, 6.7: when the clocks first ran (the start of the session).
@@ -321,7 +318,6 @@ impl Clone for Session {
             mark_next: self.mark_next,
             score: self.score,
             confirm: self.confirm.clone(),
-            done: self.done.clone(),
             resumption: self.resumption.clone(),
             session_start: self.session_start,
             absent: self.absent,
@@ -438,7 +434,6 @@ impl Session {
             mark_next: None,
             score: None,
             confirm: HashMap::new(),
-            done: None,
             resumption: None,
             session_start,
             absent: [false; 2],
