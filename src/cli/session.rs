@@ -212,6 +212,7 @@ impl GameArgs {
     about = "The game as JSON lines: one command per input line, one event per output line.",
     long_about = "The game as JSON lines. Each input line is one command:\n  \
 {\"t\": MS, \"from\": \"white|black|assistant|arbiter\", \"text\": \"...\"}\n  \
+(with --blind both each player has his own assistant: \"assistant-white\", \"assistant-black\"; \"assistant\" is refused)\n  \
 {\"t\": MS, \"status\": true}   asks for a status event\n  \
 {\"t\": MS}                     lets time pass (flags fall, alerts fire)\n\
 t is milliseconds since the session started (never going back). Each output line is one event \

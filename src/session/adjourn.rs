@@ -65,7 +65,7 @@ impl Session {
         };
         // D.2.10.6: the blind player's assistant carries out the
         // adjournment formalities for him (not the sighted player's, D.2.11).
-        let for_blind_player = from == Seat::Assistant
+        let for_blind_player = from.is_assistant()
             && self.cfg.assistant_for.is_none()
             && self.is_blind(c)
             && self.own_color(from) == Some(c);

@@ -574,7 +574,7 @@ impl Session {
                         self.last_said.insert(*s, e.kind.clone());
                     }
                     To::All => {
-                        for s in Seat::ALL {
+                        for s in Seat::EVERY {
                             self.last_said.insert(s, e.kind.clone());
                         }
                     }
@@ -752,6 +752,9 @@ impl Session {
     /// Handles what a seat said, typed or keyed: read into a request at
     /// the edge, then applied.
     fn text(&mut self, t: u64, from: Seat, text: &str) -> Vec<Event> {
+        if let Some(e) = self.seat_here(t, from) {
+            return e;
+        }
         let pending = from.color().and_then(|c| self.pending[ci(c)].as_ref());
         let expecting = Expecting {
             choice: matches!(pending, Some(Pending::Choice(_))),
@@ -780,6 +783,26 @@ impl Session {
                 self.refuse(t, from, why)
             }
         }
+    }
+
+    /// D.2.10: with two blind players each has his own assistant
+    /// (`assistant-white`, `assistant-black`); the one `assistant` seat is
+    /// then refused with a sentence naming the two, and the two are not
+    /// seats of any other game.
+    fn seat_here(&self, t: u64, from: Seat) -> Option<Vec<Event>> {
+        let both = self.cfg.blind == Blind::Both;
+        let reason = match from {
+            Seat::Assistant if both => "assistant_per_player",
+            s if s.assists().is_some() && !both => "no_player_assistant",
+            _ => return None,
+        };
+        Some(self.refuse(
+            t,
+            from,
+            Refusal::Rules {
+                reason: reason.into(),
+            },
+        ))
     }
 
     /// D.2.11: the sighted player's assistant may only make the moves on
@@ -907,6 +930,11 @@ impl Session {
     /// assistant (D.2.10) when the assistant serves him.
     fn private_to(&self, c: Color) -> Vec<To> {
         let mut to = vec![To::Seat(Seat::of(c))];
+        if self.cfg.blind == Blind::Both {
+            // D.2.10: each blind player's own assistant.
+            to.push(To::Seat(Seat::assistant_of(c)));
+            return to;
+        }
         let assistant_serves = match self.cfg.assistant_for {
             Some(s) => Color::from(s) == c,
             None => self.cfg.blind.is_blind(c),

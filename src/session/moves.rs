@@ -75,6 +75,11 @@ impl Session {
                 },
             )),
             Seat::Assistant => Ok(turn),
+            // D.2.10: a blind player's own assistant moves only for him.
+            Seat::AssistantWhite | Seat::AssistantBlack => match from.assists() {
+                Some(c) if c == turn => Ok(c),
+                _ => Err(self.refuse(t, from, Refusal::NotYourTurn)),
+            },
             s => {
                 let c = s.color().unwrap_or(turn);
                 if c != turn {
@@ -337,6 +342,9 @@ impl Session {
         let c = match from {
             Seat::Arbiter => return self.not_your_right(t, from, Verb::Press),
             Seat::Assistant => self.owed_press,
+            Seat::AssistantWhite | Seat::AssistantBlack => {
+                self.owed_press.filter(|c| from.assists() == Some(*c))
+            }
             s => s.color().filter(|c| self.owed_press == Some(*c)),
         };
         match c {
@@ -409,7 +417,7 @@ impl Session {
                 ),
             };
         };
-        if from != Seat::of(!c) && from != Seat::Assistant {
+        if from != Seat::of(!c) && !from.is_assistant() {
             return self.not_your_right(t, from, Verb::Repeated);
         }
         self.unrepeated = None;

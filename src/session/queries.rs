@@ -27,6 +27,9 @@ impl Session {
                 },
             }),
             Seat::Arbiter => None,
+            // D.2.10: each blind player's own assistant.
+            Seat::AssistantWhite => Some(Color::White),
+            Seat::AssistantBlack => Some(Color::Black),
         }
     }
 

@@ -291,13 +291,13 @@ impl Renderer {
                         } else {
                             format!(": {detail}")
                         };
-                        if by.is_some_and(|b| b != Seat::Assistant) {
+                        if by.is_some_and(|b| !b.is_assistant()) {
                             self.s("arbiter_touched_by", &[("seat", &seat), ("detail", &d)])
                         } else {
                             self.s("arbiter_touched", &[("detail", &d)])
                         }
                     }
-                    ArbiterReason::FlagClaim if *by == Some(Seat::Assistant) || by.is_none() => {
+                    ArbiterReason::FlagClaim if by.is_none_or(Seat::is_assistant) => {
                         self.s("arbiter_flag_claim", &[])
                     }
                     ArbiterReason::FlagClaim => self.s("arbiter_flag_claim_by", &[("seat", &seat)]),
@@ -446,8 +446,14 @@ impl Renderer {
                 }
             }
             Refusal::Rules { reason } => match reason.as_str() {
-                "no_draw_offer" | "not_adjourned" | "not_present" | "tampered"
-                | "flag_not_fallen" | "already_done" | "nothing_to_repeat" => self.s(reason, &[]),
+                "no_draw_offer"
+                | "not_adjourned"
+                | "not_present"
+                | "tampered"
+                | "flag_not_fallen"
+                | "nothing_to_repeat"
+                | "assistant_per_player"
+                | "no_player_assistant" => self.s(reason, &[]),
                 "claim_incorrect" => self.loc.game_text("claim_incorrect", &[]),
                 other => self.s("rules_problem", &[("reason", other)]),
             },

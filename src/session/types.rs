@@ -16,10 +16,28 @@ pub enum Seat {
     Black,
     Assistant,
     Arbiter,
+    /// D.2.10 with two blind players (`--blind both`): each player's own
+    /// assistant, who acts only for him.
+    #[serde(rename = "assistant-white")]
+    AssistantWhite,
+    #[serde(rename = "assistant-black")]
+    AssistantBlack,
 }
 
 impl Seat {
+    /// The seats of every game (the two per-player assistants are only in
+    /// a game of two blind players: [`Seat::EVERY`]).
     pub const ALL: [Seat; 4] = [Seat::White, Seat::Black, Seat::Assistant, Seat::Arbiter];
+
+    /// Every seat there is.
+    pub const EVERY: [Seat; 6] = [
+        Seat::White,
+        Seat::Black,
+        Seat::Assistant,
+        Seat::Arbiter,
+        Seat::AssistantWhite,
+        Seat::AssistantBlack,
+    ];
 
     /// The seat's name as in the JSON.
     pub fn name(self) -> &'static str {
@@ -28,6 +46,33 @@ impl Seat {
             Seat::Black => "black",
             Seat::Assistant => "assistant",
             Seat::Arbiter => "arbiter",
+            Seat::AssistantWhite => "assistant-white",
+            Seat::AssistantBlack => "assistant-black",
+        }
+    }
+
+    /// Any assistant's seat (D.2.10, D.2.11).
+    pub fn is_assistant(self) -> bool {
+        matches!(
+            self,
+            Seat::Assistant | Seat::AssistantWhite | Seat::AssistantBlack
+        )
+    }
+
+    /// The player a per-player assistant serves (`assistant-white`: White).
+    pub fn assists(self) -> Option<Color> {
+        match self {
+            Seat::AssistantWhite => Some(Color::White),
+            Seat::AssistantBlack => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// The per-player assistant of a colour.
+    pub fn assistant_of(c: Color) -> Seat {
+        match c {
+            Color::White => Seat::AssistantWhite,
+            Color::Black => Seat::AssistantBlack,
         }
     }
 
@@ -49,7 +94,7 @@ impl Seat {
     }
 
     pub fn parse(s: &str) -> Option<Seat> {
-        Seat::ALL.into_iter().find(|x| x.name() == s)
+        Seat::EVERY.into_iter().find(|x| x.name() == s)
     }
 }
 
