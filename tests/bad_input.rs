@@ -230,8 +230,9 @@ fn a_stdin_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
     assert_eq!(code, 0, "{err}");
     let said = format!("{out}{err}");
     let refused = said.find("not UTF-8").unwrap_or_else(|| panic!("{said}"));
-    // The line after it is still read (here: e5 while White's e4 waits).
-    assert!(said[refused..].contains("e5"), "{said}");
+    // The line after it is still read (here: e5 while White's e4 waits,
+    // refused with its square in the game's words).
+    assert!(said[refused..].contains("Eva five"), "{said}");
     // In the player's language.
     let (_, out, err) = support::hector_raw(&os(&["play", "--locale=pl"]), Some(b"\xc3(\ne4\n"));
     assert!(
@@ -356,8 +357,9 @@ fn files_that_are_not_pgn_or_cannot_be_read_are_named_and_explained() {
 #[test]
 fn scoresheet_lines_0_is_about_lines() {
     let pgn = format!("{}/tests/data/opera.pgn", env!("CARGO_MANIFEST_DIR"));
+    // A bad option value is a usage error (issue 32): exit 2.
     let (code, _, err) = support::hector(&["scoresheet", "--lines", "0", &pgn]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(
         err.contains("--lines needs a number of lines per page, at least 1."),
         "{err}"

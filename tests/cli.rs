@@ -238,12 +238,12 @@ fn play_in_the_terminal() {
         "Weiß: Eva vier (e4).",
         "Schwarz: Eva fünf (e5).",
         "Weiß: Springer Felix drei (Sf3).",
-        "Schwarz Springer: Bella acht, Gustav acht.",
+        "Schwarze Springer: Bella acht, Gustav acht.",
         "Schwarz: Springer Cesar sechs (Sc6).",
         "Nicht verstanden: Banane. Bitte wiederholen.",
         "1. e4 e5 2. Sf3 Sc6",
-        "acht: Anna acht Schwarz Turm, Cesar acht Schwarz Läufer",
-        "Eva vier: Weiß Bauer",
+        "acht: Anna acht schwarzer Turm, Cesar acht schwarzer Läufer",
+        "Eva vier: weißer Bauer",
         "Weiß bietet Remis an.",
         "Remis vereinbart.",
         "Die Partie ist beendet.",
@@ -433,4 +433,113 @@ fn session_writes_the_envelope_the_arbiter_asks_for() {
     assert!(text.contains("The envelope is written to"), "{text}");
     assert!(text.contains("The envelope could not be written"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 32.9: a usage error — an unknown option, a bad option value, a
+/// missing argument — is one sentence on standard error and exit code 2,
+/// for every command.
+#[test]
+fn usage_errors_exit_2_for_every_command() {
+    let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/promotions.pgn");
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["say", "--locale", "xx", "Nf3"],
+        vec!["say", "--form", "medium", "e4"],
+        vec!["say"],
+        vec!["hear", "--locale", "xx", "e4"],
+        vec!["hear", "--fen", "garbage", "e4"],
+        vec!["san", "--locale", "xx", "e4"],
+        vec!["san", "--moves", "e4 e9", "e5"],
+        vec!["replay", "--locale", "xx", pgn],
+        vec!["replay"],
+        vec!["status", "--fen", "garbage"],
+        vec!["braille", "--locale", "xx", "e4"],
+        vec!["braille"],
+        vec!["scoresheet", "--width", "x", pgn],
+        vec!["scoresheet", "--format", "pdf", pgn],
+        vec!["scoresheet"],
+        vec!["display"],
+        vec!["reconcile"],
+        vec!["reconcile", "--locale", "xx", "file.json"],
+        vec!["eboard"],
+        vec!["eboard", "--device", "serial:/dev/null", "--dump"],
+        vec!["eboard", "--device", "dgt:/dev/null"],
+        vec!["listen"],
+        vec!["listen", "--engine", "whisperer", "--wav", "x.wav"],
+        vec!["listen", "--locale", "xx", "--wav", "x.wav"],
+        vec!["enrol", "--locale", "xx"],
+        vec!["enrol"],
+        vec!["hall"],
+        vec![
+            "hall",
+            "--hall",
+            "nats://127.0.0.1:4222",
+            "--tournament",
+            "t",
+            "--locale",
+            "xx",
+        ],
+        vec!["play", "--control", "bogus"],
+        vec!["play", "--form", "wide"],
+        vec!["play", "--alert", "x"],
+        vec!["play", "--assistant-for", "x"],
+        vec!["session", "--blind", "nobody"],
+        vec!["session", "--laws", "1999"],
+        vec!["session", "--fen", "bad fen"],
+        vec!["serve", "--control", "bogus"],
+        vec!["clock", "--control", "x"],
+    ];
+    for args in cases {
+        let o = hector(&args);
+        no_panic(&o);
+        assert_eq!(Some(o.code), Some(2), "{args:?}: {}", err(&o));
+        assert!(!err(&o).trim().is_empty(), "{args:?}");
+    }
+    // Not usage: a move that fits nothing (1), a file that is not there (1).
+    assert_eq!(Some(hector(&["hear", "Springer Felix vier"]).code), Some(1));
+    assert_eq!(Some(hector(&["replay", "/nonexistent.pgn"]).code), Some(1));
+}
+
+/// Issue 32.6: files said by their letter names ("ef", "eff", "Ef").
+#[test]
+fn hear_takes_the_letter_names_of_files() {
+    for phrase in [
+        "Springer ef drei",
+        "Springer Eff drei",
+        "Springer ge eins ef drei",
+    ] {
+        let o = hector(&["hear", phrase]);
+        assert_eq!(
+            (Some(o.code), out(&o)),
+            (Some(0), "Nf3\n".to_string()),
+            "{phrase}"
+        );
+    }
+    let o = hector(&["hear", "--locale", "en", "knight eff three"]);
+    assert_eq!(out(&o), "Nf3\n");
+    let o = hector(&["hear", "--locale", "pl", "pion de cztery"]);
+    assert_eq!(out(&o), "d4\n");
+}
+
+/// Issue 32.9: an option's help says one default; listen --engine names
+/// its values.
+#[test]
+fn help_says_one_default_and_names_the_engines() {
+    let o = hector_lab(&["serve", "--help"]);
+    let help = out(&o);
+    let seed = help
+        .lines()
+        .find(|l| l.contains("--seed"))
+        .unwrap_or_else(|| panic!("{help}"));
+    assert!(seed.contains("default: from the clock"), "{seed}");
+    assert!(!seed.contains("[default:"), "two defaults: {seed}");
+    let o = hector(&["listen", "--help"]);
+    let engine = out(&o)
+        .lines()
+        .find(|l| l.contains("--engine"))
+        .map(str::to_string)
+        .unwrap_or_default();
+    assert!(
+        engine.contains("pocketsphinx") && engine.contains("vosk"),
+        "{engine}"
+    );
 }

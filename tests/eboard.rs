@@ -343,7 +343,8 @@ fn command_line_dump_and_watch() {
             .args(["eboard", "--device", bad, "--dump"])
             .output()
             .unwrap();
-        assert_eq!(o.status.code(), Some(1));
+        // A bad option value is a usage error (issue 32): exit 2.
+        assert_eq!(o.status.code(), Some(2));
         assert!(String::from_utf8_lossy(&o.stderr).contains("Unknown device"));
     }
     let o = Command::new(env!("CARGO_BIN_EXE_hector"))

@@ -1,6 +1,8 @@
 //! The chief arbiter's overview in headless Chromium: a flag fall and a
-//! D.2.9 board difference on one board appear on the page and in its ARIA
-//! live region, and axe-core reports no violations (tests/browser/hall.mjs).
+//! D.2.9 board difference on one board appear on the page, first, and in
+//! its ARIA live region, in the hall's language; each board a diagram with
+//! a text alternative, names, clocks; axe-core reports no violations at
+//! 1280 px and at a phone's width (tests/browser/hall.mjs).
 
 #[path = "hall_support/mod.rs"]
 mod hall_support;
@@ -42,18 +44,24 @@ fn browser_ready() -> bool {
     }
 }
 
-#[test]
-fn a_flag_fall_and_a_d_2_9_board_difference_are_announced_on_the_arbiter_overview() {
+/// A flag fall and a board difference on board 2 of three, seen on the
+/// overview of a hall in `lang` (None: the default, German), checked by
+/// tests/browser/hall.mjs. Screenshots go to `HECTOR_SCREENSHOTS` when set.
+fn overview_in(lang: Option<&str>) {
     if !browser_ready() {
         return;
     }
-    let dir = TempDir::new("hall-browser");
+    let name = format!("browser-{}", lang.unwrap_or("de"));
+    let dir = TempDir::new(&format!("hall-{name}"));
     let Some(broker) = broker(&dir) else { return };
-    let hall = hall(&broker, "browser");
+    let hall = match lang {
+        Some(l) => hall_with(&broker, &name, &["--locale", l]),
+        None => hall(&broker, &name),
+    };
     let rt = runtime();
     let mut boards: Vec<Board> = rt.block_on(async {
         (1..=3)
-            .map(|n| Board::new(&broker, "browser", n, 40 + n as u64, Some(hall_key(&hall))))
+            .map(|n| Board::new(&broker, &name, n, 40 + n as u64, Some(hall_key(&hall))))
             .collect()
     });
     rt.block_on(async {
@@ -63,9 +71,16 @@ fn a_flag_fall_and_a_d_2_9_board_difference_are_announced_on_the_arbiter_overvie
         }
     });
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/hall.mjs");
+    let shots = std::env::var("HECTOR_SCREENSHOTS").unwrap_or_default();
     let mut node = Command::new("node")
         .arg(&script)
-        .args([&hall.arbiter_url, &hall.watch_url, "2"])
+        .args([
+            &hall.arbiter_url,
+            &hall.watch_url,
+            "2",
+            lang.unwrap_or("de"),
+            &shots,
+        ])
         .current_dir(script.parent().unwrap())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -91,6 +106,18 @@ fn a_flag_fall_and_a_d_2_9_board_difference_are_announced_on_the_arbiter_overvie
         "browser test: {rest:?}"
     );
     std::thread::sleep(Duration::from_millis(10));
+}
+
+#[test]
+fn a_flag_fall_and_a_d_2_9_board_difference_are_announced_on_the_arbiter_overview() {
+    overview_in(None);
+}
+
+/// Issue 32.6: the overview in Greek — its words, the piece letters of the
+/// diagrams' lists, the clocks' words.
+#[test]
+fn the_overview_speaks_the_halls_language() {
+    overview_in(Some("el"));
 }
 
 /// Issue 31.8: the hall restarted (its state folder keeps its port and the

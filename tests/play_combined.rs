@@ -33,6 +33,7 @@ fn masked(out: &str) -> String {
     out.lines()
         .map(|l| match l.split_once(": ") {
             Some(("Ihre Zeit", _)) => "Ihre Zeit: <time>".to_string(),
+            Some(("Partie gespeichert", _)) => "Partie gespeichert: <file>.".to_string(),
             _ => l.to_string(),
         })
         .collect::<Vec<_>>()
@@ -77,6 +78,9 @@ fn d_2_a_whole_game_with_voice_braille_eboard_and_clock_at_once() {
             "--moves",
             MOVES,
         ])
+        // quit saves the game here (issue 32).
+        .arg("--pgn")
+        .arg(dir.0.join("game.pgn"))
         .env("ALSA_CONFIG_PATH", &conf)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -190,6 +194,8 @@ fn d_2_a_whole_game_with_voice_braille_eboard_and_clock_at_once() {
     }
     assert_eq!(status.and_then(|s| s.code()), Some(0));
     let out = seen.lock().unwrap().clone();
+    let saved = std::fs::read_to_string(dir.0.join("game.pgn")).expect("quit saved the game");
+    assert!(saved.contains("[TimeControl \"300+2\"]"), "{saved}");
     let diff = support::golden("play/combined.txt", &masked(&out));
     assert!(diff.is_empty(), "{}", diff.join("\n"));
 }

@@ -6,8 +6,22 @@
 
 mod support;
 
+/// A PGN file of this test process (quit saves the game there).
+fn pgn_file(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hector-play-terminal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
 fn play(args: &[&str], input: &str) -> Vec<String> {
-    let mut all = vec!["play", "--control", "300+2"];
+    let save = pgn_file("game.pgn");
+    let mut all = vec![
+        "play",
+        "--control",
+        "300+2",
+        "--pgn",
+        save.to_str().unwrap(),
+    ];
     all.extend_from_slice(args);
     let (code, out, err) = support::hector_with_input(&all, input);
     assert_eq!(code, 0, "{out}{err}");
@@ -116,5 +130,111 @@ fn the_localized_help_lists_the_seat_prefixes() {
         out.iter()
             .any(|l| l.starts_with("Czarne:") && l.contains("(e5)")),
         "{out:#?}"
+    );
+}
+
+/// Issue 32.9: `quit` saves the game as PGN where the user chose and says
+/// so in the game's language; the locale's own quit word does too.
+#[test]
+fn quit_saves_the_game_as_pgn_and_says_where() {
+    let file = pgn_file("quit.pgn");
+    let _ = std::fs::remove_file(&file);
+    let path = file.to_str().unwrap();
+    let (code, out, err) = support::hector_with_input(
+        &[
+            "play",
+            "--locale",
+            "de",
+            "--blind",
+            "none",
+            "--white",
+            "Eva Muster",
+            "--pgn",
+            path,
+        ],
+        "e4\ne5\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.lines()
+            .any(|l| l == format!("Partie gespeichert: {path}.")),
+        "{out}"
+    );
+    let pgn = std::fs::read_to_string(&file).expect("the PGN is written");
+    assert!(pgn.contains("[White \"Eva Muster\"]"), "{pgn}");
+    assert!(pgn.contains("1. e4 e5"), "{pgn}");
+    assert_eq!(
+        hector::rules::pgn::read_pgn(&pgn).unwrap()[0]
+            .game
+            .moves()
+            .len(),
+        2
+    );
+
+    // Polish: "koniec" quits and saves, said in Polish.
+    let file = pgn_file("koniec.pgn");
+    let path = file.to_str().unwrap();
+    let (code, out, _) = support::hector_with_input(
+        &["play", "--locale", "pl", "--blind", "none", "--pgn", path],
+        "e4\nkoniec\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains(&format!("Partię zapisano: {path}.")), "{out}");
+    assert!(std::fs::read_to_string(&file).unwrap().contains("1. e4"));
+
+    // A file that cannot be written: the reason, in the game's language.
+    let blocked = pgn_file("quit.pgn").join("inside.pgn");
+    let (code, out, _) = support::hector_with_input(
+        &[
+            "play",
+            "--locale",
+            "de",
+            "--blind",
+            "none",
+            "--pgn",
+            blocked.to_str().unwrap(),
+        ],
+        "quit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Die Partie konnte nicht gespeichert werden"),
+        "{out}"
+    );
+}
+
+/// Without --pgn the game goes to <data dir>/hector/games/.
+#[test]
+fn quit_saves_to_the_data_folder_by_default() {
+    let data = pgn_file("data");
+    let _ = std::fs::remove_dir_all(&data);
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(["play", "--locale", "en", "--blind", "none"])
+        .env("XDG_DATA_HOME", &data)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(b"d4\nquit\n")?;
+            c.wait_with_output()
+        })
+        .expect("hector play runs");
+    let out = String::from_utf8_lossy(&o.stdout);
+    let games = data.join("hector").join("games");
+    let saved: Vec<_> = std::fs::read_dir(&games)
+        .expect("the games folder is made")
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert!(saved[0].extension().is_some_and(|e| e == "pgn"));
+    assert!(
+        out.contains(&format!("Game saved: {}.", saved[0].display())),
+        "{out}"
+    );
+    assert!(
+        std::fs::read_to_string(&saved[0])
+            .unwrap()
+            .contains("1. d4")
     );
 }

@@ -184,7 +184,10 @@ fn the_pages_of_a_german_and_a_greek_game_are_in_their_language() {
             "the {code} browser test failed:\n{text}\nserver:\n{}",
             s.stderr_text()
         );
-        assert!(text.contains("pass 9") && text.contains("fail 0"), "{text}");
+        assert!(
+            text.contains("pass 10") && text.contains("fail 0"),
+            "{text}"
+        );
     }
 }
 

@@ -320,3 +320,140 @@ fn a_board_without_the_key_plays_on_and_the_hall_does_not_believe_it() {
     );
     assert!(!dir.0.join("bad.sqlite").exists());
 }
+
+/// The broker configuration docs/organiser.md gives (its `text` block under
+/// "Broker authentication"), with the passwords, the tournament and the
+/// store filled in: the test runs the configuration organisers copy.
+fn documented_broker_config(tournament: &str, store: &std::path::Path) -> String {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/organiser.md"))
+        .expect("docs/organiser.md");
+    let from = doc
+        .find("**Broker authentication")
+        .expect("organiser.md has its broker authentication section");
+    let block = doc[from..]
+        .split("```text\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("a text block with the nats-server configuration");
+    let mut conf = String::new();
+    let mut passwords = ["hall-pass-1", "board-pass-2"].into_iter();
+    for (i, part) in block.split('…').enumerate() {
+        if i > 0 {
+            conf.push_str(
+                passwords
+                    .next()
+                    .expect("two passwords in the configuration"),
+            );
+        }
+        conf.push_str(part);
+    }
+    assert!(
+        passwords.next().is_none(),
+        "the configuration names two users"
+    );
+    let conf = conf
+        .replace(".T.>", &format!(".{tournament}.>"))
+        .replace("/var/lib/hector-nats", &store.display().to_string());
+    assert!(conf.contains(&format!("hector.{tournament}.>")), "{conf}");
+    conf
+}
+
+/// Issue 31.2, broker authentication on top: the configuration of the docs
+/// admits the hall and a served board with their passwords (the board plays
+/// into the hall), and refuses a stranger, a wrong password, and a board
+/// user that tries to read the hall's subjects or delete its stream.
+#[test]
+fn the_documented_broker_users_admit_hall_and_board_and_refuse_strangers() {
+    let dir = TempDir::new("serve-hall-auth");
+    let Some(_) = broker(&dir) else { return };
+    let tournament = "auth-open";
+    let conf = documented_broker_config(tournament, &dir.0.join("store"));
+    let broker = hector::lab::hall::bench::Broker::start_with(&dir.0, Some(&conf))
+        .expect("nats-server starts with the documented configuration");
+    let port = broker.port;
+    let with = |user: &str, pass: &str| format!("nats://{user}:{pass}@127.0.0.1:{port}");
+    let hall = hector::lab::hall::bench::HallProcess::start(
+        std::path::Path::new(env!("CARGO_BIN_EXE_hector")),
+        &with("hall", "hall-pass-1"),
+        tournament,
+        &dir.0.join("hall-state"),
+    )
+    .expect("hector hall starts with the hall user");
+    let board_url = with("board", "board-pass-2");
+    let args = [
+        "--hall",
+        board_url.as_str(),
+        "--hall-key",
+        hall.key.as_str(),
+        "--tournament",
+        tournament,
+        "--board",
+        "3",
+        "--control",
+        "300+2",
+        "--blind",
+        "none",
+        "--locale",
+        "en",
+    ];
+    let s = Serve::start(&dir.0.join("board3.sqlite"), &args);
+    let mut c = s.client();
+    for (seat, text) in [("white", "e4"), ("black", "c5")] {
+        let a = c.command(&s.token(seat), text).unwrap();
+        assert!(a.body.contains("\"moved\""), "{seat} {text}: {}", a.body);
+    }
+    wait_boards(&hall, "board 3 through the authenticated broker", |v| {
+        v.as_array()
+            .is_some_and(|a| a.iter().any(|b| b["board"] == 3 && b["ply"] == 2))
+    });
+    let rt = runtime();
+    rt.block_on(async {
+        let addr = format!("nats://127.0.0.1:{port}");
+        let user = |name: &str, pass: &str| {
+            async_nats::ConnectOptions::new()
+                .user_and_password(name.into(), pass.into())
+                .connect(addr.clone())
+        };
+        let board = user("board", "board-pass-2")
+            .await
+            .expect("the board user connects");
+        // No credentials, or a wrong password: refused at the door.
+        assert!(
+            async_nats::connect(addr.clone()).await.is_err(),
+            "a stranger without credentials was let in"
+        );
+        assert!(
+            user("board", "guess").await.is_err(),
+            "a wrong password was let in"
+        );
+        // The board user publishes only: it reads nothing of the hall's
+        // subjects and cannot delete the stream.
+        let mut all = board.subscribe("hector.>").await.expect("subscribe call");
+        let _ = board.flush().await;
+        let js = async_nats::jetstream::new(board.clone());
+        assert!(
+            js.delete_stream(hector::hall::message::STREAM)
+                .await
+                .is_err(),
+            "the board user deleted the hall's stream"
+        );
+        let got = tokio::time::timeout(Duration::from_secs(3), all.next()).await;
+        assert!(
+            !matches!(got, Ok(Some(_))),
+            "the board user read the hall's subjects: {got:?}"
+        );
+    });
+    // The board still plays into the hall after all that.
+    let a = c.command(&s.token("white"), "Nf3").unwrap();
+    assert!(a.body.contains("\"moved\""), "{}", a.body);
+    wait_boards(&hall, "board 3's third move", |v| {
+        v.as_array()
+            .is_some_and(|a| a.iter().any(|b| b["board"] == 3 && b["ply"] == 3))
+    });
+    // Printed addresses hide the passwords.
+    assert!(
+        !hall.arbiter_url.contains("hall-pass-1"),
+        "{}",
+        hall.arbiter_url
+    );
+}

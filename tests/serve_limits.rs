@@ -231,3 +231,47 @@ fn one_token_cannot_open_event_sockets_without_end() {
         assert!(again, "a closed socket frees its place");
     });
 }
+
+#[test]
+fn a_client_that_closes_its_sending_half_gets_its_answer_and_a_cut_head_is_let_go() {
+    let dir = TempDir::new("serve-half-close");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let addr = s.urls.addr().unwrap();
+    let white = s.token("white");
+    let exchange = |bytes: &[u8]| {
+        let mut c = TcpStream::connect(addr).unwrap();
+        c.write_all(bytes).unwrap();
+        c.shutdown(std::net::Shutdown::Write).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let t0 = Instant::now();
+        let mut all = Vec::new();
+        let _ = c.read_to_end(&mut all);
+        (String::from_utf8_lossy(&all).into_owned(), t0.elapsed())
+    };
+    // A whole request, then the sending half closed (`nc -N`): answered.
+    let (text, _) = exchange(
+        format!("GET /api/state?token={white} HTTP/1.1\r\nHost: board\r\n\r\n").as_bytes(),
+    );
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    assert!(text.contains("\"fen\""), "{text}");
+    // A head cut short, then closed: let go at once, not held until the
+    // header timeout.
+    let (text, took) = exchange(b"POST /api/command HTTP/1.1\r\nHost: board\r\nContent-Le");
+    assert!(
+        took < Duration::from_secs(3),
+        "a cut head held the connection {took:?}: {text}"
+    );
+    // A body cut short: let go too, and nothing was played.
+    let (text, took) = exchange(
+        format!(
+            "POST /api/command?token={white} HTTP/1.1\r\nHost: board\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{{\"text\":\"e4\""
+        )
+        .as_bytes(),
+    );
+    assert!(
+        took < Duration::from_secs(3),
+        "a cut body held the connection {took:?}: {text}"
+    );
+    let mut c = s.client();
+    assert_eq!(c.state(&white).unwrap().json()["ply"], 0);
+}

@@ -763,3 +763,63 @@ fn d_2_10_a_device_gone_or_back_is_told_to_its_seat_the_assistant_and_the_arbite
         "{again:?}"
     );
 }
+
+/// Issue 32.6: the session's sentences name squares in the game's words
+/// (they are spoken); the scoresheet is read back numbered in the game's
+/// written notation, an entry that is no legal move as it was written.
+#[test]
+fn d_2_7_moves_in_the_games_language_spoken_and_written() {
+    let text = |s: &Session, ev: &[Event]| -> Vec<String> {
+        let r = Renderer::for_session(s);
+        ev.iter().map(|e| r.text(&e.kind)).collect()
+    };
+    let de = Config {
+        locale: "de".into(),
+        blind: Blind::None,
+        ..Config::default()
+    };
+    let mut s = session(&de);
+    let ev = say(&mut s, 1, Seat::White, "Turm Hector acht");
+    assert!(
+        matches!(refused(&ev), Some(Refusal::Illegal { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(text(&s, &ev), ["Kein Zug möglich: Turm nach Hector acht."]);
+    for (t, seat, m) in [
+        (2, Seat::White, "e4"),
+        (3, Seat::Black, "e5"),
+        (4, Seat::White, "Nf3"),
+    ] {
+        assert!(moved(&say(&mut s, t, seat, m)).is_some(), "{m}");
+    }
+    let ev = say(&mut s, 5, Seat::Black, "Formular");
+    assert_eq!(text(&s, &ev), ["1. e4 e5 2. Sf3"]);
+
+    // Greek, from a position with Black to move: "1... ε5".
+    let el = Config {
+        locale: "el".into(),
+        blind: Blind::None,
+        fen: Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into()),
+        ..Config::default()
+    };
+    let mut s = session(&el);
+    assert!(moved(&say(&mut s, 1, Seat::Black, "e5")).is_some());
+    assert!(moved(&say(&mut s, 2, Seat::White, "Nf3")).is_some());
+    let ev = say(&mut s, 3, Seat::White, "φύλλο");
+    assert_eq!(text(&s, &ev), ["1... ε5 2. Ιζ3"]);
+}
+
+/// D.2.9: "the boards agree again" only after they differed.
+#[test]
+fn d_2_9_the_boards_agree_again_only_after_they_differed() {
+    let mut s = session(&cfg(None));
+    let r = Renderer::for_session(&s);
+    let ev = say(&mut s, 1, Seat::Arbiter, "fixed");
+    let agree: Vec<String> = ev
+        .iter()
+        .filter(|e| matches!(e.kind, Kind::BoardsAgree { .. }))
+        .map(|e| r.text(&e.kind))
+        .collect();
+    assert_eq!(agree, ["The boards agree."], "{ev:?}");
+    assert!(!agree.iter().any(|t| t.contains("again")));
+}

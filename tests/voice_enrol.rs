@@ -209,8 +209,9 @@ fn hector_enrol_writes_an_adaptation_listen_loads() {
     }
     let err = refused_folder();
     assert!(err.contains("keine Sprache"), "{err}");
+    // A missing --out is a usage error (issue 32): exit 2.
     let (code, _, err) = hector(&["enrol", "--locale", "en", "--mic"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("--out FILE"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&empty);

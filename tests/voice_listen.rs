@@ -159,12 +159,13 @@ fn listen_prints_the_move_candidates_or_a_reason() {
     let (code, _, err) = hector(&["listen", "--wav", "/nonexistent.wav"]);
     assert_eq!(code, 1);
     assert!(err.contains("/nonexistent.wav"), "{err}");
+    // Bad option values are usage errors (issue 32): exit 2.
     let (code, _, err) = hector(&["listen", "--wav", &audio("de-000.wav"), "--moves", "e5"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("'e5' is not a legal move"), "{err}");
     let (code, _, err) = hector(&["listen", "--wav", &audio("de-000.wav"), "--engine", "nope"]);
-    assert_eq!(code, 1);
-    assert!(err.contains("unknown engine"), "{err}");
+    assert_eq!(code, 2);
+    assert!(err.contains("--engine is one of pocketsphinx"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

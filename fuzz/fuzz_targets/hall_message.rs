@@ -40,7 +40,11 @@ fuzz_target!(|data: &[u8]| {
         let mac = if by_board {
             key.sign(&subject, payload)
         } else {
-            payload.iter().take(32).map(|b| format!("{b:02x}")).collect()
+            payload
+                .iter()
+                .take(32)
+                .map(|b| format!("{b:02x}"))
+                .collect()
         };
         let public = shared.hall.lock().unwrap().boards_json(false, now);
         let before = seqs(&shared, now);
@@ -62,7 +66,9 @@ fuzz_target!(|data: &[u8]| {
         } else {
             for (n, seq) in &after {
                 match before.iter().find(|(m, _)| m == n) {
-                    Some((_, old)) => assert!(seq == old || *seq == old + 1, "board {n}: {old} → {seq}"),
+                    Some((_, old)) => {
+                        assert!(seq == old || *seq == old + 1, "board {n}: {old} → {seq}")
+                    }
                     // A board the hall learns of by a signed message it
                     // could not take yet (out of sequence) is shown with
                     // no row (0) and its alert; one that could begins at 1.

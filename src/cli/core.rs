@@ -15,6 +15,29 @@ fn fail(msg: impl std::fmt::Display) -> i32 {
     1
 }
 
+/// A usage error (a bad option value, a missing argument): one sentence
+/// on standard error, exit code 2, as for an unknown option.
+pub(crate) fn usage(msg: impl std::fmt::Display) -> i32 {
+    eprintln!("{msg}");
+    2
+}
+
+/// What went wrong, with its exit code: 2 for usage, 1 otherwise.
+type Failed = (i32, String);
+
+fn bad_usage(e: impl std::fmt::Display) -> Failed {
+    (2, e.to_string())
+}
+
+fn failed(e: impl std::fmt::Display) -> Failed {
+    (1, e.to_string())
+}
+
+fn report((code, msg): Failed) -> i32 {
+    eprintln!("{msg}");
+    code
+}
+
 /// The locale named by `--locale` (default `de`, the FIDE vocabulary).
 pub fn locale_from_args(args: &Args) -> Result<&'static Locale, String> {
     Locale::get(args.get("locale").unwrap_or("de")).map_err(|e| e.to_string())
@@ -65,25 +88,21 @@ pub(crate) fn say_options(args: &Args) -> Result<SayOptions, String> {
     })
 }
 
-fn one_move(args: &Args, pos: &Chess, loc: &Locale) -> Result<Move, String> {
+fn one_move(args: &Args, pos: &Chess, loc: &Locale) -> Result<Move, Failed> {
     let text = args.rest_joined();
     if text.trim().is_empty() {
-        return Err("Give a move, e.g. Nf3 or g1f3.".to_string());
+        return Err(bad_usage("Give a move, e.g. Nf3 or g1f3."));
     }
-    san::read(pos, &text, loc).map_err(|e| e.to_string())
+    san::read(pos, &text, loc).map_err(failed)
 }
 
 /// `hector say [--locale L] [--form short|long] [--fen F] [--moves M] MOVE`
 pub fn say(args: &Args) -> i32 {
-    let run = || -> Result<String, String> {
-        let loc = locale_from_args(args)?;
-        let opts = say_options(args)?;
-        let game = game_from_args(args)?;
-        let m = one_move(
-            args,
-            game.position(),
-            Locale::get("en").map_err(|e| e.to_string())?,
-        )?;
+    let run = || -> Result<String, Failed> {
+        let loc = locale_from_args(args).map_err(bad_usage)?;
+        let opts = say_options(args).map_err(bad_usage)?;
+        let game = game_from_args(args).map_err(bad_usage)?;
+        let m = one_move(args, game.position(), Locale::get("en").map_err(failed)?)?;
         Ok(say_with(game.position(), m, loc, &opts))
     };
     match run() {
@@ -91,7 +110,7 @@ pub fn say(args: &Args) -> i32 {
             println!("{phrase}");
             0
         }
-        Err(e) => fail(e),
+        Err(e) => report(e),
     }
 }
 
@@ -100,7 +119,7 @@ pub fn hear(args: &Args) -> i32 {
     let (loc, game) =
         match locale_from_args(args).and_then(|l| game_from_args(args).map(|g| (l, g))) {
             Ok(x) => x,
-            Err(e) => return fail(e),
+            Err(e) => return usage(e),
         };
     let en = Locale::get("en").expect("embedded locale en");
     let text = args.rest_joined();
@@ -122,9 +141,9 @@ pub fn hear(args: &Args) -> i32 {
 
 /// `hector san [--locale L] [--fen F] [--moves M] [--long] [--figurine] [--latin-files] MOVE`
 pub fn san(args: &Args) -> i32 {
-    let run = || -> Result<String, String> {
-        let loc = locale_from_args(args)?;
-        let game = game_from_args(args)?;
+    let run = || -> Result<String, Failed> {
+        let loc = locale_from_args(args).map_err(bad_usage)?;
+        let game = game_from_args(args).map_err(bad_usage)?;
         let m = one_move(args, game.position(), loc)?;
         let style = SanStyle {
             long: args.has("long"),
@@ -138,7 +157,7 @@ pub fn san(args: &Args) -> i32 {
             println!("{s}");
             0
         }
-        Err(e) => fail(e),
+        Err(e) => report(e),
     }
 }
 
@@ -148,10 +167,10 @@ pub fn san(args: &Args) -> i32 {
 pub fn replay(args: &Args) -> i32 {
     let (loc, opts) = match locale_from_args(args).and_then(|l| say_options(args).map(|o| (l, o))) {
         Ok(x) => x,
-        Err(e) => return fail(e),
+        Err(e) => return usage(e),
     };
     let Some(path) = args.positional().first() else {
-        return fail("Give a PGN file: hector replay GAME.pgn");
+        return usage("Give a PGN file: hector replay GAME.pgn");
     };
     let games = match super::files::read_games(path) {
         Ok(g) => g,
@@ -183,7 +202,7 @@ pub fn replay(args: &Args) -> i32 {
 pub fn status(args: &Args) -> i32 {
     let game = match game_from_args(args) {
         Ok(g) => g,
-        Err(e) => return fail(e),
+        Err(e) => return usage(e),
     };
     let pos = game.position();
     let result = game.result();
@@ -209,7 +228,7 @@ pub fn status(args: &Args) -> i32 {
     } else {
         let loc = match locale_from_args(args) {
             Ok(l) => l,
-            Err(e) => return fail(e),
+            Err(e) => return usage(e),
         };
         println!("{}", game.fen());
         match result {

@@ -22,6 +22,20 @@ fn device_path(dev: &str) -> Result<&str, String> {
 
 /// Runs the subcommand.
 pub fn run(args: &Args) -> i32 {
+    // Usage errors first (exit 2): the device missing or not dgt:PATH,
+    // neither or both of --dump and --watch.
+    match args.get("device").map(device_path) {
+        None => {
+            return super::core::usage(
+                "Usage: hector eboard --device dgt:PATH (--dump | --watch [--count N] [--seconds S] [--fen FEN])",
+            );
+        }
+        Some(Err(e)) => return super::core::usage(e),
+        Some(Ok(_)) => {}
+    }
+    if args.has("dump") == args.has("watch") {
+        return super::core::usage("Say --dump or --watch.");
+    }
     let go = || -> Result<(), String> {
         let dev = args
             .get("device")

@@ -14,6 +14,13 @@ use std::path::Path;
 
 /// Entry point of `hector enrol`.
 pub fn run(a: &Args) -> i32 {
+    // Usage errors first (exit 2): a bad --locale, no --out.
+    if let Err(e) = super::core::locale_from_args(a) {
+        return super::core::usage(e);
+    }
+    if a.get("out").is_none() && !a.has("script") {
+        return super::core::usage("Give the file the adaptation is written to: --out FILE.");
+    }
     match enrol_player(a) {
         Ok(()) => 0,
         Err(e) => {

@@ -1,4 +1,4 @@
-//! `hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--state DIR] [--round R]`:
+//! `hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--state DIR] [--round R] [--locale L]`:
 //! the tournament hall (overview for the chief arbiter, watch page,
 //! `/round.pgn`, `/api/boards`), rebuilt from the broker's stream at start.
 //! Its key (printed `KEY <hex>`, given to every board), the arbiter's token
@@ -16,7 +16,7 @@ use crate::hall::http::{self, App};
 use crate::hall::key::HallKey;
 use crate::hall::message::{Tournament, broker_url};
 
-const USAGE: &str = "Usage: hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--state DIR] [--round R]";
+const USAGE: &str = "Usage: hector hall --hall nats://HOST:PORT --tournament T [--port P] [--bind ADDR] [--state DIR] [--round R] [--locale L]";
 
 /// Runs the subcommand.
 pub fn run(args: &Args) -> i32 {
@@ -43,6 +43,8 @@ pub struct Options {
     pub bind: IpAddr,
     pub port: Option<u16>,
     pub round: Option<String>,
+    /// The overview's language (a locale code).
+    pub locale: &'static str,
     /// The state folder.
     pub state: PathBuf,
 }
@@ -80,6 +82,8 @@ fn options(args: &Args) -> Result<Options, String> {
         bind,
         port,
         round: args.get("round").map(str::to_string),
+        locale: crate::locale::code(args.get("locale").unwrap_or("de"))
+            .map_err(|e| e.to_string())?,
         state,
     })
 }
@@ -271,6 +275,7 @@ pub fn serve(opts: Options) -> Result<(), String> {
             token: token.clone(),
             round: opts.round.clone(),
             tournament: opts.tournament.as_str().to_string(),
+            locale: opts.locale,
             closing,
         });
         let router = http::router(app);

@@ -33,11 +33,19 @@ pub fn position(a: &Args) -> Result<Chess, String> {
 pub fn run(rest: &[String]) -> i32 {
     let a = match Args::parse(rest, VALUED, SWITCHES) {
         Ok(a) => a,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
+        Err(e) => return super::core::usage(e),
     };
+    if let Some(engine) = a.get("engine")
+        && !crate::speech::engine::ENGINES.contains(&engine)
+    {
+        return super::core::usage(format!(
+            "--engine is one of {} (the first is the default), not '{engine}'.",
+            crate::speech::engine::ENGINES.join(", ")
+        ));
+    }
+    if let Err(e) = crate::locale::code(a.get("locale").unwrap_or("de")) {
+        return super::core::usage(e);
+    }
     if a.has("phrases") {
         return print_phrases(&a);
     }
@@ -49,17 +57,13 @@ pub fn run(rest: &[String]) -> i32 {
     }
     let wav = a.get("wav");
     if wav.is_none() && !a.has("mic") {
-        eprintln!(
-            "hector listen needs --wav FILE (16 kHz mono is best; others are converted) or --mic."
+        return super::core::usage(
+            "hector listen needs --wav FILE (16 kHz mono is best; others are converted) or --mic.",
         );
-        return 1;
     }
     let pos = match position(&a) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
+        Err(e) => return super::core::usage(e),
     };
     let locale = a.get("locale").unwrap_or("de");
     let rec = match engine_from_args(&a) {

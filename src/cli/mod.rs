@@ -62,8 +62,8 @@ struct Position {
 /// lab's, `hector-lab listen`).
 #[derive(Debug, clap::Args)]
 pub(crate) struct Recogniser {
-    /// The recogniser engine.
-    #[arg(long, value_name = "E")]
+    /// The recogniser engine: pocketsphinx (default) or vosk.
+    #[arg(long, value_name = "pocketsphinx|vosk")]
     engine: Option<String>,
     /// The recogniser model.
     #[arg(long, value_name = "M")]
@@ -310,6 +310,9 @@ enum Command {
         /// The round, for games whose PGN has none.
         #[arg(long, value_name = "R")]
         round: Option<String>,
+        /// The language of the overview: de (default), en, pl, sr or el.
+        #[arg(long, value_name = "L")]
+        locale: Option<String>,
     },
     /// Recognise a spoken move: --wav FILE or --mic [--push-to-talk].
     Listen {

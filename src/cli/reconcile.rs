@@ -74,6 +74,17 @@ pub fn reconcile_json(text: &str, locale: Option<&str>) -> Result<serde_json::Va
 
 /// `hector reconcile FILE.json [--locale L]` (`-` reads standard input).
 pub fn run(args: &Args) -> i32 {
+    // Usage errors first (exit 2): not one file, an unknown --locale.
+    if args.positional().len() != 1 {
+        return super::core::usage(
+            "Usage: hector reconcile FILE.json [--locale de|en|pl|sr|el] (FILE - reads standard input).",
+        );
+    }
+    if let Some(l) = args.get("locale")
+        && let Err(e) = crate::locale::code(l)
+    {
+        return super::core::usage(e);
+    }
     let go = || -> Result<String, String> {
         let [path] = args.positional() else {
             return Err("Usage: hector reconcile FILE.json [--locale de|en|pl|sr|el] (FILE - reads standard input).".into());

@@ -177,7 +177,7 @@ fn today() -> (i64, u32, u32) {
 
 /// Days since 1970-01-01 → (year, month, day) in the proleptic Gregorian
 /// calendar (H. Hinnant's algorithm).
-fn civil(days: i64) -> (i64, u32, u32) {
+pub(super) fn civil(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);

@@ -19,6 +19,9 @@ pub struct GameArgs {
     /// Language of words and sentences: de (the FIDE words), en, pl, sr, el.
     #[arg(long, default_value = "de")]
     pub locale: String,
+    /// A seat's own language, SEAT=CODE (black=pl): its sentences also in that language, its page in it. Repeatable.
+    #[arg(long = "seat-locale", value_name = "SEAT=CODE")]
+    pub seat_locale: Vec<String>,
     /// Start position as FEN.
     #[arg(long)]
     pub fen: Option<String>,
@@ -155,6 +158,18 @@ impl GameArgs {
             }
         }
         let laws = crate::rules::Laws::parse(&self.laws)?;
+        let mut seat_locales = std::collections::BTreeMap::new();
+        for s in &self.seat_locale {
+            let (seat, code) = s.split_once('=').ok_or_else(|| {
+                format!("--seat-locale '{s}': say SEAT=CODE, for example black=pl.")
+            })?;
+            let seat = crate::session::Seat::parse(seat.trim()).ok_or_else(|| {
+                format!("--seat-locale '{s}': the seat is white, black, assistant or arbiter.")
+            })?;
+            let code =
+                crate::locale::code(code).map_err(|e| format!("--seat-locale '{s}': {e}"))?;
+            seat_locales.insert(seat.name().to_string(), code.to_string());
+        }
         if !["short", "long"].contains(&self.form.as_str()) {
             return Err(format!("Unknown form '{}': say short or long.", self.form));
         }
@@ -197,6 +212,7 @@ impl GameArgs {
                 }
                 other => other,
             },
+            seat_locales,
         })
     }
 
@@ -259,12 +275,10 @@ pub fn run(raw: &[String]) -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    // A bad option value is a usage error (2), as an unknown option is.
     let mut session = match cli.game.session() {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
+        Err(e) => return super::core::usage(e),
     };
     let render = Renderer::for_session(&session);
     let stdout = std::io::stdout();

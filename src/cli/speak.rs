@@ -29,6 +29,19 @@ fn fail(e: impl std::fmt::Display) -> i32 {
 
 /// `hector say [--locale L] [--fen F] [--moves M] [--form short|long] [--rate WPM] --wav OUT MOVE`
 pub fn say(args: &Args) -> i32 {
+    // Usage errors first (exit 2): a missing --wav or move, a bad option.
+    if args.get("wav").is_none() {
+        return super::core::usage("--wav needs a file name.");
+    }
+    if let Err(e) = locale_from_args(args)
+        .and(game_from_args(args).map(|_| ()))
+        .and(say_options(args).map(|_| ()))
+    {
+        return super::core::usage(e);
+    }
+    if args.rest_joined().trim().is_empty() {
+        return super::core::usage("Give a move, e.g. Nf3 or g1f3.");
+    }
     let run = || -> Result<(String, f64), String> {
         let out = args.get("wav").ok_or("--wav needs a file name.")?;
         let loc = locale_from_args(args)?;
@@ -57,6 +70,16 @@ pub fn say(args: &Args) -> i32 {
 
 /// `hector replay [--locale L] [--form short|long] [--rate WPM] --wav OUT.wav GAME.pgn`
 pub fn replay(args: &Args) -> i32 {
+    // Usage errors first (exit 2): a missing --wav or file, a bad option.
+    if args.get("wav").is_none() {
+        return super::core::usage("--wav needs a file name.");
+    }
+    if let Err(e) = locale_from_args(args).and(say_options(args).map(|_| ())) {
+        return super::core::usage(e);
+    }
+    if args.positional().is_empty() {
+        return super::core::usage("Give a PGN file: hector replay --wav OUT.wav GAME.pgn");
+    }
     let run = || -> Result<(usize, f64), String> {
         let out = args.get("wav").ok_or("--wav needs a file name.")?;
         let loc = locale_from_args(args)?;
@@ -106,6 +129,12 @@ pub fn replay(args: &Args) -> i32 {
 #[cfg(feature = "tts")]
 pub fn announce(args: &Args) -> i32 {
     use crate::speech::dispatcher::Dispatcher;
+    if let Err(e) = locale_from_args(args) {
+        return super::core::usage(e);
+    }
+    if args.rest_joined().trim().is_empty() {
+        return super::core::usage("Give the sentence to say.");
+    }
     let run = || -> Result<u128, String> {
         let loc = locale_from_args(args)?;
         let text = args.rest_joined();

@@ -1,6 +1,8 @@
-//! What the talking clock says, in the player's language. All wording comes
-//! from `locales/<lang>/clock.toml`: number words, noun forms with their
-//! grammatical gender and plural forms, and the phrase templates.
+//! What the talking clock says, in the player's language. Number words and
+//! phrase templates come from `locales/<lang>/clock.toml`; the counted
+//! nouns (hours, minutes, seconds, moves), their grammatical gender, their
+//! CLDR plural forms and cases from `locales/<lang>/messages.ftl`
+//! (`unit-hour` … `unit-move`), the one message layer.
 //!
 //! FIDE Laws 2023, D.2.6.1 (the clock announces time and number of moves),
 //! D.2.10.4 (moves completed and time used by both players, on request),
@@ -15,6 +17,10 @@ use shakmaty::Color;
 use super::ClockError;
 use super::live::Query;
 use crate::locale::fold;
+use crate::locale::messages::{Arg, Messages};
+
+/// The counted units, each a `unit-<name>` message.
+const UNITS: [&str; 4] = ["hour", "minute", "second", "move"];
 
 /// Lower-cased, accent-folded words joined by single spaces.
 fn fold_words(text: &str) -> String {
@@ -42,7 +48,6 @@ pub enum Style {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Numbers {
-    plural: String,
     ones: Vec<String>,
     tens: Vec<String>,
     compound: String,
@@ -67,48 +72,9 @@ struct GenderForms {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Noun {
-    gender: String,
-    one: String,
-    few: Option<String>,
-    many: Option<String>,
-    other: String,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Nouns {
-    hour: Noun,
-    minute: Noun,
-    second: Noun,
-    #[serde(rename = "move")]
-    move_: Noun,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct Phrases {
-    white: String,
-    black: String,
+    /// Between the parts of a time; the sentences are `clock-*` messages.
     time_join: String,
-    less_than_a_minute: String,
-    side_time: String,
-    side_moves: String,
-    status: String,
-    moves: String,
-    turn: String,
-    own_time: String,
-    time_used: String,
-    opponent_time: String,
-    warning: String,
-    low_time: String,
-    flag: String,
-    flag_win: String,
-    flag_draw: String,
-    period_added: String,
-    paused: String,
-    resumed: String,
-    not_started: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -124,7 +90,6 @@ struct Commands {
 #[serde(deny_unknown_fields)]
 struct File {
     numbers: Numbers,
-    nouns: Nouns,
     phrases: Phrases,
     commands: Commands,
 }
@@ -134,14 +99,14 @@ struct File {
 pub struct ClockWords {
     code: &'static str,
     file: File,
-}
-
-#[derive(Clone, Copy)]
-enum Category {
-    One,
-    Few,
-    Many,
-    Other,
+    messages: &'static Messages,
+    /// Words without variables, worded once from the messages.
+    white: String,
+    black: String,
+    less_than_a_minute: String,
+    paused: String,
+    resumed: String,
+    not_started: String,
 }
 
 static LOADED: OnceLock<Vec<Result<ClockWords, String>>> = OnceLock::new();
@@ -184,10 +149,41 @@ impl ClockWords {
         if n.ones.len() != 20 || n.tens.len() != 10 || n.hundreds.len() != 10 {
             return Err("numbers need 20 ones, 10 tens and 10 hundreds".into());
         }
-        if !["one-other", "polish", "serbian"].contains(&n.plural.as_str()) {
-            return Err(format!("unknown plural rule '{}'", n.plural));
+        let messages = Messages::get(code).map_err(|e| e.to_string())?;
+        for unit in UNITS {
+            let id = format!("unit-{unit}");
+            if !messages.has(&id) {
+                return Err(format!("messages.ftl lacks {id}"));
+            }
         }
-        Ok(ClockWords { code, file })
+        for id in [
+            "clock-less_than_a_minute",
+            "clock-paused",
+            "clock-resumed",
+            "clock-not_started",
+        ] {
+            if !messages.has(id) {
+                return Err(format!("messages.ftl lacks {id}"));
+            }
+        }
+        let side = |s: &str| messages.text("side", &[("side", s)]);
+        Ok(ClockWords {
+            code,
+            file,
+            messages,
+            white: side("white"),
+            black: side("black"),
+            less_than_a_minute: messages.text("clock-less_than_a_minute", &[]),
+            paused: messages.text("clock-paused", &[]),
+            resumed: messages.text("clock-resumed", &[]),
+            not_started: messages.text("clock-not_started", &[]),
+        })
+    }
+
+    /// A clock sentence (`clock-<name>` in messages.ftl) with its
+    /// variables filled in.
+    fn phrase(&self, name: &str, vars: &[(&str, &str)]) -> String {
+        self.messages.text(&format!("clock-{name}"), vars)
     }
 
     /// The locale code.
@@ -195,46 +191,34 @@ impl ClockWords {
         self.code
     }
 
-    fn category(&self, n: u64) -> Category {
-        match self.file.numbers.plural.as_str() {
-            "polish" => {
-                if n == 1 {
-                    Category::One
-                } else if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) {
-                    Category::Few
-                } else {
-                    Category::Many
-                }
-            }
-            "serbian" => {
-                if n % 10 == 1 && n % 100 != 11 {
-                    Category::One
-                } else if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) {
-                    Category::Few
-                } else {
-                    Category::Many
-                }
-            }
-            _ => {
-                if n == 1 {
-                    Category::One
-                } else {
-                    Category::Other
-                }
-            }
-        }
-    }
-
     /// The number `n` in words, agreeing with a noun of `gender`
     /// (`m`, `f` or `n`). Numbers of 1000 and more are given in digits.
     pub fn number(&self, n: u64, gender: &str) -> String {
+        self.number_in(n, gender, "nom")
+    }
+
+    /// The number `n` in words, agreeing with a noun of `gender` in a
+    /// grammatical `case`: the forms of `[numbers.gender.<gender>-<case>]`
+    /// first (Polish "jedną" in the accusative), then those of the gender.
+    pub fn number_in(&self, n: u64, gender: &str, case: &str) -> String {
         let nums = &self.file.numbers;
-        let forms = nums.gender.get(gender);
+        let in_case = nums.gender.get(&format!("{gender}-{case}"));
+        let plain = nums.gender.get(gender);
+        let whole = |k: &str| {
+            in_case
+                .and_then(|f| f.whole.get(k))
+                .or_else(|| plain.and_then(|f| f.whole.get(k)))
+        };
+        let unit_form = |k: &str| {
+            in_case
+                .and_then(|f| f.unit.get(k))
+                .or_else(|| plain.and_then(|f| f.unit.get(k)))
+        };
         if n >= 1000 {
             return n.to_string();
         }
         if n < 100 {
-            if let Some(w) = forms.and_then(|f| f.whole.get(&n.to_string())) {
+            if let Some(w) = whole(&n.to_string()) {
                 return w.clone();
             }
             if n < 20 {
@@ -245,8 +229,7 @@ impl ClockWords {
                 return nums.tens[t].clone();
             }
             let key = u.to_string();
-            let unit = forms
-                .and_then(|f| f.unit.get(&key))
+            let unit = unit_form(&key)
                 .or_else(|| nums.compound_units.get(&key))
                 .cloned()
                 .unwrap_or_else(|| nums.ones[u as usize].clone());
@@ -262,106 +245,135 @@ impl ClockWords {
             .unwrap_or(&nums.hundreds[h]);
         fill(
             &nums.hundreds_compound,
-            &[("hundreds", hundreds), ("rest", &self.number(rest, gender))],
+            &[
+                ("hundreds", hundreds),
+                ("rest", &self.number_in(rest, gender, case)),
+            ],
         )
     }
 
-    fn counted(&self, n: u64, noun: &Noun) -> String {
-        let word = match self.category(n) {
-            Category::One => &noun.one,
-            Category::Few => noun.few.as_ref().unwrap_or(&noun.other),
-            Category::Many => noun.many.as_ref().unwrap_or(&noun.other),
-            Category::Other => &noun.other,
+    /// `n` of a unit (`hour`, `minute`, `second`, `move`) in a case: the
+    /// number in words agreeing with the noun's gender (the message's
+    /// `.gender`), the noun in the CLDR plural form `messages.ftl` gives.
+    fn counted(&self, n: u64, unit: &str, case: &str) -> String {
+        let Ok(messages) = Messages::get(self.code) else {
+            return n.to_string();
         };
-        format!("{} {}", self.number(n, &noun.gender), word)
+        let id = format!("unit-{unit}");
+        let gender = messages.case_of(&id, "gender");
+        let words = self.number_in(n, &gender, case);
+        messages.format(
+            &id,
+            &[
+                ("n", Arg::Num(n)),
+                ("words", Arg::Text(&words)),
+                ("case", Arg::Text(case)),
+            ],
+        )
     }
 
     /// "zwölf Minuten", "one hour", "dwie godziny" …
     pub fn hours(&self, n: u64) -> String {
-        self.counted(n, &self.file.nouns.hour)
+        self.counted(n, "hour", "nom")
     }
 
     /// See [`ClockWords::hours`].
     pub fn minutes(&self, n: u64) -> String {
-        self.counted(n, &self.file.nouns.minute)
+        self.counted(n, "minute", "nom")
     }
 
     /// See [`ClockWords::hours`].
     pub fn seconds(&self, n: u64) -> String {
-        self.counted(n, &self.file.nouns.second)
+        self.counted(n, "second", "nom")
     }
 
     /// A number of moves: "siebzehn Züge".
     pub fn move_count(&self, n: u64) -> String {
-        self.counted(n, &self.file.nouns.move_)
+        self.counted(n, "move", "nom")
+    }
+
+    /// A number of moves in a grammatical case ("einem Zug").
+    pub fn move_count_in(&self, n: u64, case: &str) -> String {
+        self.counted(n, "move", case)
+    }
+
+    /// `n` of a unit (`hour`, `minute`, `second`, `move`) in a case, for
+    /// the golden files and the grammar table.
+    pub fn unit_in(&self, n: u64, unit: &str, case: &str) -> String {
+        self.counted(n, unit, case)
     }
 
     /// A time as a clock shows it (whole seconds, rounded down), spoken.
     pub fn duration(&self, ms: u64, style: Style) -> String {
+        self.duration_in(ms, style, "nom")
+    }
+
+    /// A time in a grammatical case ("zużyto jedną minutę").
+    pub fn duration_in(&self, ms: u64, style: Style, case: &str) -> String {
         let secs = ms / 1000;
         let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
         let join = |a: String, b: String| format!("{a}{}{b}", self.file.phrases.time_join);
         if h > 0 {
             return if m == 0 {
-                self.hours(h)
+                self.counted(h, "hour", case)
             } else {
-                join(self.hours(h), self.minutes(m))
+                join(
+                    self.counted(h, "hour", case),
+                    self.counted(m, "minute", case),
+                )
             };
         }
         match style {
-            Style::Rounded if m == 0 => self.file.phrases.less_than_a_minute.clone(),
-            Style::Rounded => self.minutes(m),
-            Style::Exact if m == 0 => self.seconds(s),
-            Style::Exact if s == 0 => self.minutes(m),
-            Style::Exact => join(self.minutes(m), self.seconds(s)),
+            Style::Rounded if m == 0 => self.less_than_a_minute.clone(),
+            Style::Rounded => self.counted(m, "minute", case),
+            Style::Exact if m == 0 => self.counted(s, "second", case),
+            Style::Exact if s == 0 => self.counted(m, "minute", case),
+            Style::Exact => join(
+                self.counted(m, "minute", case),
+                self.counted(s, "second", case),
+            ),
         }
     }
 
     /// The name of a side: "Weiß", "Black" …
     pub fn side(&self, c: Color) -> &str {
         match c {
-            Color::White => &self.file.phrases.white,
-            Color::Black => &self.file.phrases.black,
+            Color::White => &self.white,
+            Color::Black => &self.black,
         }
     }
 
     /// "Weiß eine Stunde zwölf Minuten".
     pub fn side_time(&self, c: Color, ms: u64, style: Style) -> String {
-        fill(
-            &self.file.phrases.side_time,
+        self.phrase(
+            "side_time",
             &[("side", self.side(c)), ("time", &self.duration(ms, style))],
         )
     }
 
     /// "Ihre Zeit: …" (the asking player's own time).
     pub fn own_time(&self, ms: u64, style: Style) -> String {
-        fill(
-            &self.file.phrases.own_time,
-            &[("time", &self.duration(ms, style))],
-        )
+        self.phrase("own_time", &[("time", &self.duration(ms, style))])
     }
 
     /// "Gegner: …" (the opponent's time).
     pub fn opponent_time(&self, ms: u64, style: Style) -> String {
-        fill(
-            &self.file.phrases.opponent_time,
-            &[("time", &self.duration(ms, style))],
-        )
+        self.phrase("opponent_time", &[("time", &self.duration(ms, style))])
     }
 
     /// Moves completed by each player (D.2.10.4).
     pub fn moves(&self, white: u32, black: u32) -> String {
         let side = |c: Color, n: u32| {
-            fill(
-                &self.file.phrases.side_moves,
+            self.phrase(
+                "side_moves",
                 &[
                     ("side", self.side(c)),
                     ("moves", &self.move_count(n.into())),
                 ],
             )
         };
-        fill(
-            &self.file.phrases.moves,
+        self.phrase(
+            "moves",
             &[
                 ("white", &side(Color::White, white)),
                 ("black", &side(Color::Black, black)),
@@ -372,8 +384,8 @@ impl ClockWords {
     /// The time used by both players and the moves completed, as the
     /// assistant tells it on request (D.2.10.4).
     pub fn time_used(&self, white_ms: u64, black_ms: u64, white: u32, black: u32) -> String {
-        fill(
-            &self.file.phrases.time_used,
+        self.phrase(
+            "time_used",
             &[
                 (
                     "white",
@@ -390,7 +402,7 @@ impl ClockWords {
 
     /// "Weiß am Zug".
     pub fn turn(&self, c: Color) -> String {
-        fill(&self.file.phrases.turn, &[("side", self.side(c))])
+        self.phrase("turn", &[("side", self.side(c))])
     }
 
     /// Both times, the moves completed and whose turn it is.
@@ -402,8 +414,8 @@ impl ClockWords {
         black: u32,
         turn: Color,
     ) -> String {
-        fill(
-            &self.file.phrases.status,
+        self.phrase(
+            "status",
             &[
                 (
                     "white",
@@ -421,8 +433,8 @@ impl ClockWords {
 
     /// An interval warning: "Weiß: fünf Minuten".
     pub fn warning(&self, c: Color, ms: u64) -> String {
-        fill(
-            &self.file.phrases.warning,
+        self.phrase(
+            "warning",
             &[
                 ("side", self.side(c)),
                 ("time", &self.duration(ms, Style::Exact)),
@@ -439,15 +451,12 @@ impl ClockWords {
         } else {
             self.duration(threshold_ms, Style::Exact)
         };
-        fill(
-            &self.file.phrases.low_time,
-            &[("side", self.side(c)), ("time", &time)],
-        )
+        self.phrase("low_time", &[("side", self.side(c)), ("time", &time)])
     }
 
     /// A flag fell (the clock's own announcement).
     pub fn flag(&self, c: Color) -> String {
-        fill(&self.file.phrases.flag, &[("side", self.side(c))])
+        self.phrase("flag", &[("side", self.side(c))])
     }
 
     /// What FIDE Laws 2023, 6.9 says about `flagged`'s flag: the opponent
@@ -455,11 +464,11 @@ impl ClockWords {
     /// series of legal moves (`opponent_can_mate == false`).
     pub fn flag_result(&self, flagged: Color, opponent_can_mate: bool) -> String {
         let template = if opponent_can_mate {
-            &self.file.phrases.flag_win
+            "flag_win"
         } else {
-            &self.file.phrases.flag_draw
+            "flag_draw"
         };
-        fill(
+        self.phrase(
             template,
             &[
                 ("side", self.side(flagged)),
@@ -470,8 +479,8 @@ impl ClockWords {
 
     /// A new period began for a player: "Weiß: neue Periode, dreißig Minuten".
     pub fn period_added(&self, c: Color, ms: u64) -> String {
-        fill(
-            &self.file.phrases.period_added,
+        self.phrase(
+            "period_added",
             &[
                 ("side", self.side(c)),
                 ("time", &self.duration(ms, Style::Exact)),
@@ -481,12 +490,12 @@ impl ClockWords {
 
     /// The clock was paused (6.11).
     pub fn paused(&self) -> &str {
-        &self.file.phrases.paused
+        &self.paused
     }
 
     /// The clock runs again.
     pub fn resumed(&self) -> &str {
-        &self.file.phrases.resumed
+        &self.resumed
     }
 
     /// The clock question a typed or spoken line asks, if any: both times
@@ -517,7 +526,7 @@ impl ClockWords {
 
     /// Asked before the clock started.
     pub fn not_started(&self) -> &str {
-        &self.file.phrases.not_started
+        &self.not_started
     }
 }
 
@@ -567,6 +576,13 @@ mod tests {
         let en = ClockWords::get("en").unwrap();
         assert_eq!(en.seconds(1), "one second");
         assert_eq!(en.minutes(45), "forty-five minutes");
+        // Cases asked for by a sentence (messages.ftl attributes).
+        assert_eq!(pl.duration_in(60_000, Style::Exact, "acc"), "jedną minutę");
+        assert_eq!(pl.duration_in(120_000, Style::Exact, "acc"), "dwie minuty");
+        assert_eq!(sr.unit_in(21, "second", "acc"), "dvadeset jednu sekundu");
+        assert_eq!(de.duration_in(60_000, Style::Exact, "dat"), "einer Minute");
+        assert_eq!(de.move_count_in(2, "dat"), "zwei Zügen");
+        assert_eq!(de.move_count_in(1, "acc"), "einen Zug");
     }
 
     #[test]

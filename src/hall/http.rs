@@ -21,6 +21,7 @@ use tokio::sync::{broadcast, watch};
 
 use super::follow::Shared;
 use super::key::TICKET_LIFETIME_MS;
+use crate::locale::pages::PageWords;
 
 /// What the handlers share.
 pub struct App {
@@ -30,6 +31,8 @@ pub struct App {
     /// The round for games whose PGN says "?".
     pub round: Option<String>,
     pub tournament: String,
+    /// The overview's language (a locale code: `de`, `en`, `pl`, `sr`, `el`).
+    pub locale: &'static str,
     /// Set when the hall stops: the live updates end, so the pages'
     /// connections close.
     pub closing: watch::Receiver<bool>,
@@ -74,13 +77,27 @@ fn asker(app: &App, q: &TokenQuery, headers: &HeaderMap) -> Asker {
     }
 }
 
-fn unauthorized() -> Response {
+/// The hall's words in its language (English if the locale has none).
+fn words(app: &App) -> &'static PageWords {
+    PageWords::get(app.locale)
+        .or_else(|_| PageWords::get("en"))
+        .expect("the embedded English page words")
+}
+
+fn plain(status: StatusCode, text: String) -> Response {
     (
-        StatusCode::UNAUTHORIZED,
+        status,
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        "This page needs the arbiter's token: use the arbiter URL hector hall printed.\n",
+        format!("{text}\n"),
     )
         .into_response()
+}
+
+fn unauthorized(app: &App) -> Response {
+    plain(
+        StatusCode::UNAUTHORIZED,
+        words(app).text("hall_needs_token", &[]),
+    )
 }
 
 fn no_store(mut r: Response) -> Response {
@@ -100,12 +117,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/boards", get(boards))
         .route("/api/updates", get(updates))
         .route("/boards/{board}/arbiter", get(board_arbiter))
-        .fallback(|| async {
-            (
-                StatusCode::NOT_FOUND,
-                [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-                "No such page in the hall: try /watch, /round.pgn or /api/boards.\n",
-            )
+        .fallback(|State(app): State<Arc<App>>| async move {
+            plain(StatusCode::NOT_FOUND, words(&app).text("hall_no_page", &[]))
         })
         .with_state(app)
 }
@@ -114,15 +127,64 @@ const PAGE: &str = include_str!("pages/hall.html");
 const SCRIPT: &str = include_str!("pages/hall.js");
 
 fn page(app: &App, arbiter: bool) -> Response {
+    let w = words(app);
+    let tournament = [("tournament", app.tournament.as_str())];
     let title = if arbiter {
-        format!("Chief arbiter — {}", app.tournament)
+        w.text("hall_title_arbiter", &tournament)
     } else {
-        format!("Hall — {}", app.tournament)
+        w.text("hall_title_watch", &tournament)
     };
-    let html = PAGE
+    let mut html = PAGE
         .replace("{{title}}", &html_escape(&title))
-        .replace("{{mode}}", if arbiter { "arbiter" } else { "watch" });
+        .replace("{{lang}}", w.code())
+        .replace("{{mode}}", if arbiter { "arbiter" } else { "watch" })
+        .replace("{{words}}", &script_json(&page_words(w)));
+    for (key, text) in w.all().iter().filter(|(k, _)| k.starts_with("hall_")) {
+        html = html.replace(&format!("{{{{{key}}}}}"), &html_escape(text));
+    }
     no_store(Html(html).into_response())
+}
+
+/// What the overview's script needs of the locale: the hall's words, the
+/// colours, and the written notation's piece and file letters (the
+/// diagrams' text alternative lists the pieces as the game writes them).
+fn page_words(w: &PageWords) -> Value {
+    use shakmaty::{File, Role};
+    let mut o: serde_json::Map<String, Value> = w
+        .all()
+        .iter()
+        .filter(|(k, _)| k.starts_with("hall_") || *k == "white" || *k == "black")
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .collect();
+    if let Ok(loc) = crate::locale::Locale::get(w.code()) {
+        let letters: serde_json::Map<String, Value> = [
+            ('K', Role::King),
+            ('Q', Role::Queen),
+            ('R', Role::Rook),
+            ('B', Role::Bishop),
+            ('N', Role::Knight),
+        ]
+        .iter()
+        .map(|(c, r)| {
+            let l = loc.piece_letter(*r).unwrap_or(*c);
+            (c.to_string(), Value::String(l.to_string()))
+        })
+        .collect();
+        o.insert("letters".into(), Value::Object(letters));
+        let files: Vec<Value> = (0..8)
+            .map(|f| Value::String(loc.file_letter(File::new(f)).to_string()))
+            .collect();
+        o.insert("files".into(), Value::Array(files));
+    }
+    Value::Object(o)
+}
+
+/// JSON to put inside a `<script>` element (no `</script>` can end it).
+fn script_json(v: &Value) -> String {
+    v.to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
 }
 
 async fn watch_page(State(app): State<Arc<App>>) -> Response {
@@ -136,7 +198,7 @@ async fn arbiter_page(
 ) -> Response {
     match asker(&app, &q, &headers) {
         Asker::Arbiter => page(&app, true),
-        _ => unauthorized(),
+        _ => unauthorized(&app),
     }
 }
 
@@ -176,7 +238,7 @@ async fn board_arbiter(
     headers: HeaderMap,
 ) -> Response {
     if !matches!(asker(&app, &q, &headers), Asker::Arbiter) {
-        return unauthorized();
+        return unauthorized(&app);
     }
     let url = app
         .shared
@@ -185,12 +247,10 @@ async fn board_arbiter(
         .ok()
         .and_then(|h| h.board(board).and_then(|b| b.arbiter_url.clone()));
     let Some(url) = url.filter(|u| !u.contains('?')) else {
-        return (
+        return plain(
             StatusCode::NOT_FOUND,
-            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            format!("Board {board} has not told the hall where its arbiter page is.\n"),
-        )
-            .into_response();
+            words(&app).text("hall_no_board_page", &[("n", &board.to_string())]),
+        );
     };
     let now = crate::service::journal::wall_ms();
     let ticket = app
@@ -215,7 +275,7 @@ async fn boards(
     let arbiter = match asker(&app, &q, &headers) {
         Asker::Public => false,
         Asker::Arbiter => true,
-        Asker::Wrong => return unauthorized(),
+        Asker::Wrong => return unauthorized(&app),
     };
     no_store(axum::Json(boards_value(&app, arbiter)).into_response())
 }
@@ -231,7 +291,7 @@ async fn updates(
     let arbiter = match asker(&app, &q, &headers) {
         Asker::Public => false,
         Asker::Arbiter => true,
-        Asker::Wrong => return unauthorized(),
+        Asker::Wrong => return unauthorized(&app),
     };
     let rx = app.shared.changes.subscribe();
     let first = Event::default()

@@ -446,14 +446,30 @@ impl Board {
             Value::Object(m) => m.clone(),
             _ => serde_json::Map::new(),
         };
-        // The status' move list can be long; the PGN has it.
+        // The status' move lists can be long; the PGN has them.
         o.remove("moves");
+        let written = o.remove("written");
         for key in ["fen", "turn", "ply", "result", "clock"] {
             o.entry(key).or_insert(Value::Null);
         }
         o.insert("board".into(), json!(self.board));
         o.insert("seq".into(), json!(self.seq));
-        o.insert("last_move".into(), json!(self.last_move));
+        let mut last = json!(self.last_move);
+        // The last move as the game writes it (its language's notation),
+        // when the status shown is the one after it.
+        if let (Some(lm), Value::Object(l)) = (&self.last_move, &mut last) {
+            let now_ply = self.state.get("ply").and_then(Value::as_u64);
+            let in_words = written
+                .as_ref()
+                .and_then(Value::as_array)
+                .and_then(|w| w.last())
+                .and_then(Value::as_str)
+                .filter(|_| now_ply == Some(lm.ply));
+            l.insert("written".into(), json!(in_words.unwrap_or(&lm.san)));
+        }
+        o.insert("last_move".into(), last);
+        o.insert("white_name".into(), json!(pgn_tag(&self.pgn, "White")));
+        o.insert("black_name".into(), json!(pgn_tag(&self.pgn, "Black")));
         o.insert("live".into(), json!(self.live));
         o.insert("clock_age_ms".into(), json!(self.clock_age_ms(now)));
         if arbiter {
@@ -468,6 +484,18 @@ impl Board {
         }
         Value::Object(o)
     }
+}
+
+/// A tag's value in a PGN's header (`[White "Eva Muster"]`), unless it is
+/// missing or unknown ("?").
+fn pgn_tag(pgn: &str, name: &str) -> Option<String> {
+    let prefix = format!("[{name} \"");
+    pgn.lines()
+        .map(str::trim)
+        .take_while(|l| l.starts_with('[') || l.is_empty())
+        .find_map(|l| l.strip_prefix(prefix.as_str())?.strip_suffix("\"]"))
+        .map(|v| v.replace("\\\"", "\"").replace("\\\\", "\\"))
+        .filter(|v| !v.is_empty() && v != "?")
 }
 
 fn str_field(e: &Value, key: &str) -> String {
@@ -844,5 +872,38 @@ mod tests {
             out.starts_with("[Round \"?\"]\n[Board \"7\"]\n\n1. e4 *"),
             "{out}"
         );
+    }
+
+    #[test]
+    fn a_board_shows_its_players_and_its_last_move_in_the_games_notation() {
+        let mut h = Hall::new();
+        let moved =
+            json!({"t": 5, "kind": "moved", "san": "Nf3", "ply": 1, "by": "white", "to": ["all"]});
+        let mut st = status(1, false);
+        st["moves"] = json!(["Nf3"]);
+        st["written"] = json!(["Sf3"]);
+        h.apply(msg(1, 1, vec![moved], st));
+        let b = &h.boards_json(false, Instant::now())[0];
+        assert_eq!(b["last_move"]["san"], "Nf3");
+        assert_eq!(b["last_move"]["written"], "Sf3");
+        assert_eq!(b["white_name"], "A");
+        assert_eq!(b["black_name"], "B");
+        assert!(b.get("written").is_none(), "the long list stays out: {b}");
+        // A status that lags behind the move: the English SAN stands in.
+        let moved =
+            json!({"t": 9, "kind": "moved", "san": "e5", "ply": 2, "by": "black", "to": ["all"]});
+        h.apply(msg(1, 2, vec![moved], Value::Null));
+        let b = &h.boards_json(false, Instant::now())[0];
+        assert_eq!(b["last_move"]["written"], "e5");
+    }
+
+    #[test]
+    fn player_names_come_from_the_pgn_tags() {
+        let pgn =
+            "[Event \"Open\"]\n[White \"Eva \\\"Evi\\\" Muster\"]\n[Black \"?\"]\n\n1. e4 *\n";
+        assert_eq!(pgn_tag(pgn, "White").as_deref(), Some("Eva \"Evi\" Muster"));
+        assert_eq!(pgn_tag(pgn, "Black"), None);
+        assert_eq!(pgn_tag("", "White"), None);
+        assert_eq!(pgn_tag("1. e4 [White \"X\"] *", "White"), None);
     }
 }

@@ -7,6 +7,7 @@
 
 mod fold;
 mod lexicon;
+pub mod messages;
 pub mod pages;
 pub mod session;
 
@@ -37,6 +38,8 @@ pub enum Part {
     Session,
     /// The labels of `hector serve`'s pages and its API's refusals.
     Pages,
+    /// The sentences of a game as Fluent messages (`messages.ftl`).
+    Messages,
 }
 
 macro_rules! locale_files {
@@ -48,12 +51,13 @@ macro_rules! locale_files {
             include_str!(concat!("../../locales/", $code, "/voice.toml")),
             include_str!(concat!("../../locales/", $code, "/session.toml")),
             include_str!(concat!("../../locales/", $code, "/pages.toml")),
+            include_str!(concat!("../../locales/", $code, "/messages.ftl")),
         ])),*]
     };
 }
 
 /// Every locale file, embedded in the binary: the one place that lists them.
-const FILES: [(&str, [&str; 6]); 5] = locale_files!("de", "en", "pl", "sr", "el");
+const FILES: [(&str, [&str; 7]); 5] = locale_files!("de", "en", "pl", "sr", "el");
 
 /// The text of one part of a locale (`code` as in [`CODES`], any case).
 pub fn source(code: &str, part: Part) -> Result<&'static str, LocaleError> {
@@ -65,6 +69,7 @@ pub fn source(code: &str, part: Part) -> Result<&'static str, LocaleError> {
         Part::Voice => 3,
         Part::Session => 4,
         Part::Pages => 5,
+        Part::Messages => 6,
     };
     FILES
         .iter()

@@ -1,6 +1,6 @@
-//! The words and sentences of a game (`locales/<code>/session.toml`):
-//! command phrases every seat may say or type, and the sentences the
-//! session's events are rendered in. English phrases are understood in
+//! The words of a game (`locales/<code>/session.toml`): command phrases
+//! every seat may say or type; the sentences the session's events are
+//! rendered in come from `messages.ftl` ([`super::messages`]). English phrases are understood in
 //! every locale, so a player is never stuck because of the language.
 
 use std::collections::HashMap;
@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
+use super::messages::Messages;
 use super::{CODES, LocaleError, Part, fold, source};
 
 /// A command word: what a line asks for before its arguments. The locale
@@ -230,7 +231,6 @@ struct File {
     code: String,
     commands: HashMap<Verb, Vec<String>>,
     words: Words,
-    sentences: HashMap<String, String>,
 }
 
 /// A word class of the session vocabulary (after a command word).
@@ -253,6 +253,7 @@ pub struct SessionWords {
     file: File,
     /// (folded phrase words, command), longest first.
     phrases: Vec<(Vec<String>, Verb)>,
+    messages: &'static Messages,
 }
 
 /// The folded words of a line, one per whitespace-separated token
@@ -322,6 +323,7 @@ impl SessionWords {
             code,
             file: own,
             phrases,
+            messages: Messages::get(code)?,
         })
     }
 
@@ -329,29 +331,20 @@ impl SessionWords {
         self.code
     }
 
-    /// A sentence with `{name}` parts filled in; a missing key gives the
-    /// key in brackets (the golden tests catch it).
+    /// A sentence of `messages.ftl` with its variables filled in; a
+    /// missing key gives the key in brackets (the golden tests catch it).
     pub fn text(&self, key: &str, args: &[(&str, &str)]) -> String {
-        let Some(t) = self.file.sentences.get(key) else {
-            return format!("[{key}]");
-        };
-        let mut out = t.clone();
-        for (name, value) in args {
-            out = out.replace(&format!("{{{name}}}"), value);
-        }
-        out
+        self.messages.text(key, args)
     }
 
     /// Whether a sentence key exists.
     pub fn has(&self, key: &str) -> bool {
-        self.file.sentences.contains_key(key)
+        self.messages.has(key)
     }
 
-    /// Every sentence key (for completeness tests).
-    pub fn keys(&self) -> Vec<&str> {
-        let mut k: Vec<&str> = self.file.sentences.keys().map(String::as_str).collect();
-        k.sort_unstable();
-        k
+    /// The locale's messages (sentences with plural, case and gender).
+    pub fn messages(&self) -> &'static Messages {
+        self.messages
     }
 
     /// The command a line starts with and how many of the line's words
@@ -455,7 +448,7 @@ mod tests {
         let en = SessionWords::get("en").unwrap();
         for code in CODES {
             let w = SessionWords::get(code).unwrap();
-            assert_eq!(w.keys(), en.keys(), "{code}");
+            assert_eq!(w.messages().ids(), en.messages().ids(), "{code}");
             for verb in SPOKEN {
                 assert!(!w.phrases_of(verb).is_empty(), "{code} lacks {verb:?}");
             }

@@ -58,36 +58,44 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// The reason as a sentence in the locale.
+    /// The reason as a written sentence in the locale: squares in the
+    /// locale's written notation ("Kein Zug möglich: Turm nach h8.").
+    /// For written front ends (`hector hear`, `hector san`).
     pub fn sentence(&self, loc: &Locale) -> String {
+        self.worded(loc, &|sq| loc.square_name(sq))
+    }
+
+    /// The reason as a spoken sentence in the locale: squares in the
+    /// game's words, D.2.1 ("Kein Zug möglich: Turm nach Hector acht.").
+    /// The session's sentences are spoken to the blind player and read
+    /// by his screen reader, so the session uses this one.
+    pub fn spoken(&self, loc: &Locale) -> String {
+        self.worded(loc, &|sq| loc.square_words(sq))
+    }
+
+    fn worded(&self, loc: &Locale, name: &dyn Fn(Square) -> String) -> String {
         let piece = |r: Role| loc.piece_word(r).to_string();
         match *self {
             Reason::GameOver => loc.message("game_over", &[]),
             Reason::NoTarget => loc.message("no_target", &[]),
-            Reason::NoMove { role, to } => loc.message(
-                "no_move",
-                &[("piece", &piece(role)), ("square", &loc.square_name(to))],
-            ),
+            Reason::NoMove { role, to } => {
+                loc.message("no_move", &[("piece", &piece(role)), ("square", &name(to))])
+            }
             Reason::NoMoveFrom { role, from, to } => loc.message(
                 "no_move_from",
                 &[
                     ("piece", &piece(role)),
-                    ("from", &loc.square_name(from)),
-                    ("square", &loc.square_name(to)),
+                    ("from", &name(from)),
+                    ("square", &name(to)),
                 ],
             ),
             Reason::NothingOn { role, square } => loc.message(
                 "nothing_on",
-                &[
-                    ("piece", &piece(role)),
-                    ("square", &loc.square_name(square)),
-                ],
+                &[("piece", &piece(role)), ("square", &name(square))],
             ),
             Reason::PromotionMissing => loc.message("promotion_missing", &[]),
             Reason::NotPromotion => loc.message("not_promotion", &[]),
-            Reason::NoCapture { to } => {
-                loc.message("no_capture", &[("square", &loc.square_name(to))])
-            }
+            Reason::NoCapture { to } => loc.message("no_capture", &[("square", &name(to))]),
             Reason::CastlingImpossible(side) => {
                 loc.message("castling_impossible", &[("move", loc.castling_words(side))])
             }

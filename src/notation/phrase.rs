@@ -245,3 +245,127 @@ pub fn all_phrases(pos: &Chess, loc: &Locale) -> Vec<(Move, String)> {
 pub fn vocabulary(loc: &Locale) -> Vec<String> {
     loc.lexicon().words()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::locale::CODES;
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    /// Positions with captures, castling both ways, en passant, promotions
+    /// and two pieces that can reach one square.
+    fn positions() -> Vec<Chess> {
+        [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "4k3/8/8/3N1N2/8/3N1N2/8/4K3 w - - 0 1",
+            "r3k2r/8/8/8/8/8/6p1/R3K2R b KQkq - 0 1",
+        ]
+        .iter()
+        .map(|f| pos(f))
+        .collect()
+    }
+
+    #[test]
+    fn every_legal_move_phrase_is_heard_as_its_own_move_alone() {
+        for code in CODES {
+            let loc = Locale::get(code).unwrap();
+            for p in positions() {
+                for (m, phrase) in all_phrases(&p, loc) {
+                    assert_eq!(hear(&p, &phrase, loc), Heard::Move(m), "{code}: {phrase}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn files_said_by_their_letter_names_are_heard() {
+        let start = Chess::default();
+        let nf3 = hear(&start, "Sf3", Locale::get("de").unwrap());
+        let cases = [
+            ("de", "Springer ef drei"),
+            ("de", "Springer eff drei"),
+            ("de", "Springer Ef drei"),
+            ("de", "Springer nach ef drei"),
+            ("de", "Springer ge eins ef drei"),
+            ("de", "Springer geh eins eff drei"),
+            ("en", "knight ef three"),
+            ("en", "knight gee one eff three"),
+            ("pl", "skoczek ef trzy"),
+            ("pl", "skoczek gie jeden ef trzy"),
+            ("sr", "skakač ef tri"),
+            ("sr", "skakač ge jedan ef tri"),
+            // The FIDE language's letter names work in every locale.
+            ("el", "Springer ef drei"),
+        ];
+        for (code, phrase) in cases {
+            assert_eq!(
+                hear(&start, phrase, Locale::get(code).unwrap()),
+                nf3,
+                "{code}: {phrase}"
+            );
+        }
+        // Every file by its letter name, as pawn moves to the fourth rank.
+        let names = [
+            ("de", ["a", "be", "ce", "de", "eh", "ef", "ge", "ha"]),
+            (
+                "en",
+                ["ay", "bee", "see", "dee", "ee", "eff", "gee", "aitch"],
+            ),
+            ("pl", ["a", "be", "ce", "de", "e", "ef", "gie", "ha"]),
+            ("sr", ["a", "be", "ce", "de", "e", "ef", "ge", "ha"]),
+        ];
+        for (code, files) in names {
+            let loc = Locale::get(code).unwrap();
+            for (i, name) in files.iter().enumerate() {
+                let phrase = format!("{name} {}", loc.rank_word(shakmaty::Rank::Fourth));
+                let Heard::Move(m) = hear(&start, &phrase, loc) else {
+                    panic!("{code}: {phrase} was not one move");
+                };
+                assert_eq!(
+                    m.to().file(),
+                    shakmaty::File::new(i as u32),
+                    "{code}: {phrase}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn letter_names_mean_one_file_in_every_locale() {
+        // Each letter name is a file in every locale's vocabulary and
+        // never a piece, rank or other word there.
+        let names: [(&str, u32); 12] = [
+            ("be", 1),
+            ("ce", 2),
+            ("de", 3),
+            ("ef", 5),
+            ("eff", 5),
+            ("ge", 6),
+            ("ha", 7),
+            ("bee", 1),
+            ("see", 2),
+            ("dee", 3),
+            ("gee", 6),
+            ("aitch", 7),
+        ];
+        for code in CODES {
+            let lex = Locale::get(code).unwrap().lexicon();
+            for (name, file) in names {
+                assert_eq!(
+                    lex.get(&[name.to_string()]),
+                    Some(Meaning::File(shakmaty::File::new(file))),
+                    "{code}: {name}"
+                );
+            }
+        }
+    }
+}

@@ -58,12 +58,26 @@ impl Game {
     }
 
     /// The `status` event at time `t`, as `hector session` prints it.
+    ///
+    /// Besides the fields of the `status` event it has `written`: the
+    /// moves in the game's written notation (Appendix C in the game's
+    /// language: "Sf3" in German, "Ιζ3" in Greek), one per half-move, for
+    /// the pages' move lists and the hall's last move (`moves` stays
+    /// English SAN, as in PGN).
     pub fn status(&self, t: u64) -> Value {
-        self.render.line(&Event {
+        let status = self.session.status(t);
+        let start = self.session.start_fen();
+        let written =
+            crate::session::written_sans(Some(&start), &status.moves, self.session.locale());
+        let mut v = self.render.line(&Event {
             t: t.max(self.session.last_t()),
             to: vec![To::All],
-            kind: Kind::Status(self.session.status(t)),
-        })
+            kind: Kind::Status(status),
+        });
+        if let Value::Object(o) = &mut v {
+            o.insert("written".into(), serde_json::json!(written));
+        }
+        v
     }
 
     /// The game so far as PGN, with `{[%clk h:mm:ss]}` after every move.

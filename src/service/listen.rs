@@ -19,8 +19,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use hyper::server::conn::http1::Builder;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinSet;
@@ -50,6 +52,55 @@ pub fn bounded(router: Router) -> Router {
         ))
 }
 
+/// hyper's HTTP/1 server as `hector serve` runs it: the header read (and
+/// idle) timeout, keep-alive, and an answer for a client that closes its
+/// sending half after its request (`nc -N`, scripts) instead of silence.
+fn http1() -> Builder {
+    let mut http = Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(HEADER_TIMEOUT)
+        .keep_alive(true)
+        .half_close(true);
+    http
+}
+
+/// Serves one connection (a TCP stream, or any byte stream: the HTTP fuzz
+/// target uses an in-memory one) with `router` as `hector serve` does,
+/// WebSocket upgrades included, until the client goes or `shutdown` is set
+/// (then the request in progress is finished and the connection closed).
+pub fn connection<I>(
+    io: I,
+    router: Router,
+    shutdown: watch::Receiver<bool>,
+) -> impl Future<Output = ()> + Send + 'static
+where
+    I: AsyncRead + AsyncWrite + Send + Unpin + 'static,
+{
+    connection_with(Arc::new(http1()), io, router, shutdown)
+}
+
+async fn connection_with<I>(
+    http: Arc<Builder>,
+    io: I,
+    router: Router,
+    mut shutdown: watch::Receiver<bool>,
+) where
+    I: AsyncRead + AsyncWrite + Send + Unpin + 'static,
+{
+    let service = TowerToHyperService::new(router);
+    let conn = http
+        .serve_connection(TokioIo::new(io), service)
+        .with_upgrades();
+    let mut conn = std::pin::pin!(conn);
+    tokio::select! {
+        _ = conn.as_mut() => {}
+        _ = async { shutdown.wait_for(|s| *s).await.is_ok() } => {
+            conn.as_mut().graceful_shutdown();
+            let _ = conn.await;
+        }
+    }
+}
+
 /// Serves `router` on `listener` until `stop` completes, then asks every
 /// connection to finish and returns within [`SHUTDOWN_GRACE`].
 /// `shutdown` is set when the stop begins (the WebSocket forwarders close
@@ -60,11 +111,7 @@ pub async fn serve(
     stop: impl Future<Output = ()> + Send + 'static,
     shutdown: watch::Receiver<bool>,
 ) {
-    let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new())
-        .header_read_timeout(HEADER_TIMEOUT)
-        .keep_alive(true);
-    let http = Arc::new(http);
+    let http = Arc::new(http1());
     let permits = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     let mut conns = JoinSet::new();
     let mut stop = std::pin::pin!(stop);
@@ -90,21 +137,9 @@ pub async fn serve(
             continue;
         };
         let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(router.clone());
-        let http = http.clone();
-        let mut shutdown = shutdown.clone();
+        let conn = connection_with(http.clone(), stream, router.clone(), shutdown.clone());
         conns.spawn(async move {
-            let conn = http
-                .serve_connection(TokioIo::new(stream), service)
-                .with_upgrades();
-            let mut conn = std::pin::pin!(conn);
-            tokio::select! {
-                _ = conn.as_mut() => {}
-                _ = async { shutdown.wait_for(|s| *s).await.is_ok() } => {
-                    conn.as_mut().graceful_shutdown();
-                    let _ = conn.await;
-                }
-            }
+            conn.await;
             drop(permit);
         });
     }

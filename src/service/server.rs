@@ -542,10 +542,20 @@ async fn page(
         Who::Black => app.blind.1,
         _ => false,
     };
-    let separate_press = app.board().session().config().separate_press;
+    let (separate_press, code) = {
+        let board = app.board();
+        let cfg = board.session().config();
+        // A seat with a language of its own (`--seat-locale`) gets its page in it.
+        let code = cfg
+            .seat_locales
+            .get(who.name())
+            .cloned()
+            .unwrap_or_else(|| app.locale.clone());
+        (cfg.separate_press, code)
+    };
     with_headers(
         "text/html; charset=utf-8",
-        pages::page(who, blind, separate_press, &app.locale),
+        pages::page(who, blind, separate_press, &code),
     )
 }
 

@@ -47,7 +47,9 @@ impl Session {
                 out.push(Event {
                     t,
                     to: vec![To::All],
-                    kind: Kind::BoardsAgree,
+                    kind: Kind::BoardsAgree {
+                        again: self.boards_differ,
+                    },
                 });
             }
             self.boards_differ = false;

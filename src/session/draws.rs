@@ -5,7 +5,7 @@ use shakmaty::Color;
 
 use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, one, san_en};
 use crate::locale::session::Verb;
-use crate::notation::san;
+use crate::notation::phrase::{Form, Heard, hear, say};
 use crate::rules::{Claim, ClaimRuling};
 
 impl Session {
@@ -170,16 +170,26 @@ impl Session {
             return self.refuse(t, from, Refusal::NotYourTurn);
         }
         let intended = if let Some(text) = intended {
-            match san::read(self.position(), text, self.loc) {
+            let pos = self.position();
+            // Said in the game's words: the session's sentences are spoken.
+            let reason = match hear(pos, text, self.loc) {
+                Heard::Move(m) => Ok(m),
+                Heard::NoMatch(r) => Err(r.spoken(self.loc)),
+                Heard::Ambiguous(ms) => {
+                    let list: Vec<String> = ms
+                        .iter()
+                        .map(|m| say(pos, *m, self.loc, Form::Long))
+                        .collect();
+                    Err(self.loc.message(
+                        "ambiguous",
+                        &[("n", &ms.len().to_string()), ("list", &list.join(", "))],
+                    ))
+                }
+            };
+            match reason {
                 Ok(m) => Some(m),
-                Err(e) => {
-                    return self.refuse(
-                        t,
-                        from,
-                        Refusal::Illegal {
-                            reason: e.to_string(),
-                        },
-                    );
+                Err(reason) => {
+                    return self.refuse(t, from, Refusal::Illegal { reason });
                 }
             }
         } else {

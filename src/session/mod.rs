@@ -35,7 +35,7 @@ use crate::notation::san;
 use crate::rules::{Game, GameResult, Laws, Termination, TimeHook};
 
 pub use crate::clock::parse_duration;
-pub use render::Renderer;
+pub use render::{Renderer, numbered, written_moves, written_sans};
 pub use types::*;
 
 use arbiter::Correction;
@@ -144,6 +144,10 @@ pub struct Config {
     /// 6.6(a): zero; 2005 6.7: one hour).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub default_time: Option<u64>,
+    /// A seat's own language (`--seat-locale black=pl`): its events carry
+    /// the sentence in that language too (`texts`), its page is in it.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub seat_locales: std::collections::BTreeMap<String, String>,
 }
 
 impl Default for Config {
@@ -172,6 +176,7 @@ impl Default for Config {
             date: None,
             laws: Laws::default(),
             default_time: None,
+            seat_locales: Default::default(),
         }
     }
 }
@@ -761,9 +766,19 @@ impl Session {
             promotion: matches!(pending, Some(Pending::Promotion(_))),
             readback: matches!(pending, Some(Pending::ReadBack(_))) || self.asks(from),
         };
-        let reader = Reader {
-            loc: self.loc,
-            words: self.words,
+        // A seat with a language of its own is understood in it (and, as
+        // everywhere, in English).
+        let own = self
+            .config()
+            .seat_locales
+            .get(from.name())
+            .and_then(|code| Some((Locale::get(code).ok()?, SessionWords::get(code).ok()?)));
+        let reader = match own {
+            Some((loc, words)) => Reader { loc, words },
+            None => Reader {
+                loc: self.loc,
+                words: self.words,
+            },
         };
         match reader.read(text, expecting) {
             Ok(r) => match self.sighted_assistant_may(t, from, &r) {

@@ -128,7 +128,7 @@ impl Session {
                 Refusal::NotUnderstood { heard: echo(line) }
             } else {
                 Refusal::Illegal {
-                    reason: r.sentence(self.loc),
+                    reason: r.spoken(self.loc),
                 }
             };
             return self.refuse(t, from, why);
@@ -167,7 +167,7 @@ impl Session {
                 t,
                 from,
                 Refusal::Illegal {
-                    reason: r.sentence(self.loc),
+                    reason: r.spoken(self.loc),
                 },
             ),
         }

@@ -3,6 +3,7 @@
 //! last, where the pieces stand, a rank or file, the board, the moves and
 //! the scoresheets. Answers go to the asker only.
 
+use super::render::STANDARD_FEN;
 use shakmaty::{Color, File, Position, Rank, Role, Square};
 
 use super::request::{TimeQuery, Whose};
@@ -44,7 +45,8 @@ impl Session {
         }
     }
 
-    pub(super) fn start_fen(&self) -> String {
+    /// The FEN of the position the game started from.
+    pub fn start_fen(&self) -> String {
         shakmaty::fen::Fen::from_position(self.game.start(), shakmaty::EnPassantMode::Legal)
             .to_string()
     }
@@ -181,6 +183,7 @@ impl Session {
             board: side.name().to_string(),
             entries: self.boards.sheet(side).entries().to_vec(),
             offers: self.draw_marks.clone(),
+            start: Some(self.start_fen()).filter(|f| *f != STANDARD_FEN),
         });
         one(
             t,

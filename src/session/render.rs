@@ -7,10 +7,71 @@ use shakmaty::{Chess, Color, Move, Role, Square};
 use super::{ArbiterReason, Detail, Device, DeviceNote, Event, Kind, Query, Refusal, Seat, Side};
 use crate::clock::{ClockWords, Style};
 use crate::locale::Locale;
+use crate::locale::messages::Arg;
 use crate::locale::session::{MOVE_LABEL, SessionWords, Verb};
 use crate::notation::phrase::{SayOptions, say_with};
 use crate::notation::san;
 use crate::rules::position_from_fen;
+
+/// The standard start position.
+pub const STANDARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// `written` (one entry per half-move from `start`) with move numbers:
+/// `["1. e4", "e5", "2. Sf3"]`; a game that starts with Black's move
+/// starts `"1... e5"`.
+pub fn numbered(start: &Chess, written: &[String]) -> Vec<String> {
+    use shakmaty::Position;
+    let mut n = start.fullmoves().get();
+    let mut turn = start.turn();
+    let mut out = Vec::with_capacity(written.len());
+    for w in written {
+        match turn {
+            Color::White => out.push(format!("{n}. {w}")),
+            Color::Black if out.is_empty() => out.push(format!("{n}... {w}")),
+            Color::Black => out.push(w.clone()),
+        }
+        if turn == Color::Black {
+            n += 1;
+        }
+        turn = !turn;
+    }
+    out
+}
+
+/// English SAN moves from `start` (the standard position when `None`) in
+/// the locale's notation, one per half-move, unnumbered. A move that is
+/// not legal stays as it is and ends the reading.
+pub fn written_sans<S: AsRef<str>>(start: Option<&str>, sans: &[S], loc: &Locale) -> Vec<String> {
+    let Ok((mut pos, _)) = position_from_fen(start.unwrap_or(STANDARD_FEN)) else {
+        return sans.iter().map(|s| s.as_ref().to_string()).collect();
+    };
+    let mut written = Vec::with_capacity(sans.len());
+    let mut rest = sans.iter();
+    for s in rest.by_ref() {
+        let s = s.as_ref();
+        let Some(m) = s
+            .parse::<shakmaty::san::San>()
+            .ok()
+            .and_then(|x| x.to_move(&pos).ok())
+        else {
+            written.push(s.to_string());
+            break;
+        };
+        written.push(san::write(&pos, m, loc));
+        shakmaty::Position::play_unchecked(&mut pos, m);
+    }
+    written.extend(rest.map(|s| s.as_ref().to_string()));
+    written
+}
+
+/// [`written_sans`], numbered as [`numbered`] does ("1. e4", "e5", "2. Sf3").
+pub fn written_moves<S: AsRef<str>>(start: Option<&str>, sans: &[S], loc: &Locale) -> Vec<String> {
+    let written = written_sans(start, sans, loc);
+    match position_from_fen(start.unwrap_or(STANDARD_FEN)) {
+        Ok((pos, _)) => numbered(&pos, &written),
+        Err(_) => written,
+    }
+}
 
 /// Renders events in one locale.
 pub struct Renderer {
@@ -18,6 +79,26 @@ pub struct Renderer {
     words: &'static SessionWords,
     clock: &'static ClockWords,
     opts: SayOptions,
+    /// Seats with a language of their own, each with its renderer.
+    seats: Vec<(Seat, Renderer)>,
+}
+
+/// An argument of a sentence: plain words and numbers, or something the
+/// message layer words in the case the sentence asks for.
+#[derive(Debug, Clone, Copy)]
+pub enum Word<'a> {
+    /// Words as they are (a move, a list).
+    T(&'a str),
+    /// A number (it chooses plural forms).
+    N(u64),
+    /// A side, worded by the `side` message.
+    Side(Side),
+    /// A seat, worded by the `seat` message.
+    Seat(Seat),
+    /// A time in milliseconds, spoken as the clock speaks it.
+    Time(u64),
+    /// A number of moves ("siebzehn Züge").
+    Moves(u64),
 }
 
 fn parse_move(fen: &str, uci: &str) -> Option<(Chess, Move)> {
@@ -51,12 +132,21 @@ impl Renderer {
             words: SessionWords::get(code).map_err(|e| e.to_string())?,
             clock: ClockWords::get(code).map_err(|e| e.to_string())?,
             opts,
+            seats: Vec::new(),
         })
     }
 
     /// The renderer of a session's own locale and phrase options.
     pub fn for_session(s: &super::Session) -> Renderer {
         let cfg = s.config();
+        let seats = cfg
+            .seat_locales
+            .iter()
+            .filter(|(_, code)| **code != cfg.locale)
+            .filter_map(|(seat, code)| {
+                Some((Seat::parse(seat)?, Renderer::new(code, s.opts).ok()?))
+            })
+            .collect();
         Renderer {
             loc: s.locale(),
             words: s.words,
@@ -64,7 +154,16 @@ impl Renderer {
                 .or_else(|_| ClockWords::get("de"))
                 .expect("embedded clock wording"),
             opts: s.opts,
+            seats,
         }
+    }
+
+    /// The renderer of a seat: its own language's, or the game's.
+    pub fn for_seat(&self, seat: Seat) -> &Renderer {
+        self.seats
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map_or(self, |(_, r)| r)
     }
 
     pub fn words(&self) -> &'static SessionWords {
@@ -76,6 +175,19 @@ impl Renderer {
         let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
         if let Value::Object(o) = &mut v {
             o.insert("text".into(), Value::String(self.text(&e.kind)));
+            // A seat with its own language gets the sentence in it too.
+            let texts: serde_json::Map<String, Value> = self
+                .seats
+                .iter()
+                .filter(|(seat, _)| {
+                    e.to.iter()
+                        .any(|t| matches!(t, super::To::All) || *t == super::To::Seat(*seat))
+                })
+                .map(|(seat, r)| (seat.name().to_string(), Value::String(r.text(&e.kind))))
+                .collect();
+            if !texts.is_empty() {
+                o.insert("texts".into(), Value::Object(texts));
+            }
         }
         v
     }
@@ -84,16 +196,64 @@ impl Renderer {
         self.words.text(key, args)
     }
 
-    fn color(&self, side: Side) -> &str {
-        self.loc.color_name(side.into())
+    /// A sentence whose sides, seats, times and move counts are worded in
+    /// the case the message asks for (`.time = acc` in messages.ftl).
+    pub fn say(&self, key: &str, args: &[(&str, Word)]) -> String {
+        let m = self.words.messages();
+        let words: Vec<(&str, Result<String, u64>)> = args
+            .iter()
+            .map(|(name, a)| {
+                let case = || m.case_of(key, name);
+                let v = match *a {
+                    Word::T(t) => Ok(t.to_string()),
+                    Word::N(n) => Err(n),
+                    Word::Side(side) => Ok(self.side_in(side, &case())),
+                    Word::Seat(seat) => Ok(self.seat_in(seat, &case())),
+                    Word::Time(ms) => Ok(self.clock.duration_in(ms, Style::Exact, &case())),
+                    Word::Moves(n) => Ok(self.clock.move_count_in(n, &case())),
+                };
+                (*name, v)
+            })
+            .collect();
+        let args: Vec<(&str, Arg)> = words
+            .iter()
+            .map(|(name, v)| match v {
+                Ok(t) => (*name, Arg::Text(t)),
+                Err(n) => (*name, Arg::Num(*n)),
+            })
+            .collect();
+        m.format(key, &args)
     }
 
-    fn time(&self, ms: u64) -> String {
-        self.clock.duration(ms, Style::Exact)
+    fn side_in(&self, side: Side, case: &str) -> String {
+        self.words.messages().format(
+            "side",
+            &[("side", Arg::Text(side.name())), ("case", Arg::Text(case))],
+        )
     }
 
-    fn seat(&self, seat: Seat) -> String {
-        self.s(&format!("seat_{}", seat.name()), &[])
+    fn color(&self, side: Side) -> String {
+        self.side_in(side, "nom")
+    }
+
+    fn seat_in(&self, seat: Seat, case: &str) -> String {
+        self.words.messages().format(
+            "seat",
+            &[("seat", Arg::Text(seat.name())), ("case", Arg::Text(case))],
+        )
+    }
+
+    /// "weißer Springer", "białe skoczki": a side's piece agreeing in
+    /// gender and number (`count` of them).
+    pub fn piece(&self, side: Side, role: Role, count: u64) -> String {
+        self.words.messages().format(
+            "piece",
+            &[
+                ("side", Arg::Text(side.name())),
+                ("piece", Arg::Text(super::role_name(role))),
+                ("count", Arg::Num(count)),
+            ],
+        )
     }
 
     /// "Springer Felix drei (Sf3)".
@@ -140,14 +300,17 @@ impl Renderer {
             } => {
                 let mv = self.phrase(fen_before, uci, san);
                 if *via == Seat::of((*by).into()) {
-                    self.s("moved", &[("color", self.color(*by)), ("move", &mv)])
+                    self.say(
+                        "moved",
+                        &[("color", Word::Side(*by)), ("move", Word::T(&mv))],
+                    )
                 } else {
-                    self.s(
+                    self.say(
                         "moved_via",
                         &[
-                            ("color", self.color(*by)),
-                            ("move", &mv),
-                            ("seat", &self.seat(*via)),
+                            ("color", Word::Side(*by)),
+                            ("move", Word::T(&mv)),
+                            ("seat", Word::Seat(*via)),
                         ],
                     )
                 }
@@ -195,33 +358,35 @@ impl Renderer {
                 result,
                 ply,
             } => {
-                let color = player
-                    .map(|p| self.color(p).to_string())
-                    .unwrap_or_default();
-                let time = self.time(ms.unwrap_or(0));
-                let count = ms.unwrap_or(0).to_string();
-                let result = result.clone().unwrap_or_default();
-                let ply = ply.map(|p| p.to_string());
+                let color = player.map(Word::Side).unwrap_or(Word::T(""));
+                let ms = ms.unwrap_or(0);
+                let result = result.as_deref().unwrap_or_default();
                 match (act.as_str(), ply) {
-                    ("illegal", Some(ply)) => {
-                        self.s("confirm_illegal_at", &[("color", &color), ("ply", &ply)])
-                    }
-                    ("illegal", None) => self.s("confirm_illegal", &[("color", &color)]),
-                    ("result", _) => self.s("confirm_result", &[("result", &result)]),
-                    ("set-time", _) => {
-                        self.s("confirm_set_time", &[("color", &color), ("time", &time)])
-                    }
-                    ("add-time", _) => {
-                        self.s("confirm_add_time", &[("color", &color), ("time", &time)])
-                    }
-                    ("set-moves", _) => {
-                        self.s("confirm_set_moves", &[("color", &color), ("count", &count)])
-                    }
-                    ("absent", _) => self.s("confirm_absent", &[("color", &color)]),
+                    ("illegal", Some(ply)) => self.say(
+                        "confirm_illegal_at",
+                        &[("color", color), ("ply", Word::T(&ply.to_string()))],
+                    ),
+                    ("illegal", None) => self.say("confirm_illegal", &[("color", color)]),
+                    ("result", _) => self.s("confirm_result", &[("result", result)]),
+                    ("set-time", _) => self.say(
+                        "confirm_set_time",
+                        &[("color", color), ("time", Word::Time(ms))],
+                    ),
+                    ("add-time", _) => self.say(
+                        "confirm_add_time",
+                        &[("color", color), ("time", Word::Time(ms))],
+                    ),
+                    ("set-moves", _) => self.say(
+                        "confirm_set_moves",
+                        &[("color", color), ("count", Word::N(ms))],
+                    ),
+                    ("absent", _) => self.say("confirm_absent", &[("color", color)]),
                     _ => self.s("confirm_resign", &[]),
                 }
             }
-            Kind::Repeated { by, .. } => self.s("repeated_on_board", &[("color", self.color(*by))]),
+            Kind::Repeated { by, .. } => {
+                self.say("repeated_on_board", &[("color", Word::Side(*by))])
+            }
             Kind::Refused { why } => self.refusal(why),
             Kind::Answer {
                 query,
@@ -232,7 +397,7 @@ impl Renderer {
             } => self.answer(*query, *player, *ms, *count, detail.as_ref()),
             Kind::Status(st) => match &st.result {
                 Some(_) => self.loc.message("game_over", &[]),
-                None => self.s("to_move", &[("color", self.color(st.turn))]),
+                None => self.say("to_move", &[("color", Word::Side(st.turn))]),
             },
             Kind::Result {
                 result,
@@ -240,28 +405,20 @@ impl Renderer {
                 player,
                 score,
             } => self.result(score.as_deref().unwrap_or(result), reason, *player),
-            Kind::Alert { ms, .. } => self.s("alert", &[("time", &self.time(*ms))]),
-            Kind::Flag { player } => self.s("flag", &[("color", self.color(*player))]),
+            Kind::Alert { ms, .. } => self.say("alert", &[("time", Word::Time(*ms))]),
+            Kind::Flag { player } => self.say("flag", &[("color", Word::Side(*player))]),
             Kind::Clock { action, player, ms } => {
-                let color = player
-                    .map(|p| self.color(p).to_string())
-                    .unwrap_or_default();
+                let color = player.map(Word::Side).unwrap_or(Word::T(""));
+                let ms = ms.unwrap_or(0);
                 match action.as_str() {
                     "started" => self.s("clock_started", &[]),
                     "stopped" => self.s("clock_stopped", &[]),
-                    "set" => self.s(
-                        "clock_set",
-                        &[("color", &color), ("time", &self.time(ms.unwrap_or(0)))],
-                    ),
-                    "added" => self.s(
-                        "clock_added",
-                        &[("color", &color), ("time", &self.time(ms.unwrap_or(0)))],
-                    ),
-                    "moves" => self.s(
-                        "clock_moves",
-                        &[("color", &color), ("count", &ms.unwrap_or(0).to_string())],
-                    ),
-                    _ => self.s("clock_pressed", &[("color", &color)]),
+                    "set" => self.say("clock_set", &[("color", color), ("time", Word::Time(ms))]),
+                    "added" => {
+                        self.say("clock_added", &[("color", color), ("time", Word::Time(ms))])
+                    }
+                    "moves" => self.say("clock_moves", &[("color", color), ("count", Word::N(ms))]),
+                    _ => self.say("clock_pressed", &[("color", color)]),
                 }
             }
             Kind::Draw { action, by } => {
@@ -270,7 +427,7 @@ impl Renderer {
                 } else {
                     "draw_declined"
                 };
-                self.s(key, &[("color", self.color(*by))])
+                self.say(key, &[("color", Word::Side(*by))])
             }
             Kind::Guidance { board, lines, .. } => self.s(
                 "guidance_head",
@@ -279,12 +436,13 @@ impl Renderer {
                     ("lines", &lines.join(" ")),
                 ],
             ),
-            Kind::BoardsAgree => self.s("boards_agree", &[]),
+            Kind::BoardsAgree { again: true } => self.s("boards_agree", &[]),
+            Kind::BoardsAgree { again: false } => self.s("boards_in_order", &[]),
             Kind::Arbiter { reason, by, detail } => {
-                let seat = by.map(|s| self.seat(s)).unwrap_or_default();
+                let seat = by.map(Word::Seat).unwrap_or(Word::T(""));
                 let detail = detail.clone().unwrap_or_default();
                 match reason {
-                    ArbiterReason::Called => self.s("arbiter_called", &[("seat", &seat)]),
+                    ArbiterReason::Called => self.say("arbiter_called", &[("seat", seat)]),
                     ArbiterReason::Touched => {
                         let d = if detail.is_empty() {
                             String::new()
@@ -292,7 +450,10 @@ impl Renderer {
                             format!(": {detail}")
                         };
                         if by.is_some_and(|b| !b.is_assistant()) {
-                            self.s("arbiter_touched_by", &[("seat", &seat), ("detail", &d)])
+                            self.say(
+                                "arbiter_touched_by",
+                                &[("seat", seat), ("detail", Word::T(&d))],
+                            )
                         } else {
                             self.s("arbiter_touched", &[("detail", &d)])
                         }
@@ -300,7 +461,9 @@ impl Renderer {
                     ArbiterReason::FlagClaim if by.is_none_or(Seat::is_assistant) => {
                         self.s("arbiter_flag_claim", &[])
                     }
-                    ArbiterReason::FlagClaim => self.s("arbiter_flag_claim_by", &[("seat", &seat)]),
+                    ArbiterReason::FlagClaim => {
+                        self.say("arbiter_flag_claim_by", &[("seat", seat)])
+                    }
                     ArbiterReason::BoardsDiffer => {
                         let key = format!("decision_{}", detail.replace('-', "_"));
                         let why = if self.words.has(&key) {
@@ -311,18 +474,18 @@ impl Renderer {
                         self.s("arbiter_boards_differ", &[("detail", &why)])
                     }
                     ArbiterReason::AssistantMissing => self.s("arbiter_assistant_missing", &[]),
-                    ArbiterReason::IllegalClaimed => self.s("arbiter_illegal", &[("seat", &seat)]),
+                    ArbiterReason::IllegalClaimed => self.say("arbiter_illegal", &[("seat", seat)]),
                     ArbiterReason::Interrupted => self.s("arbiter_interrupted", &[]),
-                    ArbiterReason::Present => self.s("arbiter_present", &[("seat", &seat)]),
+                    ArbiterReason::Present => self.say("arbiter_present", &[("seat", seat)]),
                     ArbiterReason::BoardPutRight => {
-                        self.s("arbiter_board_put_right", &[("seat", &seat)])
+                        self.say("arbiter_board_put_right", &[("seat", seat)])
                     }
-                    ArbiterReason::Absent => self.s("arbiter_absent", &[("seat", &seat)]),
-                    ArbiterReason::Arrived => self.s("arbiter_arrived", &[("seat", &seat)]),
+                    ArbiterReason::Absent => self.say("arbiter_absent", &[("seat", seat)]),
+                    ArbiterReason::Arrived => self.say("arbiter_arrived", &[("seat", seat)]),
                     ArbiterReason::Flag => {
                         let c = match detail.as_str() {
-                            "white" => self.color(Side::White).to_string(),
-                            "black" => self.color(Side::Black).to_string(),
+                            "white" => self.color(Side::White),
+                            "black" => self.color(Side::Black),
                             other => other.to_string(),
                         };
                         self.s("arbiter_flag", &[("detail", &c)])
@@ -342,12 +505,12 @@ impl Renderer {
                 player,
                 added_ms,
                 gets,
-            } => self.s(
+            } => self.say(
                 "penalty",
                 &[
-                    ("color", self.color(*player)),
-                    ("winner", self.color(*gets)),
-                    ("time", &self.time(*added_ms)),
+                    ("color", Word::Side(*player)),
+                    ("winner", Word::Side(*gets)),
+                    ("time", Word::Time(*added_ms)),
                 ],
             ),
             Kind::Adjourned {
@@ -356,25 +519,25 @@ impl Renderer {
                 early_ms,
                 ..
             } => {
-                let mut text = self.s(
+                let mut text = self.say(
                     "adjourned",
                     &[
-                        ("color", self.color(*by)),
-                        ("number", &move_number.to_string()),
+                        ("color", Word::Side(*by)),
+                        ("number", Word::N((*move_number).into())),
                     ],
                 );
                 if let Some(ms) = early_ms {
                     text.push(' ');
-                    text.push_str(&self.s(
+                    text.push_str(&self.say(
                         "adjourned_early",
-                        &[("color", self.color(*by)), ("time", &self.time(*ms))],
+                        &[("color", Word::Side(*by)), ("time", Word::Time(*ms))],
                     ));
                 }
                 text
             }
             Kind::Sealed { san } => self.s("sealed", &[("move", san)]),
             Kind::Resumed => self.s("resumed", &[]),
-            Kind::Interrupted { ms } => self.s("interrupted", &[("time", &self.time(*ms))]),
+            Kind::Interrupted { ms } => self.say("interrupted", &[("time", Word::Time(*ms))]),
             Kind::Device(DeviceNote {
                 device,
                 reachable,
@@ -475,34 +638,38 @@ impl Renderer {
         count: Option<u32>,
         detail: Option<&Detail>,
     ) -> String {
-        let color = player
-            .map(|p| self.color(p).to_string())
-            .unwrap_or_default();
-        let time = self.time(ms.unwrap_or(0));
+        let color = player.map(Word::Side).unwrap_or(Word::T(""));
+        let time = Word::Time(ms.unwrap_or(0));
+        let n = u64::from(count.unwrap_or(0));
         match query {
-            Query::Time => self.s("answer_time", &[("color", &color), ("time", &time)]),
-            Query::MyTime => self.s("answer_my_time", &[("time", &time)]),
-            Query::OpponentTime => self.s("answer_opponent_time", &[("time", &time)]),
-            Query::TimeUsed => self.s(
+            Query::Time => self.say("answer_time", &[("color", color), ("time", time)]),
+            Query::MyTime => self.say("answer_my_time", &[("time", time)]),
+            Query::OpponentTime => self.say("answer_opponent_time", &[("time", time)]),
+            Query::TimeUsed => self.say(
                 "answer_used",
                 &[
-                    ("color", &color),
-                    ("time", &time),
-                    ("moves", &self.clock.move_count(count.unwrap_or(0).into())),
+                    ("color", color),
+                    ("time", time),
+                    ("moves", Word::Moves(n)),
+                    ("count", Word::N(n)),
                 ],
             ),
-            Query::Moves => self.s(
+            Query::Moves => self.say(
                 "answer_moves",
                 &[
-                    ("color", &color),
-                    ("moves", &self.clock.move_count(count.unwrap_or(0).into())),
+                    ("color", color),
+                    ("moves", Word::Moves(n)),
+                    ("count", Word::N(n)),
                 ],
             ),
             Query::Help => self.s("help", &[]),
             Query::Last => match detail {
                 Some(Detail::Last(d)) => {
                     let mv = self.phrase(&d.fen_before, &d.uci, &d.san);
-                    self.s("moved", &[("color", self.color(d.by)), ("move", &mv)])
+                    self.say(
+                        "moved",
+                        &[("color", Word::Side(d.by)), ("move", Word::T(&mv))],
+                    )
                 }
                 _ => self.s("answer_none", &[]),
             },
@@ -518,9 +685,10 @@ impl Renderer {
                         } else {
                             squares.join(", ")
                         };
-                        let label =
-                            format!("{} {}", self.color(p.player), self.loc.piece_word(role));
-                        parts.push(self.s("answer_pieces", &[("piece", &label), ("list", &list)]));
+                        let label = self.piece(p.player, role, squares.len() as u64);
+                        let sentence =
+                            self.s("answer_pieces", &[("piece", &label), ("list", &list)]);
+                        parts.push(capitalised(&sentence));
                     }
                 }
                 parts.join(" ")
@@ -533,10 +701,9 @@ impl Renderer {
                         .map(|p| {
                             let role = role_of(&p.piece).unwrap_or(Role::Pawn);
                             format!(
-                                "{}: {} {}",
+                                "{}: {}",
                                 self.square(&p.square),
-                                self.color(p.player),
-                                self.loc.piece_word(role)
+                                self.piece(p.player, role, 1)
                             )
                         })
                         .collect(),
@@ -551,7 +718,7 @@ impl Renderer {
             Query::Resumption => match detail {
                 Some(Detail::Resumption(r)) => self.s(
                     "resumption_set",
-                    &[("date", &r.date), ("time", &r.time), ("place", &r.place)],
+                    &[("date", &r.date), ("hour", &r.time), ("place", &r.place)],
                 ),
                 _ => self.s("resumption_none", &[]),
             },
@@ -573,44 +740,35 @@ impl Renderer {
             },
             Query::Sheet => match detail {
                 // 8.1.5: a draw offer is marked (=) after the move.
-                Some(Detail::Sheet(d)) if !d.entries.is_empty() => d
-                    .entries
-                    .iter()
-                    .enumerate()
-                    .map(|(i, e)| {
-                        if d.offers.contains(&(i + 1)) {
-                            format!("{e} (=)")
-                        } else {
-                            e.clone()
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                Some(Detail::Sheet(d)) if !d.entries.is_empty() => {
+                    self.sheet(d.start.as_deref(), &d.entries, &d.offers)
+                }
                 // Guidelines I.2, I.3: the envelope's outside read to the
                 // arbiter (never the sealed move).
                 Some(Detail::Envelope(e)) => {
-                    let name = |n: &Option<String>, side| {
-                        n.clone().unwrap_or_else(|| self.color(side).to_string())
-                    };
+                    let name =
+                        |n: &Option<String>, side| n.clone().unwrap_or_else(|| self.color(side));
                     let resumption = match &e.resumption {
                         Some(r) => self.s(
                             "resumption_when",
-                            &[("date", &r.date), ("time", &r.time), ("place", &r.place)],
+                            &[("date", &r.date), ("hour", &r.time), ("place", &r.place)],
                         ),
                         None => self.s("resumption_none", &[]),
                     };
-                    let read = self.s(
+                    let (white_name, black_name) =
+                        (name(&e.white, Side::White), name(&e.black, Side::Black));
+                    let read = self.say(
                         "envelope_read",
                         &[
-                            ("white_name", &name(&e.white, Side::White)),
-                            ("black_name", &name(&e.black, Side::Black)),
-                            ("color", self.color(e.sealed_by)),
-                            ("number", &e.move_number.to_string()),
-                            ("white", self.color(Side::White)),
-                            ("white_time", &self.time(e.white_used_ms)),
-                            ("black", self.color(Side::Black)),
-                            ("black_time", &self.time(e.black_used_ms)),
-                            ("resumption", resumption.trim_end_matches('.')),
+                            ("white_name", Word::T(&white_name)),
+                            ("black_name", Word::T(&black_name)),
+                            ("color", Word::Side(e.sealed_by)),
+                            ("number", Word::N(e.move_number.into())),
+                            ("white", Word::Side(Side::White)),
+                            ("white_time", Word::Time(e.white_used_ms)),
+                            ("black", Word::Side(Side::Black)),
+                            ("black_time", Word::Time(e.black_used_ms)),
+                            ("resumption", Word::T(resumption.trim_end_matches('.'))),
                         ],
                     );
                     match &e.file {
@@ -631,35 +789,40 @@ impl Renderer {
 
     /// The moves in the locale's notation, numbered.
     fn move_list(&self, start: Option<&str>, sans: &[&str]) -> String {
-        let Ok((mut pos, _)) = position_from_fen(
-            start.unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-        ) else {
-            return sans.join(" ");
+        written_moves(start, sans, self.loc).join(" ")
+    }
+
+    /// A scoresheet read back (D.2.7): numbered, each entry that is a
+    /// legal move in the locale's notation ("1. e4 e5 2. Sf3"), from the
+    /// first one that is not as it was written.
+    /// 8.1.5: a draw offer is marked (=) after the move it came with
+    /// (`offers`: 1-based half-moves).
+    fn sheet(&self, start: Option<&str>, entries: &[String], offers: &[usize]) -> String {
+        let marked = |written: Vec<String>| -> Vec<String> {
+            written
+                .into_iter()
+                .enumerate()
+                .map(|(i, e)| {
+                    if offers.contains(&(i + 1)) {
+                        format!("{e} (=)")
+                    } else {
+                        e
+                    }
+                })
+                .collect()
         };
-        let mut out = Vec::new();
-        for s in sans {
-            let Ok(m) = s
-                .parse::<shakmaty::san::San>()
-                .map_err(|_| ())
-                .and_then(|x| x.to_move(&pos).map_err(|_| ()))
-            else {
-                out.push(s.to_string());
-                continue;
-            };
-            let n = pos.fullmoves().get();
-            let written = san::write(&pos, m, self.loc);
-            match pos.turn() {
-                Color::White => out.push(format!("{n}. {written}")),
-                Color::Black if out.is_empty() => out.push(format!("{n}... {written}")),
-                Color::Black => out.push(written),
-            }
-            use shakmaty::Position;
-            pos = match pos.clone().play(m) {
-                Ok(p) => p,
-                Err(_) => break,
-            };
-        }
-        out.join(" ")
+        let Ok((pos, _)) = position_from_fen(start.unwrap_or(STANDARD_FEN)) else {
+            return marked(entries.to_vec()).join(" ");
+        };
+        let read = crate::boards::scoresheet::replay_entries(entries, &pos, self.loc);
+        let mut written: Vec<String> = read
+            .moves
+            .iter()
+            .zip(&read.positions)
+            .map(|(m, p)| san::write(p, *m, self.loc))
+            .collect();
+        written.extend(entries[read.moves.len()..].iter().cloned());
+        numbered(&pos, &marked(written)).join(" ")
     }
 
     /// The board read rank by rank, from the eighth down: each rank with
@@ -679,10 +842,9 @@ impl Renderer {
                     let sq = Square::from_coords(File::new(f), rank);
                     board.piece_at(sq).map(|p| {
                         format!(
-                            "{} {} {}",
+                            "{} {}",
                             self.loc.square_words(sq),
-                            self.loc.color_name(p.color),
-                            self.loc.piece_word(p.role)
+                            self.piece(p.color.into(), p.role, 1)
                         )
                     })
                 })
@@ -760,5 +922,14 @@ pub fn envelope_page_name(file: &str) -> String {
     match file.strip_suffix(".json") {
         Some(stem) => format!("{stem}.txt"),
         None => format!("{file}.txt"),
+    }
+}
+
+/// A sentence starting with a capital letter ("Weißer Springer: g1.").
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }

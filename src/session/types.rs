@@ -516,8 +516,13 @@ pub enum Kind {
         lines: Vec<String>,
         decision: String,
     },
-    /// The boards agree again.
-    BoardsAgree,
+    /// The boards agree (D.2.9): again after they differed, or — only
+    /// then `again` is in the JSON, as `false` — as they did all along,
+    /// when a player or the arbiter had them checked.
+    BoardsAgree {
+        #[serde(default = "yes", skip_serializing_if = "is_yes")]
+        again: bool,
+    },
     /// A report for the arbiter.
     Arbiter {
         reason: ArbiterReason,
@@ -626,6 +631,10 @@ pub struct SheetDetail {
     /// marked (=) when the sheet is read.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub offers: Vec<usize>,
+    /// The game's start position, when it is not the standard one (the
+    /// sheet is read back numbered from there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 /// The pieces of one kind and colour.
@@ -723,4 +732,12 @@ pub fn role_name(r: shakmaty::Role) -> &'static str {
         shakmaty::Role::Knight => "knight",
         shakmaty::Role::Pawn => "pawn",
     }
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_yes(b: &bool) -> bool {
+    *b
 }

@@ -21,25 +21,27 @@ const browser = await launch();
 try {
   const page = await browser.newPage();
   await page.goto(arbiterUrl);
-  await page.waitForFunction(() => /live/.test(document.getElementById("status").textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.getElementById("status").dataset.state === "live", null, { timeout: 20000 });
   await page.waitForSelector("#board-" + board, { timeout: 20000 });
   // The running clock ticks on the page with no event from the hall.
-  const cell = "#clock-white-" + board + ", #clock-black-" + board;
-  const running = async () => (await page.locator(cell).allTextContents()).find(t => /running/.test(t)) || "";
+  const cell = "#clock-white-" + board + "[data-running=true], #clock-black-" + board + "[data-running=true]";
+  const running = async () => {
+    const el = page.locator(cell);
+    return (await el.count()) ? await el.first().textContent() : "";
+  };
   const first = await running();
   if (!first) fail("no running clock on board " + board);
   await page.waitForTimeout(2500);
   const later = await running();
   if (first === later) fail("the running clock stood still: " + first);
   console.log("OPENED");
-  await page.waitForFunction(() => /lost/.test(document.getElementById("status").textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.getElementById("status").dataset.state === "lost", null, { timeout: 20000 });
   console.log("LOST");
   await page.waitForFunction(
     ([b, p]) => {
-      const s = document.getElementById("status").textContent;
       const row = document.getElementById("board-" + b);
-      return /live/.test(s) && row && row.querySelector(".board") &&
-        row.querySelector(".board").getAttribute("aria-label").includes("after " + p + " half-moves");
+      return document.getElementById("status").dataset.state === "live" && row && row.querySelector(".diagram") &&
+        row.querySelector(".diagram").getAttribute("data-ply") === String(p);
     },
     [board, ply], { timeout: 60000 });
   const v = await violations(page);

@@ -222,6 +222,21 @@ test("rough edges: no press button without --separate-press, the last move marke
   await phone.close();
 });
 
+test("the assistant's and the watch page's move lists are in the game's notation", async () => {
+  await pages.watch.waitForFunction(() => document.getElementById("moves").children.length > 0);
+  const st = await pages.watch.evaluate(async () => await hector.state());
+  assert.ok(Array.isArray(st.written) && st.written.length === st.moves.length, "written: " + JSON.stringify(st));
+  const want = [];
+  for (let i = 0; i < st.written.length; i += 2) want.push(st.written[i] + (st.written[i + 1] ? "  " + st.written[i + 1] : ""));
+  for (const seat of ["watch", "assistant"]) {
+    await pages[seat].waitForFunction((n) => document.getElementById("moves").children.length === n, want.length);
+    const items = await pages[seat].evaluate(() => [...document.querySelectorAll("#moves li")].map((li) => li.textContent));
+    assert.deepEqual(items, want, seat + "'s move list");
+  }
+  // Greek writes its own file letters (ε4, not e4); German e4 as English.
+  if (code === "el") assert.ok(st.written.some((w, i) => w !== st.moves[i]), "Greek notation: " + st.written.join(" "));
+});
+
 test("every page is in the game's language after the game", async () => {
   for (const [seat, page] of Object.entries(pages)) await checkPage(seat, page, "after the game");
 });

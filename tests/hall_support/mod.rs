@@ -65,6 +65,18 @@ pub fn hall(broker: &Broker, tournament: &str) -> HallProcess {
     .expect("hector hall starts")
 }
 
+/// A hall with further options (`--locale el`).
+pub fn hall_with(broker: &Broker, tournament: &str, extra: &[&str]) -> HallProcess {
+    HallProcess::start_with(
+        std::path::Path::new(env!("CARGO_BIN_EXE_hector")),
+        &broker.url(),
+        tournament,
+        &broker.dir().join(format!("hall-{tournament}")),
+        extra,
+    )
+    .expect("hector hall starts")
+}
+
 /// The key of a hall's state folder, as `hall` would start it (made now if
 /// the folder is new): boards publish with it before the hall runs.
 pub fn hall_key(hall: &HallProcess) -> HallKey {

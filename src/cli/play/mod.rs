@@ -30,13 +30,16 @@ e-board (--eboard) and the talking clock (--control).\n\n\
 The terminal is the blind player's: a line without a seat is his (with no blind player, or two, \
 the player to move's); start it with a seat and a colon to speak for another seat, in the game's \
 words or English: 'black: my time', 'schwarz: meine Zeit', 'arbiter: retrace', 'assistant: e4'. \
-An answer printed for another seat starts with that seat's name. Type help for the commands, quit to stop."
+An answer printed for another seat starts with that seat's name. Type help for the commands, quit to stop: quit saves the game as PGN (--pgn FILE) and says where."
 )]
 struct PlayCli {
     #[command(flatten)]
     game: GameArgs,
     #[command(flatten)]
     fronts: FrontArgs,
+    /// Where `quit` saves the game as PGN (default: <data dir>/hector/games/<date>-<time>.pgn).
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<std::path::PathBuf>,
 }
 
 /// The local front ends (shared by `hector play` and `hector serve`).
@@ -284,9 +287,10 @@ pub fn run(raw: &[String]) -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    // Every option value is checked here: a bad one is a usage error (2).
     let mut session = match cli.game.session() {
         Ok(s) => s,
-        Err(e) => return fail(e),
+        Err(e) => return super::core::usage(e),
     };
     let render = Renderer::for_session(&session);
     let (tx, rx) = mpsc::channel::<Input>();
@@ -296,7 +300,54 @@ pub fn run(raw: &[String]) -> i32 {
         Err(e) => return fail(e),
     };
     drop(tx);
-    play_loop(&mut session, &render, &mut fronts, rx)
+    let save = match cli.pgn.clone() {
+        Some(p) => p,
+        None => match default_pgn() {
+            Ok(p) => p,
+            Err(e) => return super::core::usage(e),
+        },
+    };
+    play_loop(&mut session, &render, &mut fronts, rx, &save)
+}
+
+/// `<data dir>/hector/games/<YYYY-MM-DD>-<HHMMSS>.pgn`, the data dir being
+/// `$XDG_DATA_HOME` or `~/.local/share`.
+fn default_pgn() -> Result<std::path::PathBuf, String> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".local/share"))
+        })
+        .ok_or("Neither XDG_DATA_HOME nor HOME is set: give the game's file with --pgn FILE.")?;
+    let ms = crate::service::journal::wall_ms();
+    let (y, m, d) = super::serve::civil((ms / 86_400_000) as i64);
+    let secs = ms / 1000 % 86_400;
+    Ok(base.join("hector").join("games").join(format!(
+        "{y:04}-{m:02}-{d:02}-{:02}{:02}{:02}.pgn",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )))
+}
+
+/// `quit`: the game so far as PGN into `path` (its folder made if need
+/// be), and a sentence in the game's language saying where, or why not.
+fn save_game(session: &Session, render: &Renderer, path: &std::path::Path) -> String {
+    let file = path.display().to_string();
+    let write = || -> std::io::Result<()> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(path, session.pgn(&[]))
+    };
+    match write() {
+        Ok(()) => render.words().text("game_saved", &[("file", &file)]),
+        Err(e) => render.words().text(
+            "game_not_saved",
+            &[("file", &file), ("why", &e.to_string())],
+        ),
+    }
 }
 
 /// The blind player's seat (white when both or none are blind).
@@ -330,8 +381,9 @@ fn play_loop(
     render: &Renderer,
     fronts: &mut [Box<dyn Front>],
     rx: Receiver<Input>,
+    save: &std::path::Path,
 ) -> i32 {
-    let code = run_loop(session, render, fronts, rx);
+    let code = run_loop(session, render, fronts, rx, save);
     for f in fronts.iter_mut() {
         f.close();
     }
@@ -343,6 +395,7 @@ fn run_loop(
     render: &Renderer,
     fronts: &mut [Box<dyn Front>],
     rx: Receiver<Input>,
+    save: &std::path::Path,
 ) -> i32 {
     let origin = Instant::now();
     let now = || origin.elapsed().as_millis() as u64;
@@ -389,7 +442,11 @@ fn run_loop(
             }
             Some(Input::Line(Ok(line))) => {
                 let trimmed = line.trim();
-                if ["quit", "exit", "ende", "beenden"].contains(&trimmed.to_lowercase().as_str()) {
+                let lower = trimmed.to_lowercase();
+                if ["quit", "exit", "ende", "beenden"].contains(&lower.as_str())
+                    || session.locale().command_of(&lower) == Some("quit")
+                {
+                    print(&mut out, &[save_game(session, render, save)]);
                     return 0;
                 }
                 if trimmed.is_empty() {
@@ -489,7 +546,15 @@ fn deliver(
         .collect();
     let worded: Vec<(Event, String)> = events
         .iter()
-        .map(|e| (e.clone(), render.text(&e.kind)))
+        .map(|e| {
+            // A private answer is worded in its seat's own language
+            // (`--seat-locale`), a public one in the game's.
+            let r = match e.to.as_slice() {
+                [To::Seat(s)] => render.for_seat(*s),
+                _ => render,
+            };
+            (e.clone(), r.text(&e.kind))
+        })
         .collect();
     let owner = terminal_owner(session);
     let mut lines = Vec::new();

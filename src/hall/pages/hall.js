@@ -1,20 +1,38 @@
 // The hall overview: follows /api/updates (server-sent events) and shows
-// every board; on the arbiter's page, what needs him is highlighted and
+// every board as a card: a small SVG diagram with a text alternative (a
+// short label and the pieces as the game writes them), the players, the
+// clocks (digits to read at a glance, words for a screen reader), the last
+// move in the game's notation and the result. On the arbiter's page the
+// boards that need him come first, highlighted, and what needs him is
 // announced once in the live region. Which alerts he has dealt with is
-// remembered in this browser only (the hall keeps no state of its own).
-// Running clocks tick on the page between events (from the last status,
-// its age and the running side); a board the hall has not heard from for
-// 10 s is shown unreachable and its clocks stand. After a lost connection
-// the page connects again by itself (a restarted hall keeps its token).
+// remembered in this browser only (the hall keeps no state of its own);
+// the keyboard focus stays in the overview when he marks one. Running
+// clocks tick on the page between events (from the last status, its age
+// and the running side); a board the hall has not heard from for 10 s is
+// shown unreachable and its clocks stand. After a lost connection the page
+// connects again by itself (a restarted hall keeps its token). Every word
+// comes from the hall's locale (the JSON in #words).
 "use strict";
 (function () {
   const arbiter = document.body.dataset.mode === "arbiter";
   const token = new URLSearchParams(location.search).get("token");
   const q = arbiter && token ? "?token=" + encodeURIComponent(token) : "";
+  let W = {};
+  try { W = JSON.parse(document.getElementById("words").textContent); } catch (e) { W = {}; }
+  // A word of the hall's locale with its {name} parts filled in.
+  function t(key, args) {
+    let s = W[key] !== undefined ? W[key] : key;
+    for (const [k, v] of Object.entries(args || {})) s = s.split("{" + k + "}").join(String(v));
+    return s;
+  }
+  // The arbiter's JSON link carries his token (his own page, his own hall).
+  if (q) document.getElementById("json-link").setAttribute("href", "/api/boards" + q);
   const boards = new Map();
   // When each board's object arrived (performance.now()).
   const received = new Map();
   const announced = new Set();
+  // The boards whose list of pieces is open.
+  const openPieces = new Set();
   const doneKey = "hector-hall-done";
   let done;
   try { done = new Set(JSON.parse(localStorage.getItem(doneKey) || "[]")); } catch (e) { done = new Set(); }
@@ -25,25 +43,83 @@
     if (text !== undefined) e.textContent = text;
     return e;
   }
-
-  // Times as words, not "04:10" (screen readers say that as a time of day).
-  function time(ms) {
-    if (ms === null || ms === undefined) return "no clock";
-    let s = Math.floor(ms / 1000);
-    const h = Math.floor(s / 3600); s -= h * 3600;
-    const m = Math.floor(s / 60); s -= m * 60;
-    const parts = [];
-    if (h) parts.push(h + " h");
-    if (h || m) parts.push(m + " min");
-    parts.push(s + " s");
-    return parts.join(" ");
+  const SVG = "http://www.w3.org/2000/svg";
+  function svg(tag, attrs, text) {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
   }
 
-  const glyph = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
-  function diagram(fen) {
+  function parts(ms) {
+    let s = Math.floor(Math.max(0, ms) / 1000);
+    const h = Math.floor(s / 3600); s -= h * 3600;
+    const m = Math.floor(s / 60); s -= m * 60;
+    return { h, m, s };
+  }
+  // Digits to read at a glance: 1:05:09, 4:10, 0:07.
+  function digits(ms) {
+    const { h, m, s } = parts(ms);
+    const two = n => String(n).padStart(2, "0");
+    return h ? h + ":" + two(m) + ":" + two(s) : m + ":" + two(s);
+  }
+  // Words for a screen reader (which says "04:10" as a time of day).
+  function words(ms) {
+    const { h, m, s } = parts(ms);
+    if (h) return t("hall_time_hms", { h, m, s });
+    if (m) return t("hall_time_ms", { m, s });
+    return t("hall_time_s", { s });
+  }
+
+  function side(name) { return name === "white" || name === "black" ? t(name) : ""; }
+  function boardName(b) { return t("hall_board", { n: b.board }); }
+  function needLabel(a) { return W["hall_need_" + a.need] !== undefined ? t("hall_need_" + a.need) : a.label; }
+
+  // The pieces of a FEN: [{color, role, file, rank}], role in English letters.
+  function pieces(fen) {
     const rows = (fen || "").split(" ")[0].split("/");
-    if (rows.length !== 8) return "";
-    return rows.map(r => r.replace(/[1-8]/g, d => "·".repeat(+d)).split("").map(c => glyph[c] || c).join("")).join("\n");
+    if (rows.length !== 8) return null;
+    const out = [];
+    rows.forEach((row, i) => {
+      let f = 0;
+      for (const c of row) {
+        if (/[1-8]/.test(c)) { f += +c; continue; }
+        if (!/[kqrbnpKQRBNP]/.test(c) || f > 7) return;
+        out.push({ color: c === c.toUpperCase() ? "white" : "black", role: c.toUpperCase(), file: f, rank: 7 - i });
+        f++;
+      }
+    });
+    return out;
+  }
+  const ORDER = "KQRBNP";
+  // A square as the game writes it (Greek games: α … θ).
+  function square(p) { return ((W.files || [])[p.file] || "abcdefgh"[p.file]) + (p.rank + 1); }
+  // "Kg1, Dd1, Ta1, …, a2, b2": pieces as written notation lists them.
+  function listOf(list) {
+    return list
+      .slice()
+      .sort((a, b) => ORDER.indexOf(a.role) - ORDER.indexOf(b.role) || a.file - b.file || a.rank - b.rank)
+      .map(p => (p.role === "P" ? "" : ((W.letters || {})[p.role] || p.role)) + square(p))
+      .join(", ");
+  }
+  const GLYPH = { K: "\u265A", Q: "\u265B", R: "\u265C", B: "\u265D", N: "\u265E", P: "\u265F" };
+
+  // The position as a small SVG diagram (White at the bottom); the screen
+  // reader gets its label, the details list has every piece.
+  function diagram(b, label) {
+    const s = svg("svg", { class: "diagram", viewBox: "0 0 8 8", role: "img", "aria-label": label, "data-ply": String(b.ply || 0), focusable: "false" });
+    for (let r = 0; r < 8; r++) for (let f = 0; f < 8; f++) {
+      s.appendChild(svg("rect", { x: f, y: 7 - r, width: 1, height: 1, fill: (r + f) % 2 ? "#f0d9b5" : "#b58863" }));
+    }
+    for (const p of pieces(b.fen) || []) {
+      const white = p.color === "white";
+      s.appendChild(svg("text", {
+        x: p.file + 0.5, y: 7 - p.rank + 0.82, "text-anchor": "middle", "font-size": "0.9",
+        "font-family": "DejaVu Sans, sans-serif", fill: white ? "#fff" : "#000",
+        stroke: white ? "#000" : "none", "stroke-width": white ? "0.04" : "0",
+      }, GLYPH[p.role] + "\uFE0E"));
+    }
+    return s;
   }
 
   function openAlerts(b) {
@@ -51,96 +127,150 @@
   }
 
   function say(text) {
-    const li = el("li", {}, text);
-    document.getElementById("log").appendChild(li);
+    document.getElementById("log").appendChild(el("li", {}, text));
   }
 
   function announce(b) {
     for (const a of openAlerts(b)) {
       if (announced.has(a.id)) continue;
       announced.add(a.id);
-      say("Board " + b.board + ": " + a.label + (a.text ? ". " + a.text : "."));
+      say(boardName(b) + ": " + needLabel(a) + (a.text ? ". " + a.text : "."));
     }
   }
 
   // A clock's time now: a running clock goes on from the last status by
   // the status' age (from the hall) and the time since it arrived here.
-  function clockMs(b, side) {
+  function clockMs(b, s) {
     const clock = b.clock;
     if (!clock) return null;
-    const ms = clock[side + "_ms"];
+    const ms = clock[s + "_ms"];
     if (ms === null || ms === undefined) return null;
-    if (b.live === false || clock.running !== side || typeof b.clock_age_ms !== "number") return ms;
+    if (b.live === false || clock.running !== s || typeof b.clock_age_ms !== "number") return ms;
     const age = b.clock_age_ms + (performance.now() - (received.get(b.board) || performance.now()));
     return Math.max(0, ms - age);
   }
 
-  function clockText(b, side) {
-    if (!b.clock) return "no clock";
-    const running = b.clock.running === side && b.live !== false;
-    return time(clockMs(b, side)) + (running ? " (running)" : "");
+  // One clock's content: its side, the digits (hidden from the screen
+  // reader, which gets the words) and "running".
+  function fillClock(span, b, s) {
+    const ms = clockMs(b, s);
+    const running = !!(b.clock && b.clock.running === s && b.live !== false);
+    span.className = "clock" + (running ? " running" : "") + (ms !== null && ms < 60000 ? " low" : "");
+    span.dataset.running = running ? "true" : "false";
+    const name = b[s + "_name"];
+    span.replaceChildren(
+      el("span", { class: "side" }, side(s) + (name ? " · " + name : "")),
+      el("span", { class: "digits", "aria-hidden": "true" }, ms === null ? "–" : digits(ms)),
+      el("span", { class: "visually-hidden" }, " " + (ms === null ? t("hall_no_clock") : words(ms)) + (running ? ", " + t("hall_running") : "")),
+    );
+    if (running) span.appendChild(el("span", { class: "run", "aria-hidden": "true" }, " " + t("hall_running")));
   }
 
-  function row(b) {
-    const tr = el("tr", { id: "board-" + b.board });
+  function moveText(lm) {
+    if (!lm) return t("hall_no_move");
+    const n = Math.floor((lm.ply + 1) / 2);
+    return n + (lm.by === "black" ? "… " : ". ") + (lm.written || lm.san);
+  }
+
+  function card(b) {
+    const li = el("li", { id: "board-" + b.board });
     const needs = openAlerts(b);
-    const classes = [];
+    const classes = ["card"];
     if (needs.length) classes.push("needs");
     if (b.live === false) classes.push("unreachable");
-    if (classes.length) tr.className = classes.join(" ");
-    const th = el("th", { scope: "row" });
+    li.className = classes.join(" ");
+    const h = el("h3", { id: "board-h-" + b.board, tabindex: "-1" });
     if (arbiter && b.arbiter_url) {
       // Through the hall, which signs a short-lived ticket for the board:
       // the board's own token never crosses the broker.
-      th.appendChild(el("a", { href: "/boards/" + b.board + "/arbiter" + q }, "Board " + b.board));
+      h.appendChild(el("a", { href: "/boards/" + b.board + "/arbiter" + q }, boardName(b)));
     } else {
-      th.textContent = "Board " + b.board;
+      h.appendChild(document.createTextNode(boardName(b)));
     }
-    if (b.live === false) th.appendChild(el("span", { class: "gone" }, " (unreachable)"));
-    tr.appendChild(th);
-    const pos = el("td");
-    const turn = b.turn ? b.turn + " to move, " : "";
-    pos.appendChild(el("pre", { class: "board", role: "img", "aria-label": "Position after " + (b.ply || 0) + " half-moves, " + turn + "FEN " + (b.fen || "unknown") }, diagram(b.fen)));
-    pos.appendChild(el("div", { class: "fen" }, b.fen || ""));
-    tr.appendChild(pos);
-    tr.appendChild(el("td", { id: "clock-white-" + b.board }, clockText(b, "white")));
-    tr.appendChild(el("td", { id: "clock-black-" + b.board }, clockText(b, "black")));
-    const lm = b.last_move;
-    tr.appendChild(el("td", {}, lm ? (Math.floor((lm.ply + 1) / 2)) + (lm.by === "black" ? "… " : ". ") + lm.san : "none"));
-    tr.appendChild(el("td", {}, b.result || "playing"));
-    const td = el("td");
+    if (b.white_name || b.black_name) {
+      h.appendChild(el("span", { class: "players" }, " · " + t("hall_players", { white: b.white_name || "?", black: b.black_name || "?" })));
+    }
+    if (b.live === false) h.appendChild(el("span", { class: "gone" }, " (" + t("hall_unreachable") + ")"));
+    li.appendChild(h);
     for (const a of needs) {
-      const p = el("p", { class: "alert" }, a.label + (a.text ? ": " + a.text : ""));
-      const btn = el("button", { type: "button" }, "Dealt with");
-      btn.setAttribute("aria-label", "Dealt with: board " + b.board + ", " + a.label);
-      btn.addEventListener("click", () => {
-        done.add(a.id);
-        try { localStorage.setItem(doneKey, JSON.stringify([...done])); } catch (e) { /* private mode */ }
-        render();
-      });
+      const p = el("p", { class: "alert" }, needLabel(a) + (a.text ? ": " + a.text : ""));
+      const btn = el("button", { type: "button", id: "done-" + a.id }, t("hall_dealt_with"));
+      btn.setAttribute("aria-label", t("hall_dealt_with_label", { n: b.board, need: needLabel(a) }));
+      btn.addEventListener("click", () => dealtWith(b, a));
       p.appendChild(btn);
-      td.appendChild(p);
+      li.appendChild(p);
     }
-    if (!needs.length) td.textContent = arbiter ? "nothing" : "";
-    tr.appendChild(td);
-    return tr;
+    const label = t("hall_position", { ply: b.ply || 0, side: side(b.turn) || "–" });
+    li.appendChild(diagram(b, boardName(b) + ": " + label));
+    const clocks = el("p", { class: "clocks" });
+    for (const s of ["white", "black"]) {
+      const span = el("span", { id: "clock-" + s + "-" + b.board });
+      fillClock(span, b, s);
+      clocks.appendChild(span);
+    }
+    li.appendChild(clocks);
+    li.appendChild(el("p", { class: "last" }, t("hall_last_move") + ": " + moveText(b.last_move)));
+    li.appendChild(el("p", { class: "result" }, t("hall_result") + ": " + (b.result || t("hall_playing"))));
+    const list = pieces(b.fen);
+    if (list) {
+      // Stays open across redraws (a move on the board redraws its card).
+      const details = el("details", { id: "pieces-" + b.board });
+      if (openPieces.has(b.board)) details.open = true;
+      details.addEventListener("toggle", () => { if (details.open) openPieces.add(b.board); else openPieces.delete(b.board); });
+      details.appendChild(el("summary", { id: "pieces-s-" + b.board }, t("hall_pieces")));
+      const ul = el("ul");
+      for (const c of ["white", "black"]) {
+        ul.appendChild(el("li", {}, side(c) + ": " + listOf(list.filter(p => p.color === c))));
+      }
+      details.appendChild(ul);
+      li.appendChild(details);
+    }
+    return li;
+  }
+
+  // "Dealt with": the alert is remembered here; the focus goes to the
+  // board's next open alert, else to the board's heading, so the
+  // keyboard stays where the arbiter was.
+  function dealtWith(b, a) {
+    done.add(a.id);
+    try { localStorage.setItem(doneKey, JSON.stringify([...done])); } catch (e) { /* private mode */ }
+    const next = openAlerts(b)[0];
+    render();
+    const target = (next && document.getElementById("done-" + next.id)) || document.getElementById("board-h-" + b.board);
+    if (target) target.focus();
+  }
+
+  // The arbiter sees first the boards that need him, then the ones that
+  // cannot be reached, each in board order; the watch page keeps board order.
+  function rank(b) {
+    if (!arbiter) return 0;
+    if (openAlerts(b).length) return 0;
+    if (b.live === false) return 1;
+    return 2;
   }
 
   function render() {
+    // The element with the focus is found again by its id after the redraw.
+    const focused = document.activeElement && document.activeElement.id;
     const body = document.getElementById("boards");
-    const list = [...boards.values()].sort((a, b) => a.board - b.board);
-    body.replaceChildren(...list.map(row));
-    if (!arbiter) return;
-    const ul = document.getElementById("needs");
-    const items = [];
-    for (const b of list) for (const a of openAlerts(b)) {
-      const li = el("li");
-      li.appendChild(el("a", { href: "#board-" + b.board }, "Board " + b.board));
-      li.appendChild(document.createTextNode(": " + a.label + (a.text ? ". " + a.text : "")));
-      items.push(li);
+    const list = [...boards.values()].sort((a, b) => rank(a) - rank(b) || a.board - b.board);
+    body.replaceChildren(...list.map(card));
+    if (arbiter) {
+      const ul = document.getElementById("needs");
+      const items = [];
+      for (const b of list) for (const a of openAlerts(b)) {
+        const li = el("li");
+        li.appendChild(el("a", { href: "#board-h-" + b.board }, boardName(b)));
+        li.appendChild(document.createTextNode(": " + needLabel(a) + (a.text ? ". " + a.text : "")));
+        items.push(li);
+      }
+      ul.replaceChildren(...items);
+      document.getElementById("needs-section").hidden = items.length === 0;
     }
-    ul.replaceChildren(...items);
-    document.getElementById("needs-section").hidden = items.length === 0;
+    if (focused && document.activeElement !== document.getElementById(focused)) {
+      const again = document.getElementById(focused);
+      if (again) again.focus();
+    }
   }
 
   function take(b) {
@@ -149,32 +279,29 @@
     boards.set(b.board, b);
     received.set(b.board, performance.now());
     if (arbiter) {
-      if (before && before.live === false && b.live !== false) say("Board " + b.board + " is reachable again.");
+      if (before && before.live === false && b.live !== false) say(t("hall_back", { n: b.board }));
       announce(b);
     }
   }
 
-  // Only the clock cells change between events (the rest keeps focus).
+  // Only the clocks change between events (the rest keeps focus).
   function tick() {
     for (const b of boards.values()) {
       if (!b.clock || b.live === false || !b.clock.running) continue;
-      for (const side of ["white", "black"]) {
-        const td = document.getElementById("clock-" + side + "-" + b.board);
-        if (td) td.textContent = clockText(b, side);
+      for (const s of ["white", "black"]) {
+        const span = document.getElementById("clock-" + s + "-" + b.board);
+        if (span) fillClock(span, b, s);
       }
     }
   }
   setInterval(tick, 1000);
 
-  function unreachableCount() {
-    let n = 0;
-    for (const b of boards.values()) if (b.live === false) n++;
-    return n;
-  }
-
   function showLive() {
-    const gone = unreachableCount();
-    document.getElementById("status").textContent = boards.size + " boards, live." + (gone ? " " + gone + " unreachable." : "");
+    let gone = 0;
+    for (const b of boards.values()) if (b.live === false) gone++;
+    const status = document.getElementById("status");
+    status.dataset.state = "live";
+    status.textContent = t("hall_live", { n: boards.size }) + (gone ? " " + t("hall_gone", { n: gone }) : "");
   }
 
   let src = null;
@@ -192,7 +319,8 @@
       showLive();
     });
     src.onerror = () => {
-      status.textContent = "Connection to the hall lost; trying again…";
+      status.dataset.state = "lost";
+      status.textContent = t("hall_lost");
       // The browser retries by itself unless it gave up (an answer that
       // was not the stream, e.g. while the hall restarts): then we do.
       if (src.readyState === EventSource.CLOSED) {

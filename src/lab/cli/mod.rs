@@ -148,8 +148,8 @@ enum Command {
         #[arg(long, default_value_t = 200)]
         watchers: usize,
         /// With --bench: the seed of the kill points (default: from the clock).
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Measure a tournament hall (--bench): nats-server, simulated boards
     /// and a hall, with the broker and the hall restarted during the run.
@@ -222,7 +222,8 @@ where
                     "hector-lab serve measures the service: give --bench (a game is served by hector serve).",
                 );
             }
-            crate::lab::service::bench::run(kills, watchers, seed)
+            // 0: from the clock.
+            crate::lab::service::bench::run(kills, watchers, seed.unwrap_or(0))
         }
         Command::Hall { bench, .. } => {
             if !bench {

@@ -44,19 +44,38 @@ pub struct Broker {
     program: PathBuf,
     pub port: u16,
     dir: PathBuf,
+    /// A configuration file (users, permissions) the broker reads.
+    config: Option<PathBuf>,
     child: Option<Child>,
 }
 
 impl Broker {
     /// Starts a broker on a free loopback port with its store under `dir`.
     pub fn start(dir: &Path) -> Result<Broker, String> {
+        Broker::start_with(dir, None)
+    }
+
+    /// Starts a broker that also reads `config` (nats-server's
+    /// configuration language: accounts, users, permissions, its store);
+    /// the port and address given on its command line win over the file's.
+    pub fn start_with(dir: &Path, config: Option<&str>) -> Result<Broker, String> {
         let program = nats_server_program()
             .ok_or("nats-server is not installed (./setup.sh installs Debian's nats-server).")?;
         let port = free_port()?;
+        let config = match config {
+            Some(text) => {
+                let path = dir.join("nats.conf");
+                std::fs::write(&path, text)
+                    .map_err(|e| format!("Cannot write {}: {e}", path.display()))?;
+                Some(path)
+            }
+            None => None,
+        };
         let mut b = Broker {
             program,
             port,
             dir: dir.to_path_buf(),
+            config,
             child: None,
         };
         b.restart()?;
@@ -97,11 +116,15 @@ impl Broker {
     pub fn restart(&mut self) -> Result<(), String> {
         self.stop();
         let store = self.dir.join("jetstream");
-        let child = Command::new(&self.program)
+        let mut cmd = Command::new(&self.program);
+        match &self.config {
+            // The store is the configuration's (nats-server refuses both).
+            Some(c) => cmd.arg("-c").arg(c),
+            None => cmd.arg("-sd").arg(&store),
+        };
+        let child = cmd
             .args(["-js", "-a", "127.0.0.1", "-p"])
             .arg(self.port.to_string())
-            .arg("-sd")
-            .arg(&store)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -158,6 +181,17 @@ impl HallProcess {
         tournament: &str,
         state: &Path,
     ) -> Result<HallProcess, String> {
+        HallProcess::start_with(exe, broker, tournament, state, &[])
+    }
+
+    /// [`HallProcess::start`] with further options (`--locale el`).
+    pub fn start_with(
+        exe: &Path,
+        broker: &str,
+        tournament: &str,
+        state: &Path,
+        extra: &[&str],
+    ) -> Result<HallProcess, String> {
         let mut child = Command::new(exe)
             .args([
                 "hall",
@@ -170,6 +204,7 @@ impl HallProcess {
             ])
             .arg("--state")
             .arg(state)
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

@@ -131,8 +131,20 @@ impl SimBoard {
     }
 
     /// The `status` object now.
+    /// With `written` (the moves in the game's notation) as `hector serve`
+    /// sends it.
     pub fn status(&self) -> Value {
-        serde_json::to_value(self.session.status(self.t)).unwrap_or(Value::Null)
+        let status = self.session.status(self.t);
+        let written = crate::session::written_sans(
+            Some(&self.session.start_fen()),
+            &status.moves,
+            self.session.locale(),
+        );
+        let mut v = serde_json::to_value(status).unwrap_or(Value::Null);
+        if let Value::Object(o) = &mut v {
+            o.insert("written".into(), serde_json::json!(written));
+        }
+        v
     }
 
     /// The PGN now, with `[%clk]` after every move.

@@ -118,7 +118,8 @@ const hector = (() => {
 
   // `quiet`: into the log only (history restored after a reload).
   function announce(e, quiet) {
-    const text = e.text || "";
+    // A seat with a language of its own reads its sentence (`texts`).
+    const text = (e.texts && e.texts[seat]) || e.text || "";
     if (!text) return;
     const log = $("log");
     if (!log) return;

@@ -26,7 +26,9 @@
   function showMoves(st) {
     const ol = $("moves");
     if (!ol) return;
-    const moves = st.moves || [];
+    // In the game's written notation (Sf3, Ιζ3); English SAN only from
+    // an older server. The list's numbers are the move numbers.
+    const moves = st.written || st.moves || [];
     ol.innerHTML = "";
     for (let i = 0; i < moves.length; i += 2) {
       const li = document.createElement("li");

@@ -1,0 +1,279 @@
+# The sentences of a game in Deutsch, as Project Fluent messages
+# (https://projectfluent.org/fluent/guide/). hector fills in the variables:
+#   $color $winner  a side, worded by `side`
+#   $seat           a seat, worded by `seat`
+#   $time …         a time, worded with the unit-* messages
+#   $moves          a number of moves (unit-move); $count its number
+# An attribute named like a variable (`.time = acc`, `.seat = dat`) asks
+# for that variable in a grammatical case; without one it is nominative.
+# Plural categories are CLDR's (one/few/many/other), chosen by $n or $count.
+
+## Words that agree: sides, seats, pieces, units of time and moves.
+
+side = { $side ->
+    [white] Weiß
+   *[black] Schwarz
+}
+seat = { $seat ->
+    [white] Spieler mit Weiß
+    [black] Spieler mit Schwarz
+    [assistant] { $case ->
+        [nom] Assistent
+       *[other] Assistenten
+    }
+    [assistant-white] { $case ->
+        [nom] Assistent von Weiß
+       *[other] Assistenten von Weiß
+    }
+    [assistant-black] { $case ->
+        [nom] Assistent von Schwarz
+       *[other] Assistenten von Schwarz
+    }
+   *[arbiter] Schiedsrichter
+}
+piece = { $count ->
+    [one] { $side ->
+        [white] { $piece ->
+            [king] weißer König
+            [queen] weiße Dame
+            [rook] weißer Turm
+            [bishop] weißer Läufer
+            [knight] weißer Springer
+           *[pawn] weißer Bauer
+        }
+       *[black] { $piece ->
+            [king] schwarzer König
+            [queen] schwarze Dame
+            [rook] schwarzer Turm
+            [bishop] schwarzer Läufer
+            [knight] schwarzer Springer
+           *[pawn] schwarzer Bauer
+        }
+    }
+   *[other] { $side ->
+        [white] { $piece ->
+            [king] weiße Könige
+            [queen] weiße Damen
+            [rook] weiße Türme
+            [bishop] weiße Läufer
+            [knight] weiße Springer
+           *[pawn] weiße Bauern
+        }
+       *[black] { $piece ->
+            [king] schwarze Könige
+            [queen] schwarze Damen
+            [rook] schwarze Türme
+            [bishop] schwarze Läufer
+            [knight] schwarze Springer
+           *[pawn] schwarze Bauern
+        }
+    }
+}
+unit-hour = { $n ->
+    [one] { $case ->
+        [dat] einer Stunde
+       *[other] { $words } Stunde
+    }
+   *[other] { $words } Stunden
+}
+    .gender = f
+unit-minute = { $n ->
+    [one] { $case ->
+        [dat] einer Minute
+       *[other] { $words } Minute
+    }
+   *[other] { $words } Minuten
+}
+    .gender = f
+unit-second = { $n ->
+    [one] { $case ->
+        [dat] einer Sekunde
+       *[other] { $words } Sekunde
+    }
+   *[other] { $words } Sekunden
+}
+    .gender = f
+unit-move = { $n ->
+    [one] { $case ->
+        [acc] einen Zug
+        [dat] einem Zug
+       *[other] { $words } Zug
+    }
+   *[other] { $case ->
+        [dat] { $words } Zügen
+       *[other] { $words } Züge
+    }
+}
+    .gender = m
+
+## The talking clock (hector clock, play): phrases around the times the
+## unit messages word.
+
+clock-less_than_a_minute = weniger als eine Minute
+clock-side_time = { $side } { $time }
+clock-side_moves = { $side } { $moves }
+clock-status = { $white }, { $black }, { $moves }, { $turn }
+clock-moves = { $white }, { $black }
+clock-turn = { $side } am Zug
+clock-own_time = Eigene Zeit: { $time }
+clock-time_used = Verbrauchte Zeit: { $white }, { $black }; { $moves }
+clock-opponent_time = Gegner: { $time }
+clock-warning = { $side }: { $time }
+clock-low_time = Achtung, { $side }: { $time }
+clock-flag = { $side }: Zeit abgelaufen
+clock-flag_win = Die Zeit von { $side } ist abgelaufen. { $opponent } gewinnt.
+clock-flag_draw = Die Zeit von { $side } ist abgelaufen. Remis, denn { $opponent } kann nicht mehr mattsetzen.
+clock-period_added = { $side }: neue Zeitperiode, { $time }
+clock-paused = Uhr angehalten
+clock-resumed = Uhr läuft wieder
+clock-not_started = Die Uhr läuft noch nicht
+
+## The sentences of a game (hector session, play, serve).
+
+welcome = hector: { $language }. Hilfe gibt es mit „Hilfe“.
+eboard_gone = Das DGT-Brett ist nicht erreichbar; hector versucht es weiter. { $why }
+eboard_back = Das DGT-Brett ist wieder verbunden.
+braille_gone = Die Braillezeile ist nicht erreichbar; hector versucht es weiter.
+braille_back = Die Braillezeile ist wieder verbunden.
+microphone_gone = Das Mikrofon ist nicht erreichbar; hector versucht es weiter. Züge bitte tippen oder dem Assistenten sagen.
+microphone_back = Das Mikrofon ist wieder verbunden.
+braille_unavailable = Die Braillezeile kann nicht starten. { $why }
+voice_unavailable = Die Spracheingabe kann nicht starten. { $why }
+readback = { $move }?
+moved = { $color }: { $move }.
+moved_via = { $color }: { $move } (eingegeben vom { $seat }).
+    .seat = dat
+choice = { $count } Möglichkeiten: { $list }. Bitte die Nummer sagen.
+choice_item = { $number }, { $move }
+promotion = Welche Figur? { $pieces }.
+cancelled = Zurückgenommen. Bitte den Zug neu ansagen.
+not_understood = Nicht verstanden: { $heard }. Bitte wiederholen.
+not_understood_empty = Nichts verstanden. Bitte wiederholen.
+not_your_turn = Sie sind nicht am Zug.
+not_your_right = Das darf nur der Schiedsrichter: { $command }.
+not_your_right_seat = Das ist von diesem Platz aus nicht erlaubt: { $command }.
+nothing_pending = Es gibt keinen Zug zu bestätigen.
+awaiting_player = Der angesagte Zug des blinden Spielers wartet auf sein Ja oder Nein.
+out_of_range = Bitte eine Zahl von eins bis { $max }.
+game_over = Die Partie ist beendet.
+adjourned_no_move = Die Partie ist abgebrochen: kein Zug bis zur Fortsetzung.
+no_clock = Diese Partie hat keine Uhr.
+incomplete_where = Welche Figur? Zum Beispiel: wo sind meine Springer.
+incomplete_rank = Welche Reihe, eins bis acht?
+incomplete_file = Welche Linie, Anna bis Hector?
+incomplete_claim = Was reklamieren: Wiederholung, fünfzig oder Zeit?
+incomplete_adjourn = Bitte nach „abbrechen“ den abgegebenen Zug sagen.
+incomplete_correct = Bitte: korrigieren blind oder sehend, Halbzugnummer und Zug.
+incomplete_set = Bitte Spieler und Zeit, zum Beispiel: zeit setzen weiß 5:00.
+incomplete_result = Welches Ergebnis: 1-0, 0-1 oder remis?
+incomplete_shows = Was zeigt das Brett: eine FEN oder Felder wie e5=N f3=-.
+bad_line = Diese Eingabezeile ist nicht lesbar: { $problem }.
+bad_utf8 = Diese Zeile ist kein lesbarer Text (kein UTF-8); sie wird übergangen, die Partie geht weiter.
+too_long = Diese Zeile ist viel zu lang; sie wird übergangen, die Partie geht weiter.
+clock_problem = Die Uhr: { $reason }.
+rules_problem = { $reason }
+no_draw_offer = Es liegt kein Remisangebot vor.
+draw_already_offered = Es liegt schon ein Remisangebot vor.
+not_adjourned = Die Partie ist nicht abgebrochen.
+answer_time = { $color }: { $time }.
+answer_my_time = Ihre Zeit: { $time }.
+answer_opponent_time = Zeit des Gegners: { $time }.
+answer_used = { $color }: { $time } verbraucht, { $moves }.
+answer_moves = { $color }: { $moves } gespielt.
+answer_none = Noch kein Zug.
+answer_pieces = { $piece }: { $list }.
+answer_empty = leer
+answer_none_left = keine
+help = Zug ansagen: Figur und Feld, zum Beispiel Springer Felix drei, oder Kurze Rochade; dann ja zum Bestätigen, nein zum Zurücknehmen. Fragen: meine Zeit, Gegnerzeit, Zeit, verbrauchte Zeit, Züge, letzter Zug, wiederholen, wo sind meine Springer, Reihe vier, Linie Eva, Brett, Formular. Remis, annehmen, ablehnen, reklamieren Wiederholung oder fünfzig, aufgeben, abbrechen, Schiedsrichter.
+to_move = { $color } am Zug.
+result_line = { $text }
+alert = Wenig Zeit: noch { $time }.
+flag = { $color }: Zeit überschritten.
+clock_started = Die Uhr läuft.
+clock_stopped = Die Uhr ist angehalten.
+clock_set = Der Schiedsrichter hat die Zeit von { $color } auf { $time } gesetzt.
+clock_added = Der Schiedsrichter hat { $color } { $time } gegeben.
+clock_moves = Der Schiedsrichter hat die Züge von { $color } auf { $count } gesetzt.
+clock_pressed = { $color } hat die Uhr gedrückt.
+draw_offered = { $color } bietet Remis an.
+draw_declined = { $color } lehnt das Remis ab.
+boards_agree = Die Bretter stimmen wieder überein.
+guidance_head = Das Brett des { $board } Spielers weicht ab: { $lines }
+arbiter_called = Der Schiedsrichter wird gerufen vom { $seat }.
+    .seat = dat
+arbiter_touched = Der Assistent meldet: der sehende Spieler hat eine Figur berührt{ $detail }.
+arbiter_touched_by = Meldung an den Schiedsrichter ({ $seat }): der Gegner hat eine Figur berührt{ $detail }.
+arbiter_flag_claim = Der Assistent reklamiert einen Sieg auf Zeit.
+flag_not_fallen = Das Blättchen des Gegners ist nicht gefallen; die Partie geht weiter.
+arbiter_flag_claim_by = Sieg auf Zeit reklamiert vom { $seat }.
+    .seat = dat
+decision_correct_board = die Partieformulare stimmen überein; der Spieler, dessen Brett abweicht, berichtigt es.
+decision_retrace = die Partieformulare weichen ab; der Schiedsrichter verfolgt die Züge bis zur Übereinstimmung zurück.
+arbiter_boards_differ = Die beiden Bretter weichen ab: { $detail }
+arbiter_assistant_missing = An diesem Brett ist ein Assistent vorgeschrieben (D.2.11), aber keiner da.
+arbiter_illegal = Der { $seat } reklamiert einen regelwidrigen Zug.
+arbiter_interrupted = Die Partie wurde unterbrochen.
+arbiter_flag = Zeitüberschreitung: { $detail }.
+retraced = Die Partie wird bis Halbzug { $ply } zurückverfolgt. Stellung und Uhren sind zurückgesetzt.
+sheet_corrected = Formular des { $board } Spielers: Halbzug { $ply } ist jetzt { $san }.
+penalty = Regelwidriger Zug von { $color }. Die Stellung davor ist wiederhergestellt; { $winner } erhält { $time }.
+arbiter_present = Anwesend zur Öffnung des Umschlags: { $seat }.
+arbiter_board_put_right = Meldung ({ $seat }): Das Brett ist berichtigt; der Schiedsrichter prüft es und sagt berichtigt.
+not_present = Der Umschlag darf nur geöffnet werden, wenn der Spieler anwesend ist, der auf den abgegebenen Zug antwortet.
+tampered = Der Umschlag passt nicht zu seinem Siegel: er wurde nach dem Versiegeln geändert.
+adjourned = { $color } hat den { $number }. Zug abgegeben. Die Partie ist abgebrochen, die Uhr steht.
+envelope_read = Umschlag: { $white_name } gegen { $black_name }. Abgegebener { $number }. Zug von { $color }. Verbrauchte Zeit: { $white } { $white_time }, { $black } { $black_time }. Wiederaufnahme: { $resumption }.
+adjourned_early = Vor dem Ende der Spielzeit abgebrochen: Abzug von { $time } für { $color } (I.1.2).
+    .time = dat
+sealed_move_loses = Der abgegebene Zug ist nicht ausführbar: { $color } verliert (Richtlinien I.8).
+sealed_move_draw = Der abgegebene Zug ist nicht ausführbar, aber { $winner } kann nicht mattsetzen: remis (Richtlinien I.8, Artikel 6.9).
+result_arbiter = Der Schiedsrichter stellt das Ergebnis fest: { $result }.
+sealed = Ihr abgegebener Zug: { $move }. Er bleibt geheim, bis der Umschlag geöffnet wird.
+resumed = Der Umschlag ist geöffnet, die Partie geht weiter.
+interrupted = Die Partie war { $time } unterbrochen. Die Uhren stehen, bis der Schiedsrichter sie startet.
+hall_untrusted = Dieses Brett hat keinen Saalschlüssel (--hall-key oder HECTOR_HALL_KEY): Es spielt und führt sein Journal, aber der Turniersaal vertraut seinen Nachrichten nicht und zeigt seine Partie nicht.
+board_blind = blinden
+board_sighted = sehenden
+command_move = einen Zug machen
+prefix_white = Weiß
+prefix_black = Schwarz
+prefix_assistant = Assistent
+prefix_arbiter = Schiedsrichter
+help_seats = Am gemeinsamen Terminal gehört eine Zeile dem blinden Spieler; für einen anderen Platz beginnen Sie sie mit dessen Namen und Doppelpunkt: { $seats }, zum Beispiel „schwarz: meine Zeit“ oder „schiedsrichter: Zeit“.
+
+## The game saved when play ends, and boards that never differed.
+
+game_saved = Partie gespeichert: { $file }.
+game_not_saved = Die Partie konnte nicht gespeichert werden ({ $file }): { $why }.
+boards_in_order = Die Bretter stimmen überein.
+
+## The arbiter's questions before an irreversible act, the envelope
+## and resumption, absence (6.7), D.2.1 repeated, two assistants (D.2.10).
+
+confirm_resign = Aufgeben? Ja oder nein.
+confirm_result = Ergebnis { $result } feststellen? Ja oder nein.
+confirm_illegal = Regelwidrigen Zug von { $color } bestrafen? Ja oder nein.
+confirm_illegal_at = Den regelwidrigen Zug von { $color } im Halbzug { $ply } bestrafen und die Partie davor zurücksetzen? Ja oder nein.
+confirm_set_time = Zeit von { $color } auf { $time } setzen? Ja oder nein.
+confirm_add_time = { $time } zur Zeit von { $color } hinzufügen? Ja oder nein.
+confirm_set_moves = Züge von { $color } auf { $count } setzen? Ja oder nein.
+confirm_absent = { $color } abwesend: festhalten (6.7: nach der Karenzzeit verliert der Abwesende)? Ja oder nein.
+cancelled_act = Abgebrochen: nichts geschieht.
+incomplete_resumption = Datum, Uhrzeit und Ort der Wiederaufnahme, zum Beispiel: Wiederaufnahme 2026-11-26 10:00 Saal B.
+incomplete_absent = Welcher Spieler: abwesend weiß oder abwesend schwarz.
+incomplete_arrived = Welcher Spieler: eingetroffen weiß oder eingetroffen schwarz.
+resumption_set = Wiederaufnahme: { $date } um { $hour }, { $place }.
+resumption_none = nicht festgelegt
+resumption_when = { $date } um { $hour }, { $place }
+envelope_written = Der Umschlag ist in { $file } (versiegelt, für den Schiedsrichter) und { $page } (zum Drucken) geschrieben.
+envelope_not_written = Der Umschlag konnte nicht geschrieben werden: { $why }.
+arbiter_absent = Der Schiedsrichter hält fest: { $seat } ist abwesend.
+arbiter_arrived = Der Schiedsrichter hält fest: { $seat } ist eingetroffen.
+result_absent = { $color } ist nicht innerhalb der Karenzzeit erschienen: { $winner } gewinnt (6.7).
+result_absent_both = Keiner der Spieler ist innerhalb der Karenzzeit erschienen: beide verlieren (6.7).
+repeated_on_board = { $color } hat den Zug auf seinem Brett ausgeführt.
+nothing_to_repeat = Es gibt keinen Zug des blinden Spielers zu wiederholen.
+prefix_assistant-white = Assistent (Weiß)
+prefix_assistant-black = Assistent (Schwarz)
+assistant_per_player = Beide Spieler sind blind: jeder hat seinen eigenen Assistenten, die Plätze assistant-white und assistant-black.
+no_player_assistant = Diese Partie hat einen Assistentenplatz, assistant: assistant-white und assistant-black gibt es bei zwei blinden Spielern (--blind both).

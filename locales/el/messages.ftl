@@ -1,0 +1,273 @@
+# The sentences of a game in Ελληνικά, as Project Fluent messages
+# (https://projectfluent.org/fluent/guide/). hector fills in the variables:
+#   $color $winner  a side, worded by `side`
+#   $seat           a seat, worded by `seat`
+#   $time …         a time, worded with the unit-* messages
+#   $moves          a number of moves (unit-move); $count its number
+# An attribute named like a variable (`.time = acc`, `.seat = dat`) asks
+# for that variable in a grammatical case; without one it is nominative.
+# Plural categories are CLDR's (one/few/many/other), chosen by $n or $count.
+
+## Words that agree: sides, seats, pieces, units of time and moves.
+
+side = { $side ->
+    [white] Λευκά
+   *[black] Μαύρα
+}
+seat = { $seat ->
+    [white] { $case ->
+        [acc] παίκτη με τα λευκά
+       *[other] παίκτης με τα λευκά
+    }
+    [black] { $case ->
+        [acc] παίκτη με τα μαύρα
+       *[other] παίκτης με τα μαύρα
+    }
+    [assistant] { $case ->
+        [acc] βοηθό
+       *[other] βοηθός
+    }
+    [assistant-white] { $case ->
+        [acc] βοηθό των λευκών
+       *[other] βοηθός των λευκών
+    }
+    [assistant-black] { $case ->
+        [acc] βοηθό των μαύρων
+       *[other] βοηθός των μαύρων
+    }
+   *[arbiter] { $case ->
+        [acc] διαιτητή
+       *[other] διαιτητής
+    }
+}
+piece = { $count ->
+    [one] { $side ->
+        [white] { $piece ->
+            [king] λευκός βασιλιάς
+            [queen] λευκή βασίλισσα
+            [rook] λευκός πύργος
+            [bishop] λευκός αξιωματικός
+            [knight] λευκός ίππος
+           *[pawn] λευκό πιόνι
+        }
+       *[black] { $piece ->
+            [king] μαύρος βασιλιάς
+            [queen] μαύρη βασίλισσα
+            [rook] μαύρος πύργος
+            [bishop] μαύρος αξιωματικός
+            [knight] μαύρος ίππος
+           *[pawn] μαύρο πιόνι
+        }
+    }
+   *[other] { $side ->
+        [white] { $piece ->
+            [king] λευκοί βασιλιάδες
+            [queen] λευκές βασίλισσες
+            [rook] λευκοί πύργοι
+            [bishop] λευκοί αξιωματικοί
+            [knight] λευκοί ίπποι
+           *[pawn] λευκά πιόνια
+        }
+       *[black] { $piece ->
+            [king] μαύροι βασιλιάδες
+            [queen] μαύρες βασίλισσες
+            [rook] μαύροι πύργοι
+            [bishop] μαύροι αξιωματικοί
+            [knight] μαύροι ίπποι
+           *[pawn] μαύρα πιόνια
+        }
+    }
+}
+unit-hour = { $n ->
+    [one] { $words } ώρα
+   *[other] { $words } ώρες
+}
+    .gender = f
+unit-minute = { $n ->
+    [one] { $words } λεπτό
+   *[other] { $words } λεπτά
+}
+    .gender = n
+unit-second = { $n ->
+    [one] { $words } δευτερόλεπτο
+   *[other] { $words } δευτερόλεπτα
+}
+    .gender = n
+unit-move = { $n ->
+    [one] { $words } κίνηση
+   *[other] { $words } κινήσεις
+}
+    .gender = f
+
+## The talking clock (hector clock, play): phrases around the times the
+## unit messages word.
+
+clock-less_than_a_minute = λιγότερο από ένα λεπτό
+clock-side_time = { $side } { $time }
+clock-side_moves = { $side } { $moves }
+clock-status = { $white }, { $black }, { $moves }, { $turn }
+clock-moves = { $white }, { $black }
+clock-turn = παίζουν τα { $side }
+clock-own_time = Ο χρόνος σας: { $time }
+clock-time_used = Χρόνος που χρησιμοποιήθηκε: { $white }, { $black }· { $moves }
+clock-opponent_time = Αντίπαλος: { $time }
+clock-warning = { $side }: { $time }
+clock-low_time = Προσοχή, { $side }: { $time }
+clock-flag = { $side }: ο χρόνος έληξε
+clock-flag_win = { $side }: ο χρόνος έληξε. Κερδίζουν τα { $opponent }.
+clock-flag_draw = { $side }: ο χρόνος έληξε. Ισοπαλία, γιατί τα { $opponent } δεν μπορούν να κάνουν ματ.
+clock-period_added = { $side }: νέα περίοδος, { $time }
+clock-paused = Το ρολόι σταμάτησε
+clock-resumed = Το ρολόι ξεκίνησε ξανά
+clock-not_started = Το ρολόι δεν έχει ξεκινήσει
+
+## The sentences of a game (hector session, play, serve).
+
+welcome = hector: { $language }. Πείτε «βοήθεια» για τις εντολές.
+eboard_gone = Η σκακιέρα DGT δεν είναι προσβάσιμη· το hector συνεχίζει να προσπαθεί. { $why }
+eboard_back = Η σκακιέρα DGT συνδέθηκε ξανά.
+braille_gone = Η οθόνη Braille δεν είναι προσβάσιμη· το hector συνεχίζει να προσπαθεί.
+braille_back = Η οθόνη Braille συνδέθηκε ξανά.
+microphone_gone = Το μικρόφωνο δεν είναι προσβάσιμο· το hector συνεχίζει να προσπαθεί. Πληκτρολογήστε τις κινήσεις σας ή πείτε τις στον βοηθό.
+microphone_back = Το μικρόφωνο συνδέθηκε ξανά.
+braille_unavailable = Η οθόνη Braille δεν μπορεί να ξεκινήσει. { $why }
+voice_unavailable = Η φωνητική είσοδος δεν μπορεί να ξεκινήσει. { $why }
+readback = { $move };
+moved = { $color }: { $move }.
+moved_via = { $color }: { $move } (καταχωρίστηκε από τον { $seat }).
+    .seat = acc
+choice = { $count } δυνατότητες: { $list }. Πείτε τον αριθμό.
+choice_item = { $number }, { $move }
+promotion = Ποιο κομμάτι; { $pieces }.
+cancelled = Αποσύρθηκε. Ανακοινώστε ξανά την κίνηση.
+not_understood = Δεν κατάλαβα: { $heard }. Επαναλάβετε, παρακαλώ.
+not_understood_empty = Δεν κατάλαβα τίποτα. Επαναλάβετε, παρακαλώ.
+not_your_turn = Δεν είναι η σειρά σας.
+not_your_right = Μόνο ο διαιτητής μπορεί να το κάνει: { $command }.
+not_your_right_seat = Από αυτή τη θέση δεν επιτρέπεται: { $command }.
+nothing_pending = Δεν υπάρχει κίνηση για επιβεβαίωση.
+awaiting_player = Η κίνηση που ανακοίνωσε ο τυφλός παίκτης περιμένει το ναι ή το όχι του.
+out_of_range = Πείτε έναν αριθμό από ένα έως { $max }.
+game_over = Η παρτίδα έχει τελειώσει.
+adjourned_no_move = Η παρτίδα έχει διακοπεί: καμία κίνηση μέχρι τη συνέχισή της.
+no_clock = Αυτή η παρτίδα δεν έχει ρολόι.
+incomplete_where = Ποιο κομμάτι; Για παράδειγμα: πού είναι οι ίπποι μου.
+incomplete_rank = Ποια σειρά, από ένα έως οκτώ;
+incomplete_file = Ποια στήλη, από Άννα έως Έκτωρ;
+incomplete_claim = Τι διεκδικείτε: επανάληψη, πενήντα ή χρόνο;
+incomplete_adjourn = Μετά το «διακοπή» πείτε τη σφραγισμένη κίνηση.
+incomplete_correct = Πείτε: διόρθωσε τυφλός ή βλέπων, αριθμό ημικίνησης και κίνηση.
+incomplete_set = Πείτε παίκτη και χρόνο, για παράδειγμα: όρισε χρόνο λευκά 5:00.
+incomplete_result = Ποιο αποτέλεσμα: 1-0, 0-1 ή ισοπαλία;
+incomplete_shows = Τι δείχνει η σκακιέρα: ένα FEN ή τετράγωνα όπως e5=N f3=-.
+bad_line = Αυτή η γραμμή δεν διαβάζεται: { $problem }.
+bad_utf8 = Αυτή η γραμμή δεν είναι αναγνώσιμο κείμενο (όχι UTF-8)· παραλείπεται και η παρτίδα συνεχίζεται.
+too_long = Αυτή η γραμμή είναι πολύ μεγάλη· παραλείπεται και η παρτίδα συνεχίζεται.
+clock_problem = Το ρολόι: { $reason }.
+rules_problem = { $reason }
+no_draw_offer = Δεν υπάρχει πρόταση ισοπαλίας.
+draw_already_offered = Υπάρχει ήδη πρόταση ισοπαλίας.
+not_adjourned = Η παρτίδα δεν έχει διακοπεί.
+answer_time = { $color }: { $time }.
+answer_my_time = Ο χρόνος σας: { $time }.
+answer_opponent_time = Ο χρόνος του αντιπάλου: { $time }.
+answer_used = { $color }: χρησιμοποιημένος χρόνος { $time }, { $moves }.
+answer_moves = { $color }: { $count ->
+        [one] { $moves } ολοκληρώθηκε
+       *[other] { $moves } ολοκληρώθηκαν
+    }.
+answer_none = Καμία κίνηση ακόμα.
+answer_pieces = { $piece }: { $list }.
+answer_empty = άδεια
+answer_none_left = κανένα
+help = Ανακοινώστε κίνηση: κομμάτι και τετράγωνο, για παράδειγμα Ίππος Φέλιξ τρία, ή μικρό ροκέ· μετά ναι για επιβεβαίωση, όχι για απόσυρση. Ερωτήσεις: ο χρόνος μου, χρόνος αντιπάλου, χρόνος, χρησιμοποιημένος χρόνος, κινήσεις, τελευταία κίνηση, επανάλαβε, πού είναι οι ίπποι μου, σειρά τέσσερα, στήλη Εύα, σκακιέρα, φύλλο. Ισοπαλία, δέχομαι, αρνούμαι, διεκδικώ επανάληψη ή πενήντα, εγκαταλείπω, διακοπή, διαιτητής.
+to_move = Παίζουν τα { $color }.
+result_line = { $text }
+alert = Λίγος χρόνος, υπόλοιπο: { $time }.
+flag = { $color }: ο χρόνος έληξε.
+clock_started = Το ρολόι τρέχει.
+clock_stopped = Το ρολόι σταμάτησε.
+clock_set = Ο διαιτητής όρισε τον χρόνο: { $color }, { $time }.
+clock_added = Ο διαιτητής πρόσθεσε { $time }: { $color }.
+clock_moves = Ο διαιτητής όρισε τις κινήσεις: { $color }, { $count }.
+clock_pressed = { $color }: πατήθηκε το ρολόι.
+draw_offered = Τα { $color } προτείνουν ισοπαλία.
+draw_declined = Τα { $color } αρνούνται την ισοπαλία.
+boards_agree = Οι σκακιέρες συμφωνούν ξανά.
+guidance_head = Η σκακιέρα του { $board } διαφέρει: { $lines }
+arbiter_called = Καλείται ο διαιτητής: { $seat }.
+arbiter_touched = Ο βοηθός αναφέρει ότι ο βλέπων παίκτης άγγιξε κομμάτι{ $detail }.
+arbiter_touched_by = Αναφορά ({ $seat }): ο αντίπαλος άγγιξε κομμάτι{ $detail }.
+arbiter_flag_claim = Ο βοηθός διεκδικεί νίκη λόγω χρόνου.
+flag_not_fallen = Η σημαία του αντιπάλου δεν έχει πέσει· η παρτίδα συνεχίζεται.
+arbiter_flag_claim_by = Νίκη λόγω χρόνου διεκδικεί: { $seat }.
+decision_correct_board = τα φύλλα συμφωνούν· ο παίκτης του οποίου η σκακιέρα διαφέρει τη διορθώνει.
+decision_retrace = τα φύλλα διαφέρουν· ο διαιτητής επιστρέφει τις κινήσεις ως το σημείο συμφωνίας.
+arbiter_boards_differ = Οι δύο σκακιέρες διαφέρουν: { $detail }
+arbiter_assistant_missing = Σε αυτή τη σκακιέρα ο βοηθός είναι υποχρεωτικός (D.2.11) και λείπει.
+arbiter_illegal = { $seat }: διεκδίκηση αντικανονικής κίνησης.
+arbiter_interrupted = Η παρτίδα διακόπηκε.
+arbiter_flag = Ο χρόνος έληξε: { $detail }.
+retraced = Η παρτίδα επιστρέφει στην ημικίνηση { $ply }. Θέση και ρολόγια επανήλθαν.
+sheet_corrected = Φύλλο του { $board }: η ημικίνηση { $ply } είναι τώρα { $san }.
+penalty = Αντικανονική κίνηση: { $color }. Η προηγούμενη θέση αποκαταστάθηκε· τα { $winner } παίρνουν { $time }.
+arbiter_present = Παρών στο άνοιγμα του φακέλου: { $seat }.
+arbiter_board_put_right = Η σκακιέρα διορθώθηκε, σύμφωνα με τον { $seat }· ο διαιτητής την ελέγχει και λέει διορθώθηκε.
+    .seat = acc
+not_present = Ο φάκελος ανοίγει μόνο παρουσία του παίκτη που απαντά στη σφραγισμένη κίνηση.
+tampered = Ο φάκελος δεν ταιριάζει με τη σφραγίδα του: άλλαξε μετά τη σφράγιση.
+adjourned = Τα { $color } σφράγισαν την κίνηση { $number }. Η παρτίδα διακόπηκε και το ρολόι σταμάτησε.
+envelope_read = Φάκελος: { $white_name } εναντίον { $black_name }. Τα { $color } σφράγισαν την κίνηση { $number }. Χρόνος που καταναλώθηκε: { $white } { $white_time }, { $black } { $black_time }. Επανέναρξη: { $resumption }.
+adjourned_early = Διακοπή πριν από το τέλος της συνεδρίας: τα { $color } χάνουν { $time } (I.1.2).
+sealed_move_loses = Η σφραγισμένη κίνηση δεν μπορεί να παιχτεί: τα { $color } χάνουν (Κατευθυντήριες οδηγίες I.8).
+sealed_move_draw = Η σφραγισμένη κίνηση δεν μπορεί να παιχτεί, αλλά τα { $winner } δεν μπορούν να κάνουν ματ: ισοπαλία (Κατευθυντήριες οδηγίες I.8, άρθρο 6.9).
+result_arbiter = Ο διαιτητής ανακοινώνει το αποτέλεσμα: { $result }.
+sealed = Η σφραγισμένη κίνησή σας: { $move }. Μένει μυστική μέχρι να ανοίξει ο φάκελος.
+resumed = Ο φάκελος άνοιξε και η παρτίδα συνεχίζεται.
+interrupted = Η παρτίδα διακόπηκε για { $time }. Τα ρολόγια είναι σταματημένα μέχρι να τα ξεκινήσει ο διαιτητής.
+hall_untrusted = Αυτή η σκακιέρα δεν έχει κλειδί αίθουσας (--hall-key ή HECTOR_HALL_KEY): παίζει και κρατά το ημερολόγιό της, αλλά η αίθουσα του τουρνουά δεν θα εμπιστευτεί τα μηνύματά της και δεν θα δείξει την παρτίδα της.
+board_blind = τυφλού παίκτη
+board_sighted = βλέποντος παίκτη
+command_move = να κάνει κίνηση
+prefix_white = Λευκά
+prefix_black = Μαύρα
+prefix_assistant = Βοηθός
+prefix_arbiter = Διαιτητής
+help_seats = Στο κοινό τερματικό μια γραμμή ανήκει στον τυφλό παίκτη· για άλλη θέση ξεκινήστε τη με το όνομα της θέσης και άνω-κάτω τελεία: { $seats }, για παράδειγμα «μαύρα: ο χρόνος μου» ή «διαιτητής: χρόνος».
+
+## The game saved when play ends, and boards that never differed.
+
+game_saved = Η παρτίδα αποθηκεύτηκε: { $file }.
+game_not_saved = Η παρτίδα δεν μπόρεσε να αποθηκευτεί ({ $file }): { $why }.
+boards_in_order = Οι σκακιέρες συμφωνούν.
+
+## The arbiter's questions before an irreversible act, the envelope
+## and resumption, absence (6.7), D.2.1 repeated, two assistants (D.2.10).
+
+confirm_resign = Εγκατάλειψη; Πείτε ναι ή όχι.
+confirm_result = Ανακοίνωση αποτελέσματος { $result }; Πείτε ναι ή όχι.
+confirm_illegal = Ποινή για αντικανονική κίνηση ({ $color }); Πείτε ναι ή όχι.
+confirm_illegal_at = Ποινή για την αντικανονική κίνηση ({ $color }, ημικίνηση { $ply }) και επαναφορά της θέσης πριν από αυτήν; Πείτε ναι ή όχι.
+confirm_set_time = Ορισμός χρόνου ({ $color }) σε { $time }; Πείτε ναι ή όχι.
+confirm_add_time = Προσθήκη { $time } στον χρόνο ({ $color }); Πείτε ναι ή όχι.
+confirm_set_moves = Ορισμός κινήσεων ({ $color }) σε { $count }; Πείτε ναι ή όχι.
+confirm_absent = { $color }: απουσία, να καταγραφεί (6.7: μετά τον χρόνο καθυστέρησης ο απών χάνει); Πείτε ναι ή όχι.
+cancelled_act = Ακυρώθηκε: τίποτα δεν γίνεται.
+incomplete_resumption = Πείτε ημερομηνία, ώρα και τόπο επανέναρξης, για παράδειγμα: επανέναρξη 2026-11-26 10:00 Αίθουσα Β.
+incomplete_absent = Ποιος παίκτης: απών λευκά ή απών μαύρα.
+incomplete_arrived = Ποιος παίκτης: έφτασε λευκά ή έφτασε μαύρα.
+resumption_set = Επανέναρξη: { $date } στις { $hour }, { $place }.
+resumption_none = δεν ορίστηκε
+resumption_when = { $date } στις { $hour }, { $place }
+envelope_written = Ο φάκελος γράφτηκε στο { $file } (σφραγισμένος, για τον διαιτητή) και στο { $page } (για εκτύπωση).
+envelope_not_written = Ο φάκελος δεν γράφτηκε: { $why }.
+arbiter_absent = Ο διαιτητής καταγράφει: { $seat } απών.
+arbiter_arrived = Ο διαιτητής καταγράφει: { $seat } έφτασε.
+result_absent = { $color }: δεν ήρθε μέσα στον χρόνο καθυστέρησης· κερδίζουν τα { $winner } (6.7).
+result_absent_both = Κανένας παίκτης δεν ήρθε μέσα στον χρόνο καθυστέρησης: χάνουν και οι δύο (6.7).
+repeated_on_board = { $color }: η κίνηση έγινε στη σκακιέρα του.
+nothing_to_repeat = Δεν υπάρχει κίνηση του τυφλού παίκτη για επανάληψη.
+prefix_assistant-white = Βοηθός (λευκά)
+prefix_assistant-black = Βοηθός (μαύρα)
+assistant_per_player = Και οι δύο παίκτες είναι τυφλοί: ο καθένας έχει τον δικό του βοηθό, τις θέσεις assistant-white και assistant-black.
+no_player_assistant = Αυτή η παρτίδα έχει μία θέση βοηθού, assistant: οι assistant-white και assistant-black είναι για δύο τυφλούς παίκτες (--blind both).

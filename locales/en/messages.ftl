@@ -1,0 +1,250 @@
+# The sentences of a game in English, as Project Fluent messages
+# (https://projectfluent.org/fluent/guide/). hector fills in the variables:
+#   $color $winner  a side, worded by `side`
+#   $seat           a seat, worded by `seat`
+#   $time …         a time, worded with the unit-* messages
+#   $moves          a number of moves (unit-move); $count its number
+# An attribute named like a variable (`.time = acc`, `.seat = dat`) asks
+# for that variable in a grammatical case; without one it is nominative.
+# Plural categories are CLDR's (one/few/many/other), chosen by $n or $count.
+
+## Words that agree: sides, seats, pieces, units of time and moves.
+
+side = { $side ->
+    [white] White
+   *[black] Black
+}
+seat = { $seat ->
+    [white] white player
+    [black] black player
+    [assistant] assistant
+    [assistant-white] assistant of the white player
+    [assistant-black] assistant of the black player
+   *[arbiter] arbiter
+}
+piece = { $count ->
+    [one] { $side ->
+        [white] { $piece ->
+            [king] white king
+            [queen] white queen
+            [rook] white rook
+            [bishop] white bishop
+            [knight] white knight
+           *[pawn] white pawn
+        }
+       *[black] { $piece ->
+            [king] black king
+            [queen] black queen
+            [rook] black rook
+            [bishop] black bishop
+            [knight] black knight
+           *[pawn] black pawn
+        }
+    }
+   *[other] { $side ->
+        [white] { $piece ->
+            [king] white kings
+            [queen] white queens
+            [rook] white rooks
+            [bishop] white bishops
+            [knight] white knights
+           *[pawn] white pawns
+        }
+       *[black] { $piece ->
+            [king] black kings
+            [queen] black queens
+            [rook] black rooks
+            [bishop] black bishops
+            [knight] black knights
+           *[pawn] black pawns
+        }
+    }
+}
+unit-hour = { $n ->
+    [one] { $words } hour
+   *[other] { $words } hours
+}
+    .gender = n
+unit-minute = { $n ->
+    [one] { $words } minute
+   *[other] { $words } minutes
+}
+    .gender = n
+unit-second = { $n ->
+    [one] { $words } second
+   *[other] { $words } seconds
+}
+    .gender = n
+unit-move = { $n ->
+    [one] { $words } move
+   *[other] { $words } moves
+}
+    .gender = n
+
+## The talking clock (hector clock, play): phrases around the times the
+## unit messages word.
+
+clock-less_than_a_minute = less than a minute
+clock-side_time = { $side } { $time }
+clock-side_moves = { $side } { $moves }
+clock-status = { $white }, { $black }, { $moves }, { $turn }
+clock-moves = { $white }, { $black }
+clock-turn = { $side } to move
+clock-own_time = Your time: { $time }
+clock-time_used = Time used: { $white }, { $black }; { $moves }
+clock-opponent_time = Opponent: { $time }
+clock-warning = { $side }: { $time }
+clock-low_time = Warning, { $side }: { $time }
+clock-flag = { $side }: flag fallen
+clock-flag_win = { $side }'s flag has fallen. { $opponent } wins.
+clock-flag_draw = { $side }'s flag has fallen. Draw, because { $opponent } cannot checkmate.
+clock-period_added = { $side }: next period, { $time }
+clock-paused = Clock paused
+clock-resumed = Clock running again
+clock-not_started = The clock has not started yet
+
+## The sentences of a game (hector session, play, serve).
+
+welcome = hector: { $language }. Say or type help for the commands.
+eboard_gone = The DGT board cannot be reached; hector keeps trying. { $why }
+eboard_back = The DGT board is connected again.
+braille_gone = The Braille display cannot be reached; hector keeps trying.
+braille_back = The Braille display is connected again.
+microphone_gone = The microphone cannot be reached; hector keeps trying. Please type your moves or tell them to the assistant.
+microphone_back = The microphone is connected again.
+braille_unavailable = The Braille display cannot start. { $why }
+voice_unavailable = Voice input cannot start. { $why }
+readback = { $move }?
+moved = { $color }: { $move }.
+moved_via = { $color }: { $move } (entered by the { $seat }).
+choice = { $count } possibilities: { $list }. Say the number.
+choice_item = { $number }, { $move }
+promotion = Which piece? { $pieces }.
+cancelled = Taken back. Please announce your move again.
+not_understood = Not understood: { $heard }. Please repeat.
+not_understood_empty = Nothing understood. Please repeat.
+not_your_turn = It is not your move.
+not_your_right = Only the arbiter may do that: { $command }.
+not_your_right_seat = Your seat may not do that: { $command }.
+nothing_pending = There is no move to confirm.
+awaiting_player = The blind player's announced move waits for his yes or no.
+out_of_range = Please say a number from one to { $max }.
+game_over = The game is over.
+adjourned_no_move = The game is adjourned: no move until it is resumed.
+no_clock = This game has no clock.
+incomplete_where = Say which kind of piece, for example: where are my knights.
+incomplete_rank = Say which rank, one to eight.
+incomplete_file = Say which file, Anna to Hector.
+incomplete_claim = Claim what: claim threefold, claim fifty, or claim flag.
+incomplete_adjourn = Say the move you seal after adjourn.
+incomplete_correct = Say: correct blind or sighted, the half-move number and the move.
+incomplete_set = Say the player and the time, for example: set time white 5:00.
+incomplete_result = Say the result: 1-0, 0-1 or draw.
+incomplete_shows = Say what the board shows: a FEN, or squares like e5=N f3=-.
+bad_line = That input line cannot be read: { $problem }.
+bad_utf8 = That line is not readable text (not UTF-8); it is ignored and the game goes on.
+too_long = That line is far too long; it is ignored and the game goes on.
+clock_problem = The clock: { $reason }.
+rules_problem = { $reason }
+no_draw_offer = There is no draw offer.
+draw_already_offered = A draw offer is already open.
+not_adjourned = The game is not adjourned.
+answer_time = { $color }: { $time }.
+answer_my_time = Your time: { $time }.
+answer_opponent_time = Your opponent's time: { $time }.
+answer_used = { $color }: { $time } used, { $moves }.
+answer_moves = { $color }: { $moves } completed.
+answer_none = No move yet.
+answer_pieces = { $piece }: { $list }.
+answer_empty = empty
+answer_none_left = none
+help = Say a move: piece and square, for example Springer Felix drei, or Kurze Rochade; then yes to confirm, no to take it back. Questions: my time, opponent time, time, time used, moves, last move, repeat, where are my knights, rank four, file Eva, board, sheet. Draw, accept, decline, claim threefold or fifty, resign, adjourn, arbiter.
+to_move = { $color } to move.
+result_line = { $text }
+alert = Low time: { $time } left.
+flag = { $color }'s flag has fallen.
+clock_started = The clock is running.
+clock_stopped = The clock is stopped.
+clock_set = The arbiter set { $color }'s time to { $time }.
+clock_added = The arbiter added { $time } to { $color }'s time.
+clock_moves = The arbiter set { $color }'s moves to { $count }.
+clock_pressed = { $color } pressed the clock.
+draw_offered = { $color } offers a draw.
+draw_declined = { $color } declines the draw.
+boards_agree = The boards agree again.
+guidance_head = The { $board } board differs: { $lines }
+arbiter_called = The arbiter is called by { $seat }.
+arbiter_touched = The assistant reports that the sighted player touched a piece{ $detail }.
+arbiter_touched_by = The { $seat } reports that the opponent touched a piece{ $detail }.
+arbiter_flag_claim = The assistant claims a win on time.
+flag_not_fallen = The opponent's flag has not fallen; the game goes on.
+arbiter_flag_claim_by = A win on time is claimed by the { $seat }.
+decision_correct_board = the scoresheets agree; the player whose board differs puts it right.
+decision_retrace = the scoresheets differ; the arbiter retraces the moves to where they agree.
+arbiter_boards_differ = The two boards differ: { $detail }
+arbiter_assistant_missing = An assistant is compulsory at this board (D.2.11) and none is present.
+arbiter_illegal = { $seat } claims an illegal move.
+arbiter_interrupted = The game was interrupted.
+arbiter_flag = A flag has fallen: { $detail }.
+retraced = The game is retraced to half-move { $ply }. The position and the clocks are set back.
+sheet_corrected = The { $board } scoresheet: half-move { $ply } is now { $san }.
+penalty = Illegal move by { $color }. The position before it is restored; { $winner } gets { $time }.
+arbiter_present = Present for the opening of the envelope: { $seat }.
+arbiter_board_put_right = The board is put right, says the { $seat }; the arbiter checks it and says fixed.
+not_present = The envelope may be opened only when the player who answers the sealed move is present.
+tampered = The envelope does not match its seal: it was changed after sealing.
+adjourned = { $color } has sealed move { $number }. The game is adjourned and the clock is stopped.
+envelope_read = Envelope: { $white_name } against { $black_name }. { $color } sealed move { $number }. Time used: { $white } { $white_time }, { $black } { $black_time }. Resumption: { $resumption }.
+adjourned_early = Adjourned before the end of the session: { $time } taken from { $color }'s clock (I.1.2).
+sealed_move_loses = The sealed move cannot be played: { $color } loses (Guidelines I.8).
+sealed_move_draw = The sealed move cannot be played, but { $winner } cannot checkmate: draw (Guidelines I.8, Article 6.9).
+result_arbiter = The arbiter declares the result: { $result }.
+sealed = Your sealed move: { $move }. It stays secret until the envelope is opened.
+resumed = The envelope is opened and the game resumed.
+interrupted = The game was interrupted for { $time }. The clocks are stopped until the arbiter starts them.
+hall_untrusted = This board has no hall key (--hall-key or HECTOR_HALL_KEY): it plays and keeps its journal, but the tournament hall will not trust its messages and will not show its game.
+board_blind = blind player's
+board_sighted = sighted player's
+command_move = make a move
+prefix_white = White
+prefix_black = Black
+prefix_assistant = Assistant
+prefix_arbiter = Arbiter
+help_seats = At the shared terminal a line is the blind player's; for another seat start it with the seat's name and a colon: { $seats }, for example "black: my time" or "arbiter: time".
+
+## The game saved when play ends, and boards that never differed.
+
+game_saved = Game saved: { $file }.
+game_not_saved = The game could not be saved ({ $file }): { $why }.
+boards_in_order = The boards agree.
+
+## The arbiter's questions before an irreversible act, the envelope
+## and resumption, absence (6.7), D.2.1 repeated, two assistants (D.2.10).
+
+confirm_resign = Resign? Say yes or no.
+confirm_result = Declare the result { $result }? Say yes or no.
+confirm_illegal = Penalise an illegal move by { $color }? Say yes or no.
+confirm_illegal_at = Penalise the illegal move by { $color } at half-move { $ply } and set the game back before it? Say yes or no.
+confirm_set_time = Set { $color }'s time to { $time }? Say yes or no.
+confirm_add_time = Add { $time } to { $color }'s time? Say yes or no.
+confirm_set_moves = Set { $color }'s moves to { $count }? Say yes or no.
+confirm_absent = { $color } absent: record it (6.7: after the default time the absent player loses)? Say yes or no.
+cancelled_act = Cancelled: nothing is done.
+incomplete_resumption = Say the date, time and place of resumption, for example: resumption 2026-11-26 10:00 Hall B.
+incomplete_absent = Say which player: absent white or absent black.
+incomplete_arrived = Say which player: arrived white or arrived black.
+resumption_set = Resumption: { $date } at { $hour }, { $place }.
+resumption_none = not set
+resumption_when = { $date } at { $hour }, { $place }
+envelope_written = The envelope is written to { $file } (sealed, for the arbiter) and { $page } (to print).
+envelope_not_written = The envelope could not be written: { $why }.
+arbiter_absent = The arbiter notes: { $seat } is absent.
+arbiter_arrived = The arbiter notes: { $seat } has arrived.
+result_absent = { $color } did not arrive within the default time: { $winner } wins (6.7).
+result_absent_both = Neither player arrived within the default time: both lose (6.7).
+repeated_on_board = { $color } has made the move on his board.
+nothing_to_repeat = There is no move of the blind player to repeat.
+prefix_assistant-white = Assistant (White)
+prefix_assistant-black = Assistant (Black)
+assistant_per_player = Both players are blind: each has his own assistant, the seats assistant-white and assistant-black.
+no_player_assistant = This game has one assistant seat, assistant: assistant-white and assistant-black are for two blind players (--blind both).

@@ -1,0 +1,270 @@
+# The sentences of a game in Polski, as Project Fluent messages
+# (https://projectfluent.org/fluent/guide/). hector fills in the variables:
+#   $color $winner  a side, worded by `side`
+#   $seat           a seat, worded by `seat`
+#   $time …         a time, worded with the unit-* messages
+#   $moves          a number of moves (unit-move); $count its number
+# An attribute named like a variable (`.time = acc`, `.seat = dat`) asks
+# for that variable in a grammatical case; without one it is nominative.
+# Plural categories are CLDR's (one/few/many/other), chosen by $n or $count.
+
+## Words that agree: sides, seats, pieces, units of time and moves.
+
+side = { $side ->
+    [white] Białe
+   *[black] Czarne
+}
+seat = { $seat ->
+    [white] gracz białymi
+    [black] gracz czarnymi
+    [assistant] asystent
+    [assistant-white] asystent białych
+    [assistant-black] asystent czarnych
+   *[arbiter] sędzia
+}
+piece = { $count ->
+    [one] { $side ->
+        [white] { $piece ->
+            [king] biały król
+            [queen] biały hetman
+            [rook] biała wieża
+            [bishop] biały goniec
+            [knight] biały skoczek
+           *[pawn] biały pion
+        }
+       *[black] { $piece ->
+            [king] czarny król
+            [queen] czarny hetman
+            [rook] czarna wieża
+            [bishop] czarny goniec
+            [knight] czarny skoczek
+           *[pawn] czarny pion
+        }
+    }
+   *[other] { $side ->
+        [white] { $piece ->
+            [king] białe króle
+            [queen] białe hetmany
+            [rook] białe wieże
+            [bishop] białe gońce
+            [knight] białe skoczki
+           *[pawn] białe piony
+        }
+       *[black] { $piece ->
+            [king] czarne króle
+            [queen] czarne hetmany
+            [rook] czarne wieże
+            [bishop] czarne gońce
+            [knight] czarne skoczki
+           *[pawn] czarne piony
+        }
+    }
+}
+unit-hour = { $n ->
+    [one] { $case ->
+        [acc] { $words } godzinę
+       *[other] { $words } godzina
+    }
+    [few] { $words } godziny
+   *[other] { $words } godzin
+}
+    .gender = f
+unit-minute = { $n ->
+    [one] { $case ->
+        [acc] { $words } minutę
+       *[other] { $words } minuta
+    }
+    [few] { $words } minuty
+   *[other] { $words } minut
+}
+    .gender = f
+unit-second = { $n ->
+    [one] { $case ->
+        [acc] { $words } sekundę
+       *[other] { $words } sekunda
+    }
+    [few] { $words } sekundy
+   *[other] { $words } sekund
+}
+    .gender = f
+unit-move = { $n ->
+    [one] { $words } ruch
+    [few] { $words } ruchy
+   *[other] { $words } ruchów
+}
+    .gender = m
+
+## The talking clock (hector clock, play): phrases around the times the
+## unit messages word.
+
+clock-less_than_a_minute = mniej niż minuta
+clock-side_time = { $side } { $time }
+clock-side_moves = { $side } { $moves }
+clock-status = { $white }, { $black }, { $moves }, { $turn }
+clock-moves = { $white }, { $black }
+clock-turn = teraz grają { $side }
+clock-own_time = Twój czas: { $time }
+clock-time_used = Zużyty czas: { $white }, { $black }; { $moves }
+clock-opponent_time = Przeciwnik: { $time }
+clock-warning = { $side }: { $time }
+clock-low_time = Uwaga, { $side }: { $time }
+clock-flag = { $side }: czas przekroczony
+clock-flag_win = { $side } przekroczyły czas. Wygrywają { $opponent }.
+clock-flag_draw = { $side } przekroczyły czas. Remis, bo { $opponent } nie mogą dać mata.
+clock-period_added = { $side }: nowy okres, { $time }
+clock-paused = Zegar zatrzymany
+clock-resumed = Zegar wznowiony
+clock-not_started = Zegar jeszcze nie ruszył
+
+## The sentences of a game (hector session, play, serve).
+
+welcome = hector: { $language }. Powiedz „pomoc”, by usłyszeć polecenia.
+eboard_gone = Szachownica DGT jest nieosiągalna; hector próbuje dalej. { $why }
+eboard_back = Szachownica DGT jest znowu podłączona.
+braille_gone = Monitor brajlowski jest nieosiągalny; hector próbuje dalej.
+braille_back = Monitor brajlowski jest znowu podłączony.
+microphone_gone = Mikrofon jest nieosiągalny; hector próbuje dalej. Proszę wpisywać ruchy lub podawać je asystentowi.
+microphone_back = Mikrofon jest znowu podłączony.
+braille_unavailable = Monitor brajlowski nie może wystartować. { $why }
+voice_unavailable = Wejście głosowe nie może wystartować. { $why }
+readback = { $move }?
+moved = { $color }: { $move }.
+moved_via = { $color }: { $move } (wprowadził { $seat }).
+choice = { $count } możliwości: { $list }. Powiedz numer.
+choice_item = { $number }, { $move }
+promotion = Jaka figura? { $pieces }.
+cancelled = Cofnięte. Zapowiedz ruch jeszcze raz.
+not_understood = Nie zrozumiałem: { $heard }. Powtórz, proszę.
+not_understood_empty = Nic nie zrozumiałem. Powtórz, proszę.
+not_your_turn = To nie twój ruch.
+not_your_right = Tylko sędzia może to zrobić: { $command }.
+not_your_right_seat = Z tego miejsca nie wolno tego zrobić: { $command }.
+nothing_pending = Nie ma ruchu do potwierdzenia.
+awaiting_player = Zapowiedziany ruch niewidomego zawodnika czeka na jego tak lub nie.
+out_of_range = Powiedz liczbę od jednego do { $max }.
+game_over = Partia jest zakończona.
+adjourned_no_move = Partia jest odłożona: żadnego ruchu do wznowienia.
+no_clock = Ta partia nie ma zegara.
+incomplete_where = Jaka figura? Na przykład: gdzie są moje skoczki.
+incomplete_rank = Który rząd, od jednego do ośmiu?
+incomplete_file = Która kolumna, od Anna do Hektor?
+incomplete_claim = Co reklamujesz: powtórzenie, pięćdziesiąt czy czas?
+incomplete_adjourn = Po „przerwij” podaj zapieczętowany ruch.
+incomplete_correct = Powiedz: popraw niewidomy lub widzący, numer półruchu i ruch.
+incomplete_set = Podaj gracza i czas, na przykład: ustaw czas białe 5:00.
+incomplete_result = Jaki wynik: 1-0, 0-1 czy remis?
+incomplete_shows = Co pokazuje szachownica: FEN albo pola jak e5=N f3=-.
+bad_line = Nie można odczytać tego wiersza: { $problem }.
+bad_utf8 = Ten wiersz nie jest czytelnym tekstem (nie UTF-8); pomijam go, partia trwa dalej.
+too_long = Ten wiersz jest o wiele za długi; pomijam go, partia trwa dalej.
+clock_problem = Zegar: { $reason }.
+rules_problem = { $reason }
+no_draw_offer = Nie ma propozycji remisu.
+draw_already_offered = Propozycja remisu już jest.
+not_adjourned = Partia nie jest odłożona.
+answer_time = { $color }: { $time }.
+answer_my_time = Twój czas: { $time }.
+answer_opponent_time = Czas przeciwnika: { $time }.
+answer_used = { $color }: zużyto { $time }, { $moves }.
+    .time = acc
+answer_moves = { $color }: wykonano { $moves }.
+answer_none = Jeszcze nie było ruchu.
+answer_pieces = { $piece }: { $list }.
+answer_empty = puste
+answer_none_left = brak
+help = Zapowiedz ruch: figura i pole, na przykład Skoczek Feliks trzy, albo krótka roszada; potem tak, by potwierdzić, nie, by cofnąć. Pytania: mój czas, czas przeciwnika, czas, zużyty czas, ruchy, ostatni ruch, powtórz, gdzie są moje skoczki, rząd cztery, kolumna Ewa, szachownica, blankiet. Remis, przyjmuję, odrzucam, reklamuję powtórzenie lub pięćdziesiąt, poddaję się, przerwij, sędzia.
+to_move = { $color } na posunięciu.
+result_line = { $text }
+alert = Mało czasu, pozostały czas: { $time }.
+flag = { $color }: przekroczenie czasu.
+clock_started = Zegar chodzi.
+clock_stopped = Zegar jest zatrzymany.
+clock_set = Sędzia ustawił czas: { $color }, { $time }.
+clock_added = Sędzia dodał { $time }: { $color }.
+    .time = acc
+clock_moves = Sędzia ustawił liczbę ruchów: { $color }, { $count }.
+clock_pressed = { $color }: zegar naciśnięty.
+draw_offered = { $color } proponują remis.
+draw_declined = { $color } odrzucają remis.
+boards_agree = Szachownice znów się zgadzają.
+guidance_head = Szachownica gracza { $board } różni się: { $lines }
+arbiter_called = Wezwanie sędziego: { $seat }.
+arbiter_touched = Asystent zgłasza, że widzący gracz dotknął figury{ $detail }.
+arbiter_touched_by = Zgłoszenie ({ $seat }): przeciwnik dotknął bierki{ $detail }.
+arbiter_flag_claim = Asystent reklamuje wygraną na czas.
+flag_not_fallen = Chorągiewka przeciwnika nie opadła; gra toczy się dalej.
+arbiter_flag_claim_by = Wygraną na czas reklamuje: { $seat }.
+decision_correct_board = zapisy się zgadzają; gracz, którego szachownica się różni, poprawia ją.
+decision_retrace = zapisy się różnią; sędzia cofa ruchy do miejsca zgodności.
+arbiter_boards_differ = Szachownice się różnią: { $detail }
+arbiter_assistant_missing = Przy tej szachownicy asystent jest obowiązkowy (D.2.11), a go nie ma.
+arbiter_illegal = { $seat } reklamuje nieprawidłowy ruch.
+arbiter_interrupted = Partia została przerwana.
+arbiter_flag = Przekroczenie czasu: { $detail }.
+retraced = Partia cofnięta do półruchu { $ply }. Pozycja i zegary ustawione wstecz.
+sheet_corrected = Blankiet gracza { $board }: półruch { $ply } to teraz { $san }.
+penalty = Nieprawidłowy ruch: { $color }. Przywrócono pozycję sprzed ruchu; { $winner } dostają { $time }.
+    .time = acc
+arbiter_present = Obecny przy otwarciu koperty: { $seat }.
+arbiter_board_put_right = Szachownica poprawiona, zgłasza { $seat }; sędzia sprawdza ją i mówi poprawione.
+not_present = Kopertę wolno otworzyć tylko w obecności gracza, który odpowiada na zapieczętowany ruch.
+tampered = Koperta nie zgadza się z pieczęcią: zmieniono ją po zapieczętowaniu.
+adjourned = { $color } zapieczętowały ruch { $number }. Partia jest odłożona, zegar zatrzymany.
+envelope_read = Koperta: { $white_name } przeciw { $black_name }. { $color } zapieczętowały ruch { $number }. Zużyty czas: { $white } { $white_time }, { $black } { $black_time }. Wznowienie: { $resumption }.
+adjourned_early = Odłożono przed końcem sesji: { $color } tracą { $time } (I.1.2).
+    .time = acc
+sealed_move_loses = Zapieczętowanego ruchu nie można wykonać: { $color } przegrywają (Wytyczne I.8).
+sealed_move_draw = Zapieczętowanego ruchu nie można wykonać, ale { $winner } nie mogą zamatować: remis (Wytyczne I.8, art. 6.9).
+result_arbiter = Sędzia ogłasza wynik: { $result }.
+sealed = Twój zapieczętowany ruch: { $move }. Pozostaje tajny do otwarcia koperty.
+resumed = Koperta otwarta, partia wznowiona.
+interrupted = Partia była przerwana przez { $time }. Zegary stoją, dopóki sędzia ich nie włączy.
+    .time = acc
+hall_untrusted = Ta szachownica nie ma klucza sali (--hall-key lub HECTOR_HALL_KEY): gra i prowadzi dziennik, ale sala turniejowa nie zaufa jej wiadomościom i nie pokaże jej partii.
+board_blind = niewidomego
+board_sighted = widzącego
+command_move = wykonać ruch
+prefix_white = Białe
+prefix_black = Czarne
+prefix_assistant = Asystent
+prefix_arbiter = Sędzia
+help_seats = Przy wspólnym terminalu wiersz należy do niewidomego gracza; dla innego miejsca zacznij go od nazwy miejsca i dwukropka: { $seats }, na przykład „czarne: mój czas” albo „sędzia: czas”.
+
+## The game saved when play ends, and boards that never differed.
+
+game_saved = Partię zapisano: { $file }.
+game_not_saved = Nie udało się zapisać partii ({ $file }): { $why }.
+boards_in_order = Szachownice się zgadzają.
+
+## The arbiter's questions before an irreversible act, the envelope
+## and resumption, absence (6.7), D.2.1 repeated, two assistants (D.2.10).
+
+confirm_resign = Poddać partię? Powiedz tak lub nie.
+confirm_result = Ogłosić wynik { $result }? Powiedz tak lub nie.
+confirm_illegal = Ukarać nieprawidłowy ruch: { $color }? Powiedz tak lub nie.
+confirm_illegal_at = Ukarać nieprawidłowy ruch ({ $color }, półruch { $ply }) i cofnąć partię do pozycji przed nim? Powiedz tak lub nie.
+confirm_set_time = Ustawić czas ({ $color }) na { $time }? Powiedz tak lub nie.
+    .time = acc
+confirm_add_time = Dodać { $time } do czasu ({ $color })? Powiedz tak lub nie.
+    .time = acc
+confirm_set_moves = Ustawić liczbę ruchów ({ $color }) na { $count }? Powiedz tak lub nie.
+confirm_absent = { $color }: nieobecność, zapisać (6.7: po czasie spóźnienia nieobecny przegrywa)? Powiedz tak lub nie.
+cancelled_act = Anulowano: nic się nie dzieje.
+incomplete_resumption = Podaj datę, godzinę i miejsce wznowienia, na przykład: wznowienie 2026-11-26 10:00 Sala B.
+incomplete_absent = Który zawodnik: nieobecny białe lub nieobecny czarne.
+incomplete_arrived = Który zawodnik: przybył białe lub przybył czarne.
+resumption_set = Wznowienie: { $date } o { $hour }, { $place }.
+resumption_none = nie ustalono
+resumption_when = { $date } o { $hour }, { $place }
+envelope_written = Koperta zapisana w { $file } (zapieczętowana, dla sędziego) i { $page } (do wydruku).
+envelope_not_written = Nie udało się zapisać koperty: { $why }.
+arbiter_absent = Sędzia odnotowuje: { $seat } nieobecny.
+arbiter_arrived = Sędzia odnotowuje: { $seat } przybył.
+result_absent = { $color }: spóźnienie ponad dopuszczalny czas; wygrywają { $winner } (6.7).
+result_absent_both = Żaden zawodnik nie przybył w dopuszczalnym czasie: obaj przegrywają (6.7).
+repeated_on_board = { $color }: ruch wykonany na szachownicy.
+nothing_to_repeat = Nie ma ruchu niewidomego zawodnika do powtórzenia.
+prefix_assistant-white = Asystent (białe)
+prefix_assistant-black = Asystent (czarne)
+assistant_per_player = Obaj zawodnicy są niewidomi: każdy ma własnego asystenta, miejsca assistant-white i assistant-black.
+no_player_assistant = Ta partia ma jedno miejsce asystenta, assistant: assistant-white i assistant-black są dla dwóch niewidomych zawodników (--blind both).

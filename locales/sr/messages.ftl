@@ -1,0 +1,265 @@
+# The sentences of a game in Srpski, as Project Fluent messages
+# (https://projectfluent.org/fluent/guide/). hector fills in the variables:
+#   $color $winner  a side, worded by `side`
+#   $seat           a seat, worded by `seat`
+#   $time …         a time, worded with the unit-* messages
+#   $moves          a number of moves (unit-move); $count its number
+# An attribute named like a variable (`.time = acc`, `.seat = dat`) asks
+# for that variable in a grammatical case; without one it is nominative.
+# Plural categories are CLDR's (one/few/many/other), chosen by $n or $count.
+
+## Words that agree: sides, seats, pieces, units of time and moves.
+
+side = { $side ->
+    [white] Beli
+   *[black] Crni
+}
+seat = { $seat ->
+    [white] igrač belim
+    [black] igrač crnim
+    [assistant] asistent
+    [assistant-white] asistent belog
+    [assistant-black] asistent crnog
+   *[arbiter] sudija
+}
+piece = { $count ->
+    [one] { $side ->
+        [white] { $piece ->
+            [king] beli kralj
+            [queen] bela dama
+            [rook] beli top
+            [bishop] beli lovac
+            [knight] beli skakač
+           *[pawn] beli pešak
+        }
+       *[black] { $piece ->
+            [king] crni kralj
+            [queen] crna dama
+            [rook] crni top
+            [bishop] crni lovac
+            [knight] crni skakač
+           *[pawn] crni pešak
+        }
+    }
+   *[other] { $side ->
+        [white] { $piece ->
+            [king] beli kraljevi
+            [queen] bele dame
+            [rook] beli topovi
+            [bishop] beli lovci
+            [knight] beli skakači
+           *[pawn] beli pešaci
+        }
+       *[black] { $piece ->
+            [king] crni kraljevi
+            [queen] crne dame
+            [rook] crni topovi
+            [bishop] crni lovci
+            [knight] crni skakači
+           *[pawn] crni pešaci
+        }
+    }
+}
+unit-hour = { $n ->
+    [one] { $words } sat
+    [few] { $words } sata
+   *[other] { $words } sati
+}
+    .gender = m
+unit-minute = { $n ->
+    [one] { $words } minut
+   *[other] { $words } minuta
+}
+    .gender = m
+unit-second = { $n ->
+    [one] { $case ->
+        [acc] { $words } sekundu
+       *[other] { $words } sekunda
+    }
+    [few] { $words } sekunde
+   *[other] { $words } sekundi
+}
+    .gender = f
+unit-move = { $n ->
+    [one] { $words } potez
+   *[other] { $words } poteza
+}
+    .gender = m
+
+## The talking clock (hector clock, play): phrases around the times the
+## unit messages word.
+
+clock-less_than_a_minute = manje od minuta
+clock-side_time = { $side } { $time }
+clock-side_moves = { $side } { $moves }
+clock-status = { $white }, { $black }, { $moves }, { $turn }
+clock-moves = { $white }, { $black }
+clock-turn = { $side } je na potezu
+clock-own_time = Vaše vreme: { $time }
+clock-time_used = Utrošeno vreme: { $white }, { $black }; { $moves }
+clock-opponent_time = Protivnik: { $time }
+clock-warning = { $side }: { $time }
+clock-low_time = Pažnja, { $side }: { $time }
+clock-flag = { $side }: vreme je isteklo
+clock-flag_win = { $side } je prekoračio vreme. { $opponent } pobeđuje.
+clock-flag_draw = { $side } je prekoračio vreme. Remi, jer { $opponent } ne može da matira.
+clock-period_added = { $side }: nova kontrola, { $time }
+clock-paused = Sat je zaustavljen
+clock-resumed = Sat ponovo radi
+clock-not_started = Sat još nije pokrenut
+
+## The sentences of a game (hector session, play, serve).
+
+welcome = hector: { $language }. Recite „pomoć“ za komande.
+eboard_gone = DGT tabla nije dostupna; hector pokušava dalje. { $why }
+eboard_back = DGT tabla je ponovo povezana.
+braille_gone = Brajev red nije dostupan; hector pokušava dalje.
+braille_back = Brajev red je ponovo povezan.
+microphone_gone = Mikrofon nije dostupan; hector pokušava dalje. Molimo kucajte poteze ili ih recite asistentu.
+microphone_back = Mikrofon je ponovo povezan.
+braille_unavailable = Brajev red ne može da se pokrene. { $why }
+voice_unavailable = Glasovni unos ne može da se pokrene. { $why }
+readback = { $move }?
+moved = { $color }: { $move }.
+moved_via = { $color }: { $move } (uneo { $seat }).
+choice = { $count } mogućnosti: { $list }. Recite broj.
+choice_item = { $number }, { $move }
+promotion = Koja figura? { $pieces }.
+cancelled = Povučeno. Najavite potez ponovo.
+not_understood = Nisam razumeo: { $heard }. Ponovite, molim.
+not_understood_empty = Ništa nisam razumeo. Ponovite, molim.
+not_your_turn = Niste na potezu.
+not_your_right = To sme samo sudija: { $command }.
+not_your_right_seat = Sa ovog mesta to nije dozvoljeno: { $command }.
+nothing_pending = Nema poteza za potvrdu.
+awaiting_player = Najavljeni potez slepog igrača čeka njegovo da ili ne.
+out_of_range = Recite broj od jedan do { $max }.
+game_over = Partija je završena.
+adjourned_no_move = Partija je prekinuta: nema poteza do nastavka.
+no_clock = Ova partija nema sat.
+incomplete_where = Koja figura? Na primer: gde su moji skakači.
+incomplete_rank = Koji red, od jedan do osam?
+incomplete_file = Koja linija, od Anna do Hector?
+incomplete_claim = Šta reklamirate: ponavljanje, pedeset ili vreme?
+incomplete_adjourn = Posle „prekid“ recite zapečaćeni potez.
+incomplete_correct = Recite: ispravi slepi ili videći, broj polupoteza i potez.
+incomplete_set = Recite igrača i vreme, na primer: postavi vreme beli 5:00.
+incomplete_result = Koji rezultat: 1-0, 0-1 ili remi?
+incomplete_shows = Šta tabla pokazuje: FEN ili polja kao e5=N f3=-.
+bad_line = Ovaj red se ne može pročitati: { $problem }.
+bad_utf8 = Ovaj red nije čitljiv tekst (nije UTF-8); preskače se, partija se nastavlja.
+too_long = Ovaj red je mnogo predugačak; preskače se, partija se nastavlja.
+clock_problem = Sat: { $reason }.
+rules_problem = { $reason }
+no_draw_offer = Nema ponude remija.
+draw_already_offered = Ponuda remija već postoji.
+not_adjourned = Partija nije prekinuta.
+answer_time = { $color }: { $time }.
+answer_my_time = Vaše vreme: { $time }.
+answer_opponent_time = Vreme protivnika: { $time }.
+answer_used = { $color }: utrošeno vreme { $time }, { $moves }.
+answer_moves = { $color }: { $count ->
+        [one] odigran je { $moves }
+        [few] odigrana su { $moves }
+       *[other] odigrano je { $moves }
+    }.
+answer_none = Još nema poteza.
+answer_pieces = { $piece }: { $list }.
+answer_empty = prazno
+answer_none_left = nijedan
+help = Najavite potez: figura i polje, na primer Skakač Felix tri, ili kratka rokada; zatim da za potvrdu, ne za povlačenje. Pitanja: moje vreme, vreme protivnika, vreme, utrošeno vreme, potezi, poslednji potez, ponovi, gde su moji skakači, red četiri, linija Eva, tabla, obrazac. Remi, prihvatam, odbijam, reklamiram ponavljanje ili pedeset, predajem, prekid, sudija.
+to_move = { $color } na potezu.
+result_line = { $text }
+alert = Malo vremena, preostalo: { $time }.
+flag = { $color }: vreme je isteklo.
+clock_started = Sat radi.
+clock_stopped = Sat je zaustavljen.
+clock_set = Sudija je postavio vreme: { $color }, { $time }.
+clock_added = Sudija je dodao { $time }: { $color }.
+    .time = acc
+clock_moves = Sudija je postavio broj poteza: { $color }, { $count }.
+clock_pressed = { $color }: sat pritisnut.
+draw_offered = { $color } nudi remi.
+draw_declined = { $color } odbija remi.
+boards_agree = Table se ponovo slažu.
+guidance_head = Tabla { $board } igrača se razlikuje: { $lines }
+arbiter_called = Poziva se sudija: { $seat }.
+arbiter_touched = Asistent javlja da je videći igrač dodirnuo figuru{ $detail }.
+arbiter_touched_by = Prijava ({ $seat }): protivnik je dodirnuo figuru{ $detail }.
+arbiter_flag_claim = Asistent reklamira pobedu na vreme.
+flag_not_fallen = Zastavica protivnika nije pala; partija se nastavlja.
+arbiter_flag_claim_by = Pobedu na vreme reklamira: { $seat }.
+decision_correct_board = zapisi se slažu; igrač čija se tabla razlikuje ispravlja je.
+decision_retrace = zapisi se razlikuju; sudija vraća poteze do mesta slaganja.
+arbiter_boards_differ = Table se razlikuju: { $detail }
+arbiter_assistant_missing = Za ovom tablom asistent je obavezan (D.2.11), a nema ga.
+arbiter_illegal = { $seat } reklamira nepravilan potez.
+arbiter_interrupted = Partija je bila prekinuta.
+arbiter_flag = Vreme je isteklo: { $detail }.
+retraced = Partija je vraćena do polupoteza { $ply }. Pozicija i satovi su vraćeni.
+sheet_corrected = Obrazac { $board } igrača: polupotez { $ply } je sada { $san }.
+penalty = Nepravilan potez: { $color }. Pozicija pre njega je vraćena; { $winner } dobija { $time }.
+    .time = acc
+arbiter_present = Prisutan pri otvaranju koverte: { $seat }.
+arbiter_board_put_right = Tabla je ispravljena, javlja { $seat }; sudija je proverava i kaže ispravljeno.
+not_present = Koverta se sme otvoriti samo kad je prisutan igrač koji odgovara na zapečaćeni potez.
+tampered = Koverta se ne slaže sa pečatom: promenjena je posle pečaćenja.
+adjourned = { $color } je zapečatio { $number }. potez. Partija je prekinuta, sat stoji.
+envelope_read = Koverta: { $white_name } protiv { $black_name }. { $color } je zapečatio { $number }. potez. Utrošeno vreme: { $white } { $white_time }, { $black } { $black_time }. Nastavak: { $resumption }.
+adjourned_early = Prekinuto pre kraja sesije: { $color } gubi { $time } (I.1.2).
+    .time = acc
+sealed_move_loses = Zapečaćeni potez se ne može odigrati: { $color } gubi (Smernice I.8).
+sealed_move_draw = Zapečaćeni potez se ne može odigrati, ali { $winner } ne može da matira: remi (Smernice I.8, član 6.9).
+result_arbiter = Sudija proglašava rezultat: { $result }.
+sealed = Vaš zapečaćeni potez: { $move }. Ostaje tajna dok se koverta ne otvori.
+resumed = Koverta je otvorena i partija se nastavlja.
+interrupted = Partija je bila prekinuta { $time }. Satovi stoje dok ih sudija ne pokrene.
+    .time = acc
+hall_untrusted = Ova tabla nema ključ sale (--hall-key ili HECTOR_HALL_KEY): igra i vodi svoj dnevnik, ali turnirska sala neće verovati njenim porukama i neće prikazati njenu partiju.
+board_blind = slepog
+board_sighted = videćeg
+command_move = odigrati potez
+prefix_white = Beli
+prefix_black = Crni
+prefix_assistant = Pomoćnik
+prefix_arbiter = Sudija
+help_seats = Za zajedničkim terminalom red pripada slepom igraču; za drugo mesto počnite ga imenom mesta i dvotačkom: { $seats }, na primer „crni: moje vreme” ili „sudija: vreme”.
+
+## The game saved when play ends, and boards that never differed.
+
+game_saved = Partija je sačuvana: { $file }.
+game_not_saved = Partija nije mogla da se sačuva ({ $file }): { $why }.
+boards_in_order = Table se slažu.
+
+## The arbiter's questions before an irreversible act, the envelope
+## and resumption, absence (6.7), D.2.1 repeated, two assistants (D.2.10).
+
+confirm_resign = Predajete partiju? Recite da ili ne.
+confirm_result = Proglasiti rezultat { $result }? Recite da ili ne.
+confirm_illegal = Kazniti nepravilan potez ({ $color })? Recite da ili ne.
+confirm_illegal_at = Kazniti nepravilan potez ({ $color }, polupotez { $ply }) i vratiti partiju pre njega? Recite da ili ne.
+confirm_set_time = Postaviti vreme ({ $color }) na { $time }? Recite da ili ne.
+    .time = acc
+confirm_add_time = Dodati { $time } vremenu ({ $color })? Recite da ili ne.
+    .time = acc
+confirm_set_moves = Postaviti broj poteza ({ $color }) na { $count }? Recite da ili ne.
+confirm_absent = { $color }: odsutan, zabeležiti (6.7: posle dozvoljenog kašnjenja odsutni gubi)? Recite da ili ne.
+cancelled_act = Otkazano: ništa se ne menja.
+incomplete_resumption = Recite datum, vreme i mesto nastavka, na primer: nastavak 2026-11-26 10:00 Sala B.
+incomplete_absent = Koji igrač: odsutan beli ili odsutan crni.
+incomplete_arrived = Koji igrač: stigao beli ili stigao crni.
+resumption_set = Nastavak: { $date } u { $hour }, { $place }.
+resumption_none = nije određen
+resumption_when = { $date } u { $hour }, { $place }
+envelope_written = Koverta je zapisana u { $file } (zapečaćena, za sudiju) i { $page } (za štampu).
+envelope_not_written = Koverta nije mogla biti zapisana: { $why }.
+arbiter_absent = Sudija beleži: { $seat } je odsutan.
+arbiter_arrived = Sudija beleži: { $seat } je stigao.
+result_absent = { $color }: nije stigao u dozvoljenom vremenu; pobeđuje { $winner } (6.7).
+result_absent_both = Nijedan igrač nije stigao u dozvoljenom vremenu: obojica gube (6.7).
+repeated_on_board = { $color }: potez je odigran na njegovoj tabli.
+nothing_to_repeat = Nema poteza slepog igrača za ponavljanje.
+prefix_assistant-white = Asistent (beli)
+prefix_assistant-black = Asistent (crni)
+assistant_per_player = Oba igrača su slepa: svaki ima svog asistenta, mesta assistant-white i assistant-black.
+no_player_assistant = Ova partija ima jedno mesto asistenta, assistant: assistant-white i assistant-black su za dva slepa igrača (--blind both).

@@ -1,0 +1,605 @@
+//! The message layer (`locales/<code>/messages.ftl`, issue 32):
+//!
+//! - every message of every locale rendered with sample arguments (1, 2, 5,
+//!   21, 22, 25 of each unit; every piece; every colour and seat) into
+//!   `tests/golden/messages/<code>.txt`; set HECTOR_UPDATE_GOLDEN=1 to
+//!   rewrite them after a deliberate change and review the diff;
+//! - every message exists in all five locales and prints the same
+//!   variables;
+//! - no English word in a German, Polish, Serbian or Greek message or page
+//!   label (`locales/<code>/pages.toml`, which holds the API's refusals too).
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use hector::clock::ClockWords;
+use hector::locale::CODES;
+use hector::locale::messages::Messages;
+use hector::locale::pages::PageWords;
+use hector::notation::phrase::SayOptions;
+use hector::session::render::Word;
+use hector::session::{Renderer, Seat, Side};
+use shakmaty::Role;
+
+/// The sample numbers of the golden files.
+const NUMBERS: [u64; 6] = [1, 2, 5, 21, 22, 25];
+const UNITS: [&str; 4] = ["hour", "minute", "second", "move"];
+const CASES: [&str; 3] = ["nom", "acc", "dat"];
+const ROLES: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+const SIDES: [Side; 2] = [Side::White, Side::Black];
+
+/// Every variable a sentence may use, with what the renderer passes for
+/// it. A message using another one fails the completeness test.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Side,
+    Seat,
+    Time,
+    Moves,
+    Number,
+    Text(&'static str),
+}
+
+fn kind(var: &str) -> Option<Kind> {
+    Some(match var {
+        "color" | "winner" | "white" | "black" | "side" | "opponent" => Kind::Side,
+        "seat" => Kind::Seat,
+        "time" | "white_time" | "black_time" => Kind::Time,
+        "moves" => Kind::Moves,
+        "count" | "number" | "max" | "ply" => Kind::Number,
+        "move" => Kind::Text("e4"),
+        "san" => Kind::Text("Nf3"),
+        "list" => Kind::Text("a1, h8"),
+        "pieces" => Kind::Text("Q, R, B, N"),
+        "heard" => Kind::Text("xyz"),
+        "why" | "problem" | "reason" | "lines" | "text" => Kind::Text("…"),
+        "detail" => Kind::Text(": e4"),
+        "command" => Kind::Text("…"),
+        "language" => Kind::Text("…"),
+        "seats" => Kind::Text("…"),
+        "board" => Kind::Text("…"),
+        "piece" => Kind::Text("…"),
+        "result" => Kind::Text("1-0"),
+        "white_name" | "black_name" | "place" | "resumption" => Kind::Text("…"),
+        "date" => Kind::Text("2026-11-26"),
+        "hour" => Kind::Text("10:00"),
+        "file" | "page" => Kind::Text("…"),
+        // the clock's sentences get a side's turn already worded
+        "turn" => Kind::Text("…"),
+        _ => return None,
+    })
+}
+
+fn seat_name(s: Seat) -> &'static str {
+    s.name()
+}
+
+fn role_name(r: Role) -> &'static str {
+    match r {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+}
+
+/// The sentence ids (everything but the agreeing words).
+fn is_sentence(id: &str) -> bool {
+    !matches!(id, "side" | "seat" | "piece") && !id.starts_with("unit-")
+}
+
+/// All variables of a message in any locale (so that every locale is
+/// rendered with the same arguments).
+fn variables(id: &str) -> Vec<String> {
+    let mut all = BTreeSet::new();
+    for code in CODES {
+        let v = Messages::get(code).unwrap().variables(id);
+        all.extend(v.printed);
+        all.extend(v.selectors);
+    }
+    all.into_iter().collect()
+}
+
+/// The sample rendering of one locale: one line per message and sample.
+fn render(code: &str) -> String {
+    let mut out = format!("# {code}: every message of messages.ftl with sample arguments\n");
+    for (label, text) in rows(code) {
+        out.push_str(&format!("{label}: {text}\n"));
+    }
+    out
+}
+
+/// The samples of one locale as (label, text) rows; every locale has the
+/// same labels in the same order.
+fn rows(code: &str) -> Vec<(String, String)> {
+    let mut out = String::new();
+    let m = Messages::get(code).unwrap();
+    let clock = ClockWords::get(code).unwrap();
+    let r = Renderer::new(code, SayOptions::default()).unwrap();
+    for side in SIDES {
+        out.push_str(&format!(
+            "side {}: {}\n",
+            side.name(),
+            m.text("side", &[("side", side.name())])
+        ));
+    }
+    for seat in Seat::EVERY {
+        for case in CASES {
+            out.push_str(&format!(
+                "seat {} {case}: {}\n",
+                seat_name(seat),
+                m.text("seat", &[("seat", seat_name(seat)), ("case", case)])
+            ));
+        }
+    }
+    for side in SIDES {
+        for role in ROLES {
+            for n in [1, 2, 5] {
+                out.push_str(&format!(
+                    "piece {} {} {n}: {}\n",
+                    side.name(),
+                    role_name(role),
+                    r.piece(side, role, n)
+                ));
+            }
+        }
+    }
+    for unit in UNITS {
+        for case in CASES {
+            for n in NUMBERS {
+                out.push_str(&format!(
+                    "unit-{unit} {case} {n}: {}\n",
+                    clock.unit_in(n, unit, case)
+                ));
+            }
+        }
+    }
+    for id in m.ids().into_iter().filter(|id| is_sentence(id)) {
+        let vars = variables(id);
+        // The base arguments, then one variable changed at a time.
+        let base = |changed: Option<(&str, Word<'static>)>| {
+            let args: Vec<(&str, Word)> = vars
+                .iter()
+                .map(|v| {
+                    if let Some((name, w)) = changed
+                        && name == v.as_str()
+                    {
+                        return (v.as_str(), w);
+                    }
+                    let w = match kind(v) {
+                        Some(Kind::Side) => {
+                            Word::Side(if v == "black" || v == "winner" || v == "opponent" {
+                                Side::Black
+                            } else {
+                                Side::White
+                            })
+                        }
+                        Some(Kind::Seat) => Word::Seat(Seat::Assistant),
+                        Some(Kind::Time) => Word::Time(60_000),
+                        Some(Kind::Moves) => Word::Moves(1),
+                        Some(Kind::Number) => Word::N(1),
+                        Some(Kind::Text(t)) => Word::T(t),
+                        None => Word::T("?"),
+                    };
+                    (v.as_str(), w)
+                })
+                .collect();
+            // The renderer passes a count with a number of moves.
+            let args: Vec<(&str, Word)> = args
+                .iter()
+                .map(|(n, w)| match (changed, *n) {
+                    (Some(("moves", Word::Moves(k))), "count") => (*n, Word::N(k)),
+                    _ => (*n, *w),
+                })
+                .collect();
+            r.say(id, &args)
+        };
+        out.push_str(&format!("{id}: {}\n", base(None)));
+        for v in &vars {
+            let v = v.as_str();
+            let samples: Vec<(String, Word<'static>)> = match kind(v) {
+                Some(Kind::Side) => SIDES
+                    .iter()
+                    .map(|s| (s.name().to_string(), Word::Side(*s)))
+                    .collect(),
+                Some(Kind::Seat) => Seat::EVERY
+                    .iter()
+                    .map(|s| (seat_name(*s).to_string(), Word::Seat(*s)))
+                    .collect(),
+                Some(Kind::Time) => NUMBERS
+                    .iter()
+                    .flat_map(|n| {
+                        [
+                            (format!("{n} h"), Word::Time(n * 3_600_000)),
+                            (format!("{n} min"), Word::Time(n * 60_000)),
+                            (format!("{n} s"), Word::Time(n * 1000)),
+                        ]
+                    })
+                    .filter(|(_, w)| !matches!(w, Word::Time(ms) if *ms >= 86_400_000))
+                    .collect(),
+                Some(Kind::Moves) => NUMBERS
+                    .iter()
+                    .map(|n| (n.to_string(), Word::Moves(*n)))
+                    .collect(),
+                Some(Kind::Number) => NUMBERS
+                    .iter()
+                    .map(|n| (n.to_string(), Word::N(*n)))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            for (label, w) in samples {
+                out.push_str(&format!("{id} {v}={label}: {}\n", base(Some((v, w)))));
+            }
+        }
+    }
+    out.lines()
+        .map(|l| {
+            let (a, b) = l.split_once(": ").unwrap_or((l, ""));
+            (a.to_string(), b.to_string())
+        })
+        .collect()
+}
+
+/// The tables of docs/grammar.md between its markers: each message in the
+/// five languages, for a native speaker's review. Rows whose case form is
+/// the nominative in every language, hours and seconds inside sentences
+/// (the unit rows show them) and five pieces are left out.
+fn grammar_tables() -> String {
+    let all: Vec<Vec<(String, String)>> = CODES.iter().map(|c| rows(c)).collect();
+    let nominative = |label: &str| -> Option<String> {
+        let mut parts: Vec<&str> = label.split(' ').collect();
+        for p in parts.iter_mut() {
+            if *p == "acc" || *p == "dat" {
+                *p = "nom";
+                return Some(parts.join(" "));
+            }
+        }
+        None
+    };
+    let cell = |t: &str| t.replace('|', "\\|");
+    let mut out = format!("| sample | {} |\n|---|", CODES.join(" | "));
+    out.push_str(&"---|".repeat(CODES.len()));
+    out.push('\n');
+    for (i, (label, _)) in all[0].iter().enumerate() {
+        let texts: Vec<&str> = all.iter().map(|r| r[i].1.as_str()).collect();
+        if label.starts_with("piece ") && label.ends_with(" 5") {
+            continue;
+        }
+        if label.contains("time=") && (label.ends_with(" h") || label.ends_with(" s")) {
+            continue;
+        }
+        if let Some(nom) = nominative(label) {
+            let j = all[0].iter().position(|(l, _)| *l == nom);
+            if j.is_some_and(|j| all.iter().all(|r| r[j].1 == r[i].1)) {
+                continue;
+            }
+        }
+        out.push_str(&format!(
+            "| `{}` | {} |\n",
+            label,
+            texts
+                .iter()
+                .map(|t| cell(t))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        ));
+    }
+    out
+}
+
+const BEGIN: &str = "<!-- generated by tests/messages.rs: begin -->";
+const END: &str = "<!-- generated by tests/messages.rs: end -->";
+
+#[test]
+fn the_grammar_table_in_the_docs_shows_every_message() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/grammar.md");
+    let doc = std::fs::read_to_string(&path).expect("docs/grammar.md");
+    let (head, rest) = doc.split_once(BEGIN).expect("the begin marker");
+    let (_, tail) = rest.split_once(END).expect("the end marker");
+    let want = format!("{head}{BEGIN}\n\n{}\n{END}{tail}", grammar_tables());
+    if std::env::var_os("HECTOR_UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &want).unwrap();
+        return;
+    }
+    assert!(
+        doc == want,
+        "docs/grammar.md's tables are out of date: HECTOR_UPDATE_GOLDEN=1 cargo test --test messages rewrites them"
+    );
+}
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/messages")
+}
+
+#[test]
+fn every_message_of_every_locale_matches_its_golden_file() {
+    let update = std::env::var_os("HECTOR_UPDATE_GOLDEN").is_some();
+    let mut failed = Vec::new();
+    for code in CODES {
+        let text = render(code);
+        assert!(
+            !text.contains("{$") && !text.contains("[unit-"),
+            "{code}: a variable or message is missing:\n{text}"
+        );
+        let path = golden_dir().join(format!("{code}.txt"));
+        if update {
+            std::fs::create_dir_all(golden_dir()).unwrap();
+            std::fs::write(&path, &text).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&path).unwrap_or_default();
+        if want != text {
+            let first = want
+                .lines()
+                .zip(text.lines())
+                .find(|(a, b)| a != b)
+                .map(|(a, b)| format!("want: {a}\n got: {b}"))
+                .unwrap_or_else(|| "a line is missing or added".into());
+            failed.push(format!("{code}: {}\n{first}", path.display()));
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "golden messages differ (HECTOR_UPDATE_GOLDEN=1 rewrites them):\n{}",
+        failed.join("\n")
+    );
+}
+
+#[test]
+fn every_message_is_in_every_locale_with_the_same_printed_variables() {
+    let en = Messages::get("en").unwrap();
+    for code in CODES {
+        let m = Messages::get(code).unwrap();
+        assert_eq!(m.ids(), en.ids(), "{code}: message ids differ from English");
+        for id in m.ids() {
+            let v = m.variables(id);
+            let want = en.variables(id);
+            if is_sentence(id) {
+                assert_eq!(
+                    v.printed, want.printed,
+                    "{code} {id}: prints other variables than English"
+                );
+                for var in v.printed.iter().chain(&v.selectors) {
+                    assert!(
+                        kind(var).is_some(),
+                        "{code} {id}: ${var} is no variable hector passes"
+                    );
+                }
+            }
+        }
+        for unit in UNITS {
+            let g = m.case_of(&format!("unit-{unit}"), "gender");
+            assert!(
+                ["m", "f", "n"].contains(&g.as_str()),
+                "{code} unit-{unit}: .gender = {g}"
+            );
+        }
+    }
+}
+
+/// Words that are the same in English and another locale's text and are
+/// no English UI words: names (hector, FIDE, Braille, DGT), formats and
+/// options, the spoken file names Anna … Hector of the FIDE alphabet.
+const SHARED: &[&str] = &[
+    "hector",
+    "fide",
+    "braille",
+    "dgt",
+    "fen",
+    "pgn",
+    "json",
+    "utf",
+    "kib",
+    "websocket",
+    "token",
+    "hall",
+    "key",
+    "serve",
+    "anna",
+    "bella",
+    "cesar",
+    "david",
+    "eva",
+    "felix",
+    "gustav",
+    "hector",
+    "text",
+    // the FIDE words the English help quotes ("Springer Felix drei")
+    "springer",
+    "drei",
+    "kurze",
+    "rochade",
+];
+
+/// Words that are the same in a language and in English and mean
+/// something else there (or the same, as a loan word): not English UI
+/// words left behind.
+fn homographs(code: &str) -> &'static [&'static str] {
+    match code {
+        // "eine Minute", "an", "was", "Art." (Artikel), and loan words
+        // German uses as they are
+        "de" => &[
+            "minute", "an", "was", "art", "in", "blind", "form", "start", "server", "journal",
+            "terminal",
+        ],
+        // "do" (to), "to" (this), "art." (artykuł), "by" (so that)
+        "pl" => &["do", "to", "art", "by"],
+        // "do" (up to), "to" (that), "server"
+        "sr" => &["do", "to", "server"],
+        _ => &[],
+    }
+}
+
+/// A page label without its `{slot}`s (filled in by the page).
+fn without_slots(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    for c in text.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A message without the names a person types as they are in every
+/// language: seat names ("assistant-white", "assistant:") and options
+/// with their values ("--blind both").
+fn without_identifiers(text: &str) -> String {
+    let seat = |t: &str| {
+        let t = t.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+        Seat::EVERY.iter().any(|s| s.name() == t) && t.contains('-')
+    };
+    let mut out = Vec::new();
+    let mut after_option = false;
+    for t in text.split_whitespace() {
+        let option = t.trim_start_matches('(').starts_with("--");
+        let prefix = t
+            .strip_suffix(':')
+            .is_some_and(|n| Seat::EVERY.iter().any(|s| s.name() == n));
+        if !(option || after_option || prefix || seat(t)) {
+            out.push(t);
+        }
+        after_option = option;
+    }
+    out.join(" ")
+}
+
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 2)
+        .map(|w| w.to_lowercase())
+}
+
+/// The English words of every English message and page label.
+fn english_words() -> BTreeSet<String> {
+    let mut set: BTreeSet<String> = rows("en")
+        .iter()
+        .flat_map(|(_, t)| words(t).collect::<Vec<_>>())
+        .collect();
+    for v in PageWords::get("en").unwrap().all().values() {
+        set.extend(words(&without_slots(v)));
+    }
+    for s in SHARED {
+        set.remove(*s);
+    }
+    // The sample arguments (a move, "xyz" heard) are no UI words.
+    for v in ["move", "san", "list", "pieces", "heard", "detail", "result"] {
+        if let Some(Kind::Text(t)) = kind(v) {
+            for w in words(t) {
+                set.remove(&w);
+            }
+        }
+    }
+    set
+}
+
+#[test]
+fn no_english_word_in_a_german_polish_serbian_or_greek_message_or_page() {
+    let english = english_words();
+    assert!(
+        english.contains("time") && english.contains("arbiter") && english.contains("move"),
+        "the English word list is too small to catch anything"
+    );
+    let mut found = Vec::new();
+    for code in ["de", "pl", "sr", "el"] {
+        let english: BTreeSet<&String> = english
+            .iter()
+            .filter(|w| !homographs(code).contains(&w.as_str()))
+            .collect();
+        for (label, text) in rows(code) {
+            for w in words(&without_identifiers(&text)) {
+                if english.contains(&w) {
+                    found.push(format!("{code} message: '{w}' in {label}: {text}"));
+                }
+            }
+        }
+        for (key, v) in PageWords::get(code).unwrap().all() {
+            for w in words(&without_slots(v)) {
+                if english.contains(&w) {
+                    found.push(format!("{code} page {key}: '{w}' in {v}"));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "English words:\n{}", found.join("\n"));
+}
+
+/// The test above can fail: an English sentence in a German text is found.
+#[test]
+fn the_english_word_list_finds_an_english_sentence() {
+    let english = english_words();
+    let hits: Vec<String> = words("Weiß: the arbiter added one minute.")
+        .filter(|w| english.contains(w))
+        .collect();
+    assert_eq!(hits, ["the", "arbiter", "added", "one", "minute"]);
+}
+
+/// A seat with its own language (`--seat-locale black=pl`): its events
+/// carry the sentence in Polish too, its words are read in Polish, and the
+/// game's other seats keep the game's language.
+#[test]
+fn a_seat_with_its_own_language_hears_and_is_understood_in_it() {
+    use hector::session::{Command, Config, Session};
+    let mut cfg = Config {
+        locale: "de".into(),
+        control: Some("300+2".into()),
+        ..Config::default()
+    };
+    cfg.seat_locales.insert("black".into(), "pl".into());
+    let mut session = Session::new(&cfg).unwrap();
+    let render = Renderer::for_session(&session);
+    let mut lines = Vec::new();
+    for line in [
+        r#"{"t":0,"from":"white","text":"Springer Felix drei"}"#,
+        r#"{"t":1500,"from":"white","text":"ja"}"#,
+        r#"{"t":4000,"from":"black","text":"mój czas"}"#,
+        r#"{"t":5000,"from":"white","text":"meine Zeit"}"#,
+    ] {
+        let cmd = Command::from_json_line(line).unwrap();
+        for e in session.apply(&cmd) {
+            lines.push(render.line(&e));
+        }
+    }
+    let moved = lines.iter().find(|l| l["kind"] == "moved").unwrap();
+    assert_eq!(moved["text"], "Weiß: Springer Felix drei (Sf3).");
+    assert_eq!(moved["texts"]["black"], "Białe: Skoczek Feliks trzy (Sf3).");
+    let answers: Vec<&serde_json::Value> = lines.iter().filter(|l| l["kind"] == "answer").collect();
+    assert_eq!(answers.len(), 2, "{lines:?}");
+    // Black asked in Polish and is answered in Polish; White's answer is
+    // for White alone, so it carries no Polish text.
+    assert_eq!(answers[0]["to"][0], "black");
+    assert!(
+        answers[0]["texts"]["black"]
+            .as_str()
+            .unwrap()
+            .starts_with("Twój czas: cztery minuty"),
+        "{:?}",
+        answers[0]
+    );
+    assert_eq!(answers[1]["to"][0], "white");
+    assert!(answers[1].get("texts").is_none(), "{:?}", answers[1]);
+    // Without --seat-locale no event has texts: the contract is unchanged.
+    let mut plain = Session::new(&Config {
+        locale: "de".into(),
+        ..Config::default()
+    })
+    .unwrap();
+    let r = Renderer::for_session(&plain);
+    let cmd = Command::from_json_line(r#"{"t":0,"from":"white","text":"e4"}"#).unwrap();
+    for e in plain.apply(&cmd) {
+        assert!(r.line(&e).get("texts").is_none());
+    }
+}
