@@ -178,7 +178,11 @@ fn i_2_the_envelope_is_read_to_the_arbiter() {
     let text = Renderer::new("en", SayOptions::default())
         .unwrap()
         .text(&ev[0].kind);
-    assert!(text.starts_with("Envelope: White sealed move 2"), "{text}");
+    assert!(
+        text.starts_with("Envelope: Anna Weiss against Bruno Schwarz. White sealed move 2"),
+        "{text}"
+    );
+    assert!(text.ends_with("Resumption: not set."), "{text}");
     assert!(!text.contains("No move yet"), "{text}");
     // A player may not read it.
     let ev = say(&mut s, 7100, Seat::Black, "envelope");
@@ -205,7 +209,10 @@ fn art_12_1_the_arbiter_corrects_a_result_after_the_game_ended() {
         result(&ev),
         Some(("0-1".to_string(), "flag-fall".to_string()))
     );
+    // Read back first (12.2, 5.1.2 …): made on the arbiter's yes.
     let ev = say(&mut s, 62_000, Seat::Arbiter, "result 1/2-1/2");
+    assert!(result(&ev).is_none(), "{ev:?}");
+    let ev = say(&mut s, 62_000, Seat::Arbiter, "yes");
     assert_eq!(
         result(&ev),
         Some(("1/2-1/2".to_string(), "arbiter".to_string())),
@@ -214,8 +221,11 @@ fn art_12_1_the_arbiter_corrects_a_result_after_the_game_ended() {
     assert_eq!(s.status(62_000).result.as_deref(), Some("1/2-1/2"));
     let ev = say(&mut s, 63_000, Seat::Arbiter, "result 1/2-1/2");
     assert!(result(&ev).is_none(), "{ev:?}");
+    let ev = say(&mut s, 63_100, Seat::Arbiter, "yes");
+    assert!(result(&ev).is_none(), "{ev:?}");
     // A forfeit is written +/- or -/+.
-    let ev = say(&mut s, 64_000, Seat::Arbiter, "result -/+");
+    say(&mut s, 64_000, Seat::Arbiter, "result -/+");
+    let ev = say(&mut s, 64_100, Seat::Arbiter, "yes");
     assert_eq!(result(&ev).map(|r| r.0), Some("0-1".to_string()), "{ev:?}");
     // Only the arbiter.
     let ev = say(&mut s, 65_000, Seat::White, "result 1-0");

@@ -565,6 +565,8 @@ fn an_absurd_clock_correction_is_refused_and_changes_nothing() {
         "\n",
         r#"{"t": 20, "from": "arbiter", "text": "set time white 12:00"}"#,
         "\n",
+        r#"{"t": 20, "from": "arbiter", "text": "yes"}"#,
+        "\n",
         r#"{"t": 20, "status": true}"#,
         "\n",
     );

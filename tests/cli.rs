@@ -309,7 +309,7 @@ fn bench_prints_the_figures() {
 fn play_records_completed_illegal_moves_art_7_5_5() {
     let o = hector_stdin(
         &["play", "--locale", "en", "--blind", "none"],
-        "e4\narbiter: illegal white\narbiter: illegal white\ne5\n",
+        "e4\narbiter: illegal white\narbiter: yes\narbiter: illegal white\narbiter: yes\ne5\n",
     );
     no_panic(&o);
     let text = out(&o);
@@ -362,6 +362,77 @@ fn hector_tells_its_version() {
         out(&o).trim(),
         format!("hector {}", env!("CARGO_PKG_VERSION"))
     );
+}
+
+/// Guidelines I.2, I.3: `envelope FILE` writes the envelope the arbiter
+/// keeps (JSON: the sealed envelope with its outside) and a page to print
+/// (the outside only); the sealed move reaches no event of another seat.
+#[test]
+fn session_writes_the_envelope_the_arbiter_asks_for() {
+    let dir = std::env::temp_dir().join(format!("hector-envelope-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("board4.json");
+    let page = dir.join("board4.txt");
+    let input = format!(
+        concat!(
+            r#"{{"t":1000,"from":"white","text":"e4"}}"#,
+            "\n",
+            r#"{{"t":1500,"from":"white","text":"yes"}}"#,
+            "\n",
+            r#"{{"t":3000,"from":"black","text":"e5"}}"#,
+            "\n",
+            r#"{{"t":6000,"from":"white","text":"adjourn Nf3"}}"#,
+            "\n",
+            r#"{{"t":6500,"from":"arbiter","text":"resumption 2026-11-26 10:00 Hall B"}}"#,
+            "\n",
+            r#"{{"t":7000,"from":"arbiter","text":"envelope {}"}}"#,
+            "\n",
+            r#"{{"t":7500,"from":"arbiter","text":"envelope {}/no/such/dir/e.json"}}"#,
+            "\n",
+        ),
+        file.display(),
+        dir.display()
+    );
+    let o = hector_stdin(
+        &[
+            "session",
+            "--locale",
+            "en",
+            "--control",
+            "fide-standard",
+            "--white",
+            "Anna Weiss",
+            "--black",
+            "Boris Schwarz",
+            "--seal-key",
+            "0a",
+        ],
+        &input,
+    );
+    no_panic(&o);
+    let text = out(&o);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("the envelope file")).unwrap();
+    assert_eq!(json["envelope"]["sealed_move"], "Nf3", "{json}");
+    assert_eq!(json["outside"]["white"], "Anna Weiss", "{json}");
+    assert_eq!(json["outside"]["resumption"]["place"], "Hall B", "{json}");
+    let printed = std::fs::read_to_string(&page).expect("the page");
+    assert!(
+        printed.contains("Anna Weiss against Boris Schwarz"),
+        "{printed}"
+    );
+    assert!(printed.contains("2026-11-26 at 10:00, Hall B"), "{printed}");
+    assert!(
+        !printed.contains("Nf3"),
+        "the page never holds the sealed move: {printed}"
+    );
+    // Only the sealer hears his move; nothing else says it.
+    for line in text.lines().filter(|l| l.contains("Nf3")) {
+        assert!(line.contains(r#""to":["white"]"#), "{line}");
+    }
+    assert!(text.contains("The envelope is written to"), "{text}");
+    assert!(text.contains("The envelope could not be written"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 32.9: a usage error — an unknown option, a bad option value, a

@@ -37,6 +37,7 @@ const SCRIPT: &[(u64, Seat, &str)] = &[
     (25, Seat::Arbiter, "stop clock"),
     (26, Seat::Arbiter, "start clock"),
     (27, Seat::Arbiter, "add time black 1:00"),
+    (27, Seat::Arbiter, "yes"),
     (28, Seat::Assistant, "touched knight g8"),
     (29, Seat::White, "arbiter"),
     (30, Seat::White, "f1b5"),
@@ -55,14 +56,20 @@ const SCRIPT: &[(u64, Seat, &str)] = &[
     (34, Seat::Arbiter, "fixed"),
     (35, Seat::Black, "a7a6"),
     (36, Seat::Arbiter, "illegal black"),
+    (36, Seat::Arbiter, "yes"),
     (37, Seat::White, "adjourn b5a4"),
     (38, Seat::White, "e5"),
+    (38, Seat::Arbiter, "resumption 2026-11-26 10:00 Hall B"),
+    (38, Seat::Arbiter, "envelope"),
     (39, Seat::Arbiter, "resume"),
     (40, Seat::Arbiter, "present black"),
     (41, Seat::Arbiter, "resume"),
     (42, Seat::Black, "g8f6"),
     (43, Seat::White, "board"),
     (44, Seat::White, "resign"),
+    (44, Seat::White, "no"),
+    (45, Seat::White, "resign"),
+    (45, Seat::White, "yes"),
 ];
 
 fn transcript(code: &str) -> String {

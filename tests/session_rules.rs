@@ -21,6 +21,14 @@ fn say(s: &mut Session, t: u64, from: Seat, text: &str) -> Vec<Event> {
     s.apply(&Command::text(t, from, text))
 }
 
+/// The arbiter's ruling, read back to him and confirmed (5.1.2, 7.5.5,
+/// 12.2 …): the events of his yes.
+fn rule(s: &mut Session, t: u64, text: &str) -> Vec<Event> {
+    let asked = say(s, t, Seat::Arbiter, text);
+    assert_eq!(kinds(&asked), ["confirm"], "{text}: {asked:?}");
+    say(s, t, Seat::Arbiter, "yes")
+}
+
 fn kinds(ev: &[Event]) -> Vec<String> {
     ev.iter().map(Event::kind_name).collect()
 }
@@ -415,7 +423,7 @@ fn art_6_9_flag_fall_ends_the_game_and_stops_the_clock() {
 fn art_7_5_5_illegal_move_gives_the_opponent_two_minutes() {
     let mut s = session(&cfg(Some("5400+0")));
     say(&mut s, 0, Seat::Assistant, "e4");
-    let ev = say(&mut s, 1_000, Seat::Arbiter, "illegal white");
+    let ev = rule(&mut s, 1_000, "illegal white");
     assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
     assert_eq!(clock(&s, 1_000).1, 5_400_000 - 1_000 + 120_000);
     // A player can only claim it: the arbiter is told.
@@ -630,7 +638,7 @@ fn a_3_rapid_and_blitz_penalty_is_one_minute() {
         let mut s = session(&cfg(Some(control)));
         say(&mut s, 0, Seat::Assistant, "e4");
         let before = clock(&s, 1_000).1;
-        let ev = say(&mut s, 1_000, Seat::Arbiter, "illegal white");
+        let ev = rule(&mut s, 1_000, "illegal white");
         assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
         assert_eq!(clock(&s, 1_000).1, before + 60_000, "{control}");
     }
@@ -646,12 +654,12 @@ fn laws_2009_third_illegal_move_loses_and_status_names_the_edition() {
     assert_eq!(s.status(0).laws, hector::rules::Laws::Fide2009);
     say(&mut s, 0, Seat::Assistant, "e4");
     for t in [1_000, 2_000] {
-        let ev = say(&mut s, t, Seat::Arbiter, "illegal white");
+        let ev = rule(&mut s, t, "illegal white");
         assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
         assert!(s.game().result().is_none());
     }
     assert_eq!(clock(&s, 2_000).1, 5_400_000 - 2_000 + 240_000);
-    let ev = say(&mut s, 3_000, Seat::Arbiter, "illegal white");
+    let ev = rule(&mut s, 3_000, "illegal white");
     assert!(kinds(&ev).contains(&"result".to_string()), "{ev:?}");
 }
 
@@ -662,7 +670,7 @@ fn a_copy_of_the_session_goes_its_own_way_with_its_own_7_5_5_penalties() {
     let mut s = session(&cfg(Some("5400+0")));
     say(&mut s, 0, Seat::Assistant, "e4");
     let mut copy = s.clone();
-    let ev = say(&mut copy, 1_000, Seat::Arbiter, "illegal white");
+    let ev = rule(&mut copy, 1_000, "illegal white");
     assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
     assert_eq!(clock(&copy, 1_000).1, 5_400_000 - 1_000 + 120_000);
     assert_eq!(
@@ -672,7 +680,7 @@ fn a_copy_of_the_session_goes_its_own_way_with_its_own_7_5_5_penalties() {
     );
     assert_eq!(s.game().moves().len(), 1);
     // The original's own penalty still reaches its own clock.
-    let ev = say(&mut s, 2_000, Seat::Arbiter, "illegal white");
+    let ev = rule(&mut s, 2_000, "illegal white");
     assert!(kinds(&ev).contains(&"penalty".to_string()), "{ev:?}");
     assert_eq!(clock(&s, 2_000).1, 5_400_000 - 2_000 + 120_000);
     assert_eq!(clock(&copy, 2_000).1, 5_400_000 - 2_000 + 120_000);

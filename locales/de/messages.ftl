@@ -21,6 +21,14 @@ seat = { $seat ->
         [nom] Assistent
        *[other] Assistenten
     }
+    [assistant-white] { $case ->
+        [nom] Assistent von Weiß
+       *[other] Assistenten von Weiß
+    }
+    [assistant-black] { $case ->
+        [nom] Assistent von Schwarz
+       *[other] Assistenten von Schwarz
+    }
    *[arbiter] Schiedsrichter
 }
 piece = { $count ->
@@ -214,7 +222,7 @@ arbiter_board_put_right = Meldung ({ $seat }): Das Brett ist berichtigt; der Sch
 not_present = Der Umschlag darf nur geöffnet werden, wenn der Spieler anwesend ist, der auf den abgegebenen Zug antwortet.
 tampered = Der Umschlag passt nicht zu seinem Siegel: er wurde nach dem Versiegeln geändert.
 adjourned = { $color } hat den { $number }. Zug abgegeben. Die Partie ist abgebrochen, die Uhr steht.
-envelope_read = Umschlag: abgegebener { $number }. Zug von { $color }. Verbrauchte Zeit: { $white } { $white_time }, { $black } { $black_time }.
+envelope_read = Umschlag: { $white_name } gegen { $black_name }. Abgegebener { $number }. Zug von { $color }. Verbrauchte Zeit: { $white } { $white_time }, { $black } { $black_time }. Wiederaufnahme: { $resumption }.
 adjourned_early = Vor dem Ende der Spielzeit abgebrochen: Abzug von { $time } für { $color } (I.1.2).
     .time = dat
 sealed_move_loses = Der abgegebene Zug ist nicht ausführbar: { $color } verliert (Richtlinien I.8).
@@ -238,3 +246,34 @@ help_seats = Am gemeinsamen Terminal gehört eine Zeile dem blinden Spieler; fü
 game_saved = Partie gespeichert: { $file }.
 game_not_saved = Die Partie konnte nicht gespeichert werden ({ $file }): { $why }.
 boards_in_order = Die Bretter stimmen überein.
+
+## The arbiter's questions before an irreversible act, the envelope
+## and resumption, absence (6.7), D.2.1 repeated, two assistants (D.2.10).
+
+confirm_resign = Aufgeben? Ja oder nein.
+confirm_result = Ergebnis { $result } feststellen? Ja oder nein.
+confirm_illegal = Regelwidrigen Zug von { $color } bestrafen? Ja oder nein.
+confirm_illegal_at = Den regelwidrigen Zug von { $color } im Halbzug { $ply } bestrafen und die Partie davor zurücksetzen? Ja oder nein.
+confirm_set_time = Zeit von { $color } auf { $time } setzen? Ja oder nein.
+confirm_add_time = { $time } zur Zeit von { $color } hinzufügen? Ja oder nein.
+confirm_set_moves = Züge von { $color } auf { $count } setzen? Ja oder nein.
+confirm_absent = { $color } abwesend: festhalten (6.7: nach der Karenzzeit verliert der Abwesende)? Ja oder nein.
+cancelled_act = Abgebrochen: nichts geschieht.
+incomplete_resumption = Datum, Uhrzeit und Ort der Wiederaufnahme, zum Beispiel: Wiederaufnahme 2026-11-26 10:00 Saal B.
+incomplete_absent = Welcher Spieler: abwesend weiß oder abwesend schwarz.
+incomplete_arrived = Welcher Spieler: eingetroffen weiß oder eingetroffen schwarz.
+resumption_set = Wiederaufnahme: { $date } um { $hour }, { $place }.
+resumption_none = nicht festgelegt
+resumption_when = { $date } um { $hour }, { $place }
+envelope_written = Der Umschlag ist in { $file } (versiegelt, für den Schiedsrichter) und { $page } (zum Drucken) geschrieben.
+envelope_not_written = Der Umschlag konnte nicht geschrieben werden: { $why }.
+arbiter_absent = Der Schiedsrichter hält fest: { $seat } ist abwesend.
+arbiter_arrived = Der Schiedsrichter hält fest: { $seat } ist eingetroffen.
+result_absent = { $color } ist nicht innerhalb der Karenzzeit erschienen: { $winner } gewinnt (6.7).
+result_absent_both = Keiner der Spieler ist innerhalb der Karenzzeit erschienen: beide verlieren (6.7).
+repeated_on_board = { $color } hat den Zug auf seinem Brett ausgeführt.
+nothing_to_repeat = Es gibt keinen Zug des blinden Spielers zu wiederholen.
+prefix_assistant-white = Assistent (Weiß)
+prefix_assistant-black = Assistent (Schwarz)
+assistant_per_player = Beide Spieler sind blind: jeder hat seinen eigenen Assistenten, die Plätze assistant-white und assistant-black.
+no_player_assistant = Diese Partie hat einen Assistentenplatz, assistant: assistant-white und assistant-black gibt es bei zwei blinden Spielern (--blind both).

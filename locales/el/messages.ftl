@@ -27,6 +27,14 @@ seat = { $seat ->
         [acc] βοηθό
        *[other] βοηθός
     }
+    [assistant-white] { $case ->
+        [acc] βοηθό των λευκών
+       *[other] βοηθός των λευκών
+    }
+    [assistant-black] { $case ->
+        [acc] βοηθό των μαύρων
+       *[other] βοηθός των μαύρων
+    }
    *[arbiter] { $case ->
         [acc] διαιτητή
        *[other] διαιτητής
@@ -209,7 +217,7 @@ arbiter_board_put_right = Η σκακιέρα διορθώθηκε, σύμφων
 not_present = Ο φάκελος ανοίγει μόνο παρουσία του παίκτη που απαντά στη σφραγισμένη κίνηση.
 tampered = Ο φάκελος δεν ταιριάζει με τη σφραγίδα του: άλλαξε μετά τη σφράγιση.
 adjourned = Τα { $color } σφράγισαν την κίνηση { $number }. Η παρτίδα διακόπηκε και το ρολόι σταμάτησε.
-envelope_read = Φάκελος: τα { $color } σφράγισαν την κίνηση { $number }. Χρόνος που καταναλώθηκε: { $white } { $white_time }, { $black } { $black_time }.
+envelope_read = Φάκελος: { $white_name } εναντίον { $black_name }. Τα { $color } σφράγισαν την κίνηση { $number }. Χρόνος που καταναλώθηκε: { $white } { $white_time }, { $black } { $black_time }. Επανέναρξη: { $resumption }.
 adjourned_early = Διακοπή πριν από το τέλος της συνεδρίας: τα { $color } χάνουν { $time } (I.1.2).
 sealed_move_loses = Η σφραγισμένη κίνηση δεν μπορεί να παιχτεί: τα { $color } χάνουν (Κατευθυντήριες οδηγίες I.8).
 sealed_move_draw = Η σφραγισμένη κίνηση δεν μπορεί να παιχτεί, αλλά τα { $winner } δεν μπορούν να κάνουν ματ: ισοπαλία (Κατευθυντήριες οδηγίες I.8, άρθρο 6.9).
@@ -232,3 +240,34 @@ help_seats = Στο κοινό τερματικό μια γραμμή ανήκε
 game_saved = Η παρτίδα αποθηκεύτηκε: { $file }.
 game_not_saved = Η παρτίδα δεν μπόρεσε να αποθηκευτεί ({ $file }): { $why }.
 boards_in_order = Οι σκακιέρες συμφωνούν.
+
+## The arbiter's questions before an irreversible act, the envelope
+## and resumption, absence (6.7), D.2.1 repeated, two assistants (D.2.10).
+
+confirm_resign = Εγκατάλειψη; Πείτε ναι ή όχι.
+confirm_result = Ανακοίνωση αποτελέσματος { $result }; Πείτε ναι ή όχι.
+confirm_illegal = Ποινή για αντικανονική κίνηση ({ $color }); Πείτε ναι ή όχι.
+confirm_illegal_at = Ποινή για την αντικανονική κίνηση ({ $color }, ημικίνηση { $ply }) και επαναφορά της θέσης πριν από αυτήν; Πείτε ναι ή όχι.
+confirm_set_time = Ορισμός χρόνου ({ $color }) σε { $time }; Πείτε ναι ή όχι.
+confirm_add_time = Προσθήκη { $time } στον χρόνο ({ $color }); Πείτε ναι ή όχι.
+confirm_set_moves = Ορισμός κινήσεων ({ $color }) σε { $count }; Πείτε ναι ή όχι.
+confirm_absent = { $color }: απουσία, να καταγραφεί (6.7: μετά τον χρόνο καθυστέρησης ο απών χάνει); Πείτε ναι ή όχι.
+cancelled_act = Ακυρώθηκε: τίποτα δεν γίνεται.
+incomplete_resumption = Πείτε ημερομηνία, ώρα και τόπο επανέναρξης, για παράδειγμα: επανέναρξη 2026-11-26 10:00 Αίθουσα Β.
+incomplete_absent = Ποιος παίκτης: απών λευκά ή απών μαύρα.
+incomplete_arrived = Ποιος παίκτης: έφτασε λευκά ή έφτασε μαύρα.
+resumption_set = Επανέναρξη: { $date } στις { $hour }, { $place }.
+resumption_none = δεν ορίστηκε
+resumption_when = { $date } στις { $hour }, { $place }
+envelope_written = Ο φάκελος γράφτηκε στο { $file } (σφραγισμένος, για τον διαιτητή) και στο { $page } (για εκτύπωση).
+envelope_not_written = Ο φάκελος δεν γράφτηκε: { $why }.
+arbiter_absent = Ο διαιτητής καταγράφει: { $seat } απών.
+arbiter_arrived = Ο διαιτητής καταγράφει: { $seat } έφτασε.
+result_absent = { $color }: δεν ήρθε μέσα στον χρόνο καθυστέρησης· κερδίζουν τα { $winner } (6.7).
+result_absent_both = Κανένας παίκτης δεν ήρθε μέσα στον χρόνο καθυστέρησης: χάνουν και οι δύο (6.7).
+repeated_on_board = { $color }: η κίνηση έγινε στη σκακιέρα του.
+nothing_to_repeat = Δεν υπάρχει κίνηση του τυφλού παίκτη για επανάληψη.
+prefix_assistant-white = Βοηθός (λευκά)
+prefix_assistant-black = Βοηθός (μαύρα)
+assistant_per_player = Και οι δύο παίκτες είναι τυφλοί: ο καθένας έχει τον δικό του βοηθό, τις θέσεις assistant-white και assistant-black.
+no_player_assistant = Αυτή η παρτίδα έχει μία θέση βοηθού, assistant: οι assistant-white και assistant-black είναι για δύο τυφλούς παίκτες (--blind both).

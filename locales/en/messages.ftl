@@ -18,6 +18,8 @@ seat = { $seat ->
     [white] white player
     [black] black player
     [assistant] assistant
+    [assistant-white] assistant of the white player
+    [assistant-black] assistant of the black player
    *[arbiter] arbiter
 }
 piece = { $count ->
@@ -192,7 +194,7 @@ arbiter_board_put_right = The board is put right, says the { $seat }; the arbite
 not_present = The envelope may be opened only when the player who answers the sealed move is present.
 tampered = The envelope does not match its seal: it was changed after sealing.
 adjourned = { $color } has sealed move { $number }. The game is adjourned and the clock is stopped.
-envelope_read = Envelope: { $color } sealed move { $number }. Time used: { $white } { $white_time }, { $black } { $black_time }.
+envelope_read = Envelope: { $white_name } against { $black_name }. { $color } sealed move { $number }. Time used: { $white } { $white_time }, { $black } { $black_time }. Resumption: { $resumption }.
 adjourned_early = Adjourned before the end of the session: { $time } taken from { $color }'s clock (I.1.2).
 sealed_move_loses = The sealed move cannot be played: { $color } loses (Guidelines I.8).
 sealed_move_draw = The sealed move cannot be played, but { $winner } cannot checkmate: draw (Guidelines I.8, Article 6.9).
@@ -215,3 +217,34 @@ help_seats = At the shared terminal a line is the blind player's; for another se
 game_saved = Game saved: { $file }.
 game_not_saved = The game could not be saved ({ $file }): { $why }.
 boards_in_order = The boards agree.
+
+## The arbiter's questions before an irreversible act, the envelope
+## and resumption, absence (6.7), D.2.1 repeated, two assistants (D.2.10).
+
+confirm_resign = Resign? Say yes or no.
+confirm_result = Declare the result { $result }? Say yes or no.
+confirm_illegal = Penalise an illegal move by { $color }? Say yes or no.
+confirm_illegal_at = Penalise the illegal move by { $color } at half-move { $ply } and set the game back before it? Say yes or no.
+confirm_set_time = Set { $color }'s time to { $time }? Say yes or no.
+confirm_add_time = Add { $time } to { $color }'s time? Say yes or no.
+confirm_set_moves = Set { $color }'s moves to { $count }? Say yes or no.
+confirm_absent = { $color } absent: record it (6.7: after the default time the absent player loses)? Say yes or no.
+cancelled_act = Cancelled: nothing is done.
+incomplete_resumption = Say the date, time and place of resumption, for example: resumption 2026-11-26 10:00 Hall B.
+incomplete_absent = Say which player: absent white or absent black.
+incomplete_arrived = Say which player: arrived white or arrived black.
+resumption_set = Resumption: { $date } at { $hour }, { $place }.
+resumption_none = not set
+resumption_when = { $date } at { $hour }, { $place }
+envelope_written = The envelope is written to { $file } (sealed, for the arbiter) and { $page } (to print).
+envelope_not_written = The envelope could not be written: { $why }.
+arbiter_absent = The arbiter notes: { $seat } is absent.
+arbiter_arrived = The arbiter notes: { $seat } has arrived.
+result_absent = { $color } did not arrive within the default time: { $winner } wins (6.7).
+result_absent_both = Neither player arrived within the default time: both lose (6.7).
+repeated_on_board = { $color } has made the move on his board.
+nothing_to_repeat = There is no move of the blind player to repeat.
+prefix_assistant-white = Assistant (White)
+prefix_assistant-black = Assistant (Black)
+assistant_per_player = Both players are blind: each has his own assistant, the seats assistant-white and assistant-black.
+no_player_assistant = This game has one assistant seat, assistant: assistant-white and assistant-black are for two blind players (--blind both).

@@ -18,6 +18,8 @@ seat = { $seat ->
     [white] gracz białymi
     [black] gracz czarnymi
     [assistant] asystent
+    [assistant-white] asystent białych
+    [assistant-black] asystent czarnych
    *[arbiter] sędzia
 }
 piece = { $count ->
@@ -208,7 +210,7 @@ arbiter_board_put_right = Szachownica poprawiona, zgłasza { $seat }; sędzia sp
 not_present = Kopertę wolno otworzyć tylko w obecności gracza, który odpowiada na zapieczętowany ruch.
 tampered = Koperta nie zgadza się z pieczęcią: zmieniono ją po zapieczętowaniu.
 adjourned = { $color } zapieczętowały ruch { $number }. Partia jest odłożona, zegar zatrzymany.
-envelope_read = Koperta: { $color } zapieczętowały ruch { $number }. Zużyty czas: { $white } { $white_time }, { $black } { $black_time }.
+envelope_read = Koperta: { $white_name } przeciw { $black_name }. { $color } zapieczętowały ruch { $number }. Zużyty czas: { $white } { $white_time }, { $black } { $black_time }. Wznowienie: { $resumption }.
 adjourned_early = Odłożono przed końcem sesji: { $color } tracą { $time } (I.1.2).
     .time = acc
 sealed_move_loses = Zapieczętowanego ruchu nie można wykonać: { $color } przegrywają (Wytyczne I.8).
@@ -233,3 +235,36 @@ help_seats = Przy wspólnym terminalu wiersz należy do niewidomego gracza; dla 
 game_saved = Partię zapisano: { $file }.
 game_not_saved = Nie udało się zapisać partii ({ $file }): { $why }.
 boards_in_order = Szachownice się zgadzają.
+
+## The arbiter's questions before an irreversible act, the envelope
+## and resumption, absence (6.7), D.2.1 repeated, two assistants (D.2.10).
+
+confirm_resign = Poddać partię? Powiedz tak lub nie.
+confirm_result = Ogłosić wynik { $result }? Powiedz tak lub nie.
+confirm_illegal = Ukarać nieprawidłowy ruch: { $color }? Powiedz tak lub nie.
+confirm_illegal_at = Ukarać nieprawidłowy ruch ({ $color }, półruch { $ply }) i cofnąć partię do pozycji przed nim? Powiedz tak lub nie.
+confirm_set_time = Ustawić czas ({ $color }) na { $time }? Powiedz tak lub nie.
+    .time = acc
+confirm_add_time = Dodać { $time } do czasu ({ $color })? Powiedz tak lub nie.
+    .time = acc
+confirm_set_moves = Ustawić liczbę ruchów ({ $color }) na { $count }? Powiedz tak lub nie.
+confirm_absent = { $color }: nieobecność, zapisać (6.7: po czasie spóźnienia nieobecny przegrywa)? Powiedz tak lub nie.
+cancelled_act = Anulowano: nic się nie dzieje.
+incomplete_resumption = Podaj datę, godzinę i miejsce wznowienia, na przykład: wznowienie 2026-11-26 10:00 Sala B.
+incomplete_absent = Który zawodnik: nieobecny białe lub nieobecny czarne.
+incomplete_arrived = Który zawodnik: przybył białe lub przybył czarne.
+resumption_set = Wznowienie: { $date } o { $hour }, { $place }.
+resumption_none = nie ustalono
+resumption_when = { $date } o { $hour }, { $place }
+envelope_written = Koperta zapisana w { $file } (zapieczętowana, dla sędziego) i { $page } (do wydruku).
+envelope_not_written = Nie udało się zapisać koperty: { $why }.
+arbiter_absent = Sędzia odnotowuje: { $seat } nieobecny.
+arbiter_arrived = Sędzia odnotowuje: { $seat } przybył.
+result_absent = { $color }: spóźnienie ponad dopuszczalny czas; wygrywają { $winner } (6.7).
+result_absent_both = Żaden zawodnik nie przybył w dopuszczalnym czasie: obaj przegrywają (6.7).
+repeated_on_board = { $color }: ruch wykonany na szachownicy.
+nothing_to_repeat = Nie ma ruchu niewidomego zawodnika do powtórzenia.
+prefix_assistant-white = Asystent (białe)
+prefix_assistant-black = Asystent (czarne)
+assistant_per_player = Obaj zawodnicy są niewidomi: każdy ma własnego asystenta, miejsca assistant-white i assistant-black.
+no_player_assistant = Ta partia ma jedno miejsce asystenta, assistant: assistant-white i assistant-black są dla dwóch niewidomych zawodników (--blind both).

@@ -18,6 +18,8 @@ seat = { $seat ->
     [white] igrač belim
     [black] igrač crnim
     [assistant] asistent
+    [assistant-white] asistent belog
+    [assistant-black] asistent crnog
    *[arbiter] sudija
 }
 piece = { $count ->
@@ -203,7 +205,7 @@ arbiter_board_put_right = Tabla je ispravljena, javlja { $seat }; sudija je prov
 not_present = Koverta se sme otvoriti samo kad je prisutan igrač koji odgovara na zapečaćeni potez.
 tampered = Koverta se ne slaže sa pečatom: promenjena je posle pečaćenja.
 adjourned = { $color } je zapečatio { $number }. potez. Partija je prekinuta, sat stoji.
-envelope_read = Koverta: { $color } je zapečatio { $number }. potez. Utrošeno vreme: { $white } { $white_time }, { $black } { $black_time }.
+envelope_read = Koverta: { $white_name } protiv { $black_name }. { $color } je zapečatio { $number }. potez. Utrošeno vreme: { $white } { $white_time }, { $black } { $black_time }. Nastavak: { $resumption }.
 adjourned_early = Prekinuto pre kraja sesije: { $color } gubi { $time } (I.1.2).
     .time = acc
 sealed_move_loses = Zapečaćeni potez se ne može odigrati: { $color } gubi (Smernice I.8).
@@ -228,3 +230,36 @@ help_seats = Za zajedničkim terminalom red pripada slepom igraču; za drugo mes
 game_saved = Partija je sačuvana: { $file }.
 game_not_saved = Partija nije mogla da se sačuva ({ $file }): { $why }.
 boards_in_order = Table se slažu.
+
+## The arbiter's questions before an irreversible act, the envelope
+## and resumption, absence (6.7), D.2.1 repeated, two assistants (D.2.10).
+
+confirm_resign = Predajete partiju? Recite da ili ne.
+confirm_result = Proglasiti rezultat { $result }? Recite da ili ne.
+confirm_illegal = Kazniti nepravilan potez ({ $color })? Recite da ili ne.
+confirm_illegal_at = Kazniti nepravilan potez ({ $color }, polupotez { $ply }) i vratiti partiju pre njega? Recite da ili ne.
+confirm_set_time = Postaviti vreme ({ $color }) na { $time }? Recite da ili ne.
+    .time = acc
+confirm_add_time = Dodati { $time } vremenu ({ $color })? Recite da ili ne.
+    .time = acc
+confirm_set_moves = Postaviti broj poteza ({ $color }) na { $count }? Recite da ili ne.
+confirm_absent = { $color }: odsutan, zabeležiti (6.7: posle dozvoljenog kašnjenja odsutni gubi)? Recite da ili ne.
+cancelled_act = Otkazano: ništa se ne menja.
+incomplete_resumption = Recite datum, vreme i mesto nastavka, na primer: nastavak 2026-11-26 10:00 Sala B.
+incomplete_absent = Koji igrač: odsutan beli ili odsutan crni.
+incomplete_arrived = Koji igrač: stigao beli ili stigao crni.
+resumption_set = Nastavak: { $date } u { $hour }, { $place }.
+resumption_none = nije određen
+resumption_when = { $date } u { $hour }, { $place }
+envelope_written = Koverta je zapisana u { $file } (zapečaćena, za sudiju) i { $page } (za štampu).
+envelope_not_written = Koverta nije mogla biti zapisana: { $why }.
+arbiter_absent = Sudija beleži: { $seat } je odsutan.
+arbiter_arrived = Sudija beleži: { $seat } je stigao.
+result_absent = { $color }: nije stigao u dozvoljenom vremenu; pobeđuje { $winner } (6.7).
+result_absent_both = Nijedan igrač nije stigao u dozvoljenom vremenu: obojica gube (6.7).
+repeated_on_board = { $color }: potez je odigran na njegovoj tabli.
+nothing_to_repeat = Nema poteza slepog igrača za ponavljanje.
+prefix_assistant-white = Asistent (beli)
+prefix_assistant-black = Asistent (crni)
+assistant_per_player = Oba igrača su slepa: svaki ima svog asistenta, mesta assistant-white i assistant-black.
+no_player_assistant = Ova partija ima jedno mesto asistenta, assistant: assistant-white i assistant-black su za dva slepa igrača (--blind both).

@@ -86,6 +86,10 @@ pub struct GameArgs {
     /// The edition of the FIDE Laws: 2023 (Appendix D), 2009 (Appendix E) or 2005 (Appendix F).
     #[arg(long, default_value = "2023")]
     pub laws: String,
+    /// Default time in minutes (6.7): a player who arrives later loses; by default the edition's
+    /// (0 under 2023 and 2009, 60 under 2005).
+    #[arg(long, value_name = "MINUTES")]
+    pub default_time: Option<u64>,
 }
 
 /// 32 random bytes as hex: the game's seal key.
@@ -202,6 +206,12 @@ impl GameArgs {
             round: text_option(&self.round, "--round")?,
             date: text_option(&self.date, "--date")?,
             laws,
+            default_time: match self.default_time {
+                Some(m) if m > 24 * 60 => {
+                    return Err("--default-time takes minutes, at most 1440 (a day).".into());
+                }
+                other => other,
+            },
             seat_locales,
         })
     }
@@ -218,6 +228,7 @@ impl GameArgs {
     about = "The game as JSON lines: one command per input line, one event per output line.",
     long_about = "The game as JSON lines. Each input line is one command:\n  \
 {\"t\": MS, \"from\": \"white|black|assistant|arbiter\", \"text\": \"...\"}\n  \
+(with --blind both each player has his own assistant: \"assistant-white\", \"assistant-black\"; \"assistant\" is refused)\n  \
 {\"t\": MS, \"status\": true}   asks for a status event\n  \
 {\"t\": MS}                     lets time pass (flags fall, alerts fire)\n\
 t is milliseconds since the session started (never going back). Each output line is one event \
@@ -297,7 +308,11 @@ pub fn run(raw: &[String]) -> i32 {
                 Command::from_json_line(&l)
             }
         }) {
-            Ok(cmd) => session.apply(&cmd),
+            Ok(cmd) => {
+                let mut events = session.apply(&cmd);
+                write_envelopes(&session, &mut events);
+                events
+            }
             Err(problem) => vec![Event {
                 t: session.last_t(),
                 to: vec![To::All],
@@ -311,4 +326,44 @@ pub fn run(raw: &[String]) -> i32 {
         }
     }
     0
+}
+
+/// Guidelines I.2, I.3: `envelope FILE` — the arbiter's envelope written
+/// where he said: FILE (JSON: the sealed envelope and its outside) and
+/// beside it a page to print (the outside only). The session is pure; the
+/// front end that runs it writes. A file that cannot be written is said to
+/// the arbiter.
+pub fn write_envelopes(session: &Session, events: &mut Vec<Event>) {
+    use crate::session::{Detail, EnvelopeOutside};
+    let mut failed = Vec::new();
+    for e in events.iter() {
+        let Kind::Answer {
+            detail: Some(Detail::Envelope(EnvelopeOutside { file: Some(f), .. })),
+            ..
+        } = &e.kind
+        else {
+            continue;
+        };
+        let Some((json, page)) = session.envelope_documents() else {
+            continue;
+        };
+        let page_file = crate::session::render::envelope_page_name(f);
+        let written = std::fs::write(f, json)
+            .and_then(|()| std::fs::write(&page_file, page))
+            .map_err(|err| format!("{f}: {err}"));
+        if let Err(why) = written {
+            failed.push(Event {
+                t: e.t,
+                to: e.to.clone(),
+                kind: Kind::Refused {
+                    why: Refusal::Rules {
+                        reason: session
+                            .words()
+                            .text("envelope_not_written", &[("why", &why)]),
+                    },
+                },
+            });
+        }
+    }
+    events.extend(failed);
 }

@@ -60,6 +60,14 @@ pub enum Verb {
     AddTime,
     SetMoves,
     Status,
+    /// Guidelines I.2.7: the date, time and place of resumption.
+    Resumption,
+    /// 6.7: the arbiter records a player absent or arrived.
+    Absent,
+    Arrived,
+    /// D.2.1: the sighted player has repeated the blind player's move on
+    /// his board.
+    Repeated,
 }
 
 impl Verb {
@@ -110,6 +118,10 @@ impl Verb {
             Verb::AddTime => "add-time",
             Verb::SetMoves => "set-moves",
             Verb::Status => "status",
+            Verb::Resumption => "resumption",
+            Verb::Absent => "absent",
+            Verb::Arrived => "arrived",
+            Verb::Repeated => "repeated",
         }
     }
 }
@@ -153,6 +165,9 @@ impl Verb {
                 | Verb::Present
                 | Verb::Envelope
                 | Verb::Fixed
+                | Verb::Resumption
+                | Verb::Absent
+                | Verb::Arrived
         )
     }
 

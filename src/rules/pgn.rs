@@ -213,6 +213,14 @@ pub fn write_pgn(game: &Game, tags: &[(String, String)]) -> String {
         .result()
         .map(|r| r.outcome.to_string())
         .unwrap_or_else(|| "*".to_string());
+    write_pgn_with_result(game, tags, &result)
+}
+
+/// [`write_pgn`] with the result given (`1-0`, `0-1`, `1/2-1/2`, `*`):
+/// for a score the arbiter gave that PGN has no result for (FIDE Laws
+/// 12.2: adjusted scores).
+pub fn write_pgn_with_result(game: &Game, tags: &[(String, String)], result: &str) -> String {
+    let result = result.to_string();
     let get = |n: &str| tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.as_str());
     let mut out = String::new();
     for name in SEVEN_TAGS {

@@ -65,7 +65,7 @@ impl Session {
         };
         // D.2.10.6: the blind player's assistant carries out the
         // adjournment formalities for him (not the sighted player's, D.2.11).
-        let for_blind_player = from == Seat::Assistant
+        let for_blind_player = from.is_assistant()
             && self.cfg.assistant_for.is_none()
             && self.is_blind(c)
             && self.own_color(from) == Some(c);
@@ -88,11 +88,13 @@ impl Session {
             white_time: times[0],
             black_time: times[1],
             draw_offer: self.game.draw_offer(),
-            resumption: Resumption {
+            // I.2.7: as the arbiter set them before the sealing (he may
+            // set them later: they are then on the envelope's outside).
+            resumption: self.resumption.clone().unwrap_or(Resumption {
                 date: String::new(),
                 time: String::new(),
                 place: String::new(),
-            },
+            }),
         };
         let mut sealing = Sealing::begin();
         sealing.write(text);
@@ -162,15 +164,17 @@ impl Session {
         ]
     }
 
-    /// The envelope's outside for the arbiter (I.2): never the sealed move.
-    pub(super) fn envelope(&self, t: u64, from: Seat) -> Vec<Event> {
+    /// The envelope's outside for the arbiter (I.2, I.3): never the sealed
+    /// move. With a file name the front end writes the envelope there
+    /// ([`Session::envelope_documents`]).
+    pub(super) fn envelope(&self, t: u64, from: Seat, file: Option<String>) -> Vec<Event> {
         if let Some(e) = self.need_arbiter(t, from, Verb::Envelope) {
             return e;
         }
-        let Some(a) = self.adjourned.as_ref() else {
+        let Some(mut outside) = self.envelope_outside() else {
             return self.not_adjourned(t, from);
         };
-        let env = &a.state.envelope;
+        outside.file = file;
         one(
             t,
             vec![To::Seat(from)],
@@ -179,14 +183,98 @@ impl Session {
                 player: None,
                 ms: None,
                 count: None,
-                detail: Some(Detail::Envelope(EnvelopeOutside {
-                    black_used_ms: env.black_time.used_ms,
-                    move_number: env.move_number,
-                    position: env.position_fen.clone(),
-                    seal: env.seal.clone(),
-                    sealed_by: Side::from(env.sealed_by),
-                    white_used_ms: env.white_time.used_ms,
-                })),
+                detail: Some(Detail::Envelope(outside)),
+            },
+        )
+    }
+
+    /// What the outside of the envelope says (I.2), if the game is
+    /// adjourned.
+    fn envelope_outside(&self) -> Option<EnvelopeOutside> {
+        let env = &self.adjourned.as_ref()?.state.envelope;
+        let named =
+            |given: &Option<String>, written: &str| given.as_ref().map(|_| written.to_string());
+        let resumption = self
+            .resumption
+            .clone()
+            .or_else(|| (!env.resumption.date.is_empty()).then(|| env.resumption.clone()));
+        Some(EnvelopeOutside {
+            black_used_ms: env.black_time.used_ms,
+            move_number: env.move_number,
+            position: env.position_fen.clone(),
+            seal: env.seal.clone(),
+            sealed_by: Side::from(env.sealed_by),
+            white_used_ms: env.white_time.used_ms,
+            white: named(&self.cfg.white, &env.white),
+            black: named(&self.cfg.black, &env.black),
+            draw_offer: self
+                .adjourned
+                .as_ref()
+                .and_then(|a| a.offer)
+                .map(Side::from),
+            resumption,
+            file: None,
+        })
+    }
+
+    /// I.2, I.3: the envelope as the arbiter keeps it — the sealed
+    /// envelope as JSON (with the sealed move, under its seal; hector
+    /// opens it only with the replying player present), with its outside
+    /// — and as a plain-text page to print (the outside only). Only a
+    /// front end writing the arbiter's file asks for it; no event carries
+    /// it.
+    pub fn envelope_documents(&self) -> Option<(String, String)> {
+        let a = self.adjourned.as_ref()?;
+        let outside = self.envelope_outside()?;
+        let sealed: serde_json::Value =
+            serde_json::from_str(&a.state.envelope.to_json()).unwrap_or_default();
+        let json = serde_json::json!({ "outside": outside, "envelope": sealed });
+        let json = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
+        let r = super::Renderer::for_session(self);
+        let read = r.text(&Kind::Answer {
+            query: Query::Sheet,
+            player: None,
+            ms: None,
+            count: None,
+            detail: Some(Detail::Envelope(outside.clone())),
+        });
+        let env = &a.state.envelope;
+        let sheet = |moves: &[String]| moves.join(" ");
+        let page = format!(
+            "{read}\n\nFEN: {}\n{}: {}\n{}: {}\nSHA-256: {}\n",
+            outside.position,
+            self.loc.color_name(Color::White),
+            sheet(&env.scoresheet_white),
+            self.loc.color_name(Color::Black),
+            sheet(&env.scoresheet_black),
+            outside.seal,
+        );
+        Some((json, page))
+    }
+
+    /// I.2.7: the arbiter sets the date, time and place of resumption.
+    pub(super) fn set_resumption(
+        &mut self,
+        t: u64,
+        from: Seat,
+        date: String,
+        time: String,
+        place: String,
+    ) -> Vec<Event> {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Resumption) {
+            return e;
+        }
+        let r = Resumption { date, time, place };
+        self.resumption = Some(r.clone());
+        one(
+            t,
+            vec![To::Seat(from)],
+            Kind::Answer {
+                query: Query::Resumption,
+                player: None,
+                ms: None,
+                count: None,
+                detail: Some(Detail::Resumption(r)),
             },
         )
     }

@@ -6,7 +6,8 @@
 
 use shakmaty::{Color, KnownOutcome, Position};
 
-use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, one};
+use super::request::Score;
+use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, ci, one};
 use crate::locale::session::Verb;
 use crate::rules::{GameResult, IllegalMoveRuling, Termination};
 
@@ -73,6 +74,10 @@ impl Session {
         } else {
             Err("already stopped".to_string())
         };
+        // 6.6, 6.7: the session starts when the clocks first run.
+        if r.is_ok() && start && self.game.moves().len() == self.clock_base_ply {
+            self.session_start = Some(t);
+        }
         match r {
             Ok(()) => one(
                 t,
@@ -217,6 +222,7 @@ impl Session {
         let board = self.game.position().board().clone();
         self.boards.set_up(&board);
         self.synced = ply;
+        self.strike_marks(ply);
         self.pending = [None, None];
         self.owed_press = None;
         self.boards_differ = false;
@@ -244,20 +250,33 @@ impl Session {
         ]
     }
 
-    /// The arbiter sets the result.
-    pub(super) fn arbiter_result(
-        &mut self,
-        t: u64,
-        from: Seat,
-        outcome: KnownOutcome,
-    ) -> Vec<Event> {
+    /// The arbiter sets the result (12.2): a game's result or an adjusted
+    /// score or forfeit, also to put a result right after the game ended.
+    pub(super) fn arbiter_result(&mut self, t: u64, from: Seat, score: Score) -> Vec<Event> {
         if let Some(e) = self.need_arbiter(t, from, Verb::Result) {
             return e;
         }
         // Art. 12.1, 5.2.2: the arbiter may put a result right after the
         // game ended (a flag fell in a dead position …); the same result
         // again changes nothing.
-        if self.game.result().is_some_and(|r| r.outcome == outcome) {
+        let (outcome, adjusted) = match score {
+            Score::Game(o) => (o, None),
+            Score::Adjusted(s) => (
+                match s {
+                    "+/-" => KnownOutcome::Decisive {
+                        winner: Color::White,
+                    },
+                    "-/+" => KnownOutcome::Decisive {
+                        winner: Color::Black,
+                    },
+                    // The game's record has no such result: the score
+                    // stands for it (status, PGN tag).
+                    _ => KnownOutcome::Draw,
+                },
+                Some(s),
+            ),
+        };
+        if self.score == adjusted && self.game.result().is_some_and(|r| r.outcome == outcome) {
             return self.refuse(t, from, Refusal::GameOver);
         }
         let r = GameResult {
@@ -265,13 +284,129 @@ impl Session {
             termination: Termination::DrawAgreed,
         };
         self.game.set_result(r);
+        self.score = adjusted;
         let mut out = self.ended(t, r);
         if let Some(Event {
-            kind: Kind::Result { reason, .. },
+            kind:
+                Kind::Result {
+                    result,
+                    reason,
+                    score,
+                    ..
+                },
             ..
         }) = out.last_mut()
         {
             *reason = "arbiter".into();
+            if let Some(s) = adjusted {
+                *result = Score::result_text(s).to_string();
+                *score = Some(s.to_string());
+            }
+        }
+        out
+    }
+
+    /// 6.7 (`--default-time`): how late a player may arrive, in ms.
+    fn default_ms(&self) -> u64 {
+        self.cfg
+            .default_time
+            .map_or(self.cfg.laws.default_time_ms(), |m| {
+                m.saturating_mul(60_000)
+            })
+    }
+
+    /// 6.7: the arbiter notes a player absent (asked back first: with the
+    /// default time past, it ends the game).
+    pub(super) fn absent(&mut self, t: u64, from: Seat, c: Color) -> Vec<Event> {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Absent) {
+            return e;
+        }
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
+        self.absent[ci(c)] = true;
+        let mut out = one(
+            t,
+            vec![To::All],
+            Kind::Arbiter {
+                reason: ArbiterReason::Absent,
+                by: Some(Seat::of(c)),
+                detail: None,
+            },
+        );
+        out.extend(self.default_check(t));
+        out
+    }
+
+    /// 6.7: the arbiter notes a player arrived; after the default time he
+    /// loses (6.7.1: unless the arbiter decides otherwise — he then gives
+    /// the result he rules with `result`).
+    pub(super) fn arrived(&mut self, t: u64, from: Seat, c: Color) -> Vec<Event> {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Arrived) {
+            return e;
+        }
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
+        let late = self
+            .session_start
+            .is_some_and(|s| t > s.saturating_add(self.default_ms()));
+        self.absent[ci(c)] = late;
+        let mut out = one(
+            t,
+            vec![To::All],
+            Kind::Arbiter {
+                reason: ArbiterReason::Arrived,
+                by: Some(Seat::of(c)),
+                detail: None,
+            },
+        );
+        out.extend(self.default_check(t));
+        out
+    }
+
+    /// 6.7.1: a player noted absent when the default time has passed since
+    /// the clocks started loses; both absent, both lose (`-/-`).
+    pub(super) fn default_check(&mut self, t: u64) -> Vec<Event> {
+        let Some(start) = self.session_start else {
+            return Vec::new();
+        };
+        if self.game.is_over() || t < start.saturating_add(self.default_ms()) {
+            return Vec::new();
+        }
+        let late: Vec<Color> = [Color::White, Color::Black]
+            .into_iter()
+            .filter(|c| self.absent[ci(*c)])
+            .collect();
+        let (outcome, player, score) = match late.as_slice() {
+            [] => return Vec::new(),
+            [c] => (KnownOutcome::Decisive { winner: !*c }, Some(*c), None),
+            _ => (KnownOutcome::Draw, None, Some("-/-")),
+        };
+        let r = GameResult {
+            outcome,
+            termination: Termination::DrawAgreed,
+        };
+        self.game.set_result(r);
+        self.score = score;
+        let mut out = self.ended(t, r);
+        if let Some(Event {
+            kind:
+                Kind::Result {
+                    result,
+                    reason,
+                    player: p,
+                    score: sc,
+                },
+            ..
+        }) = out.last_mut()
+        {
+            *reason = "absent".into();
+            *p = player.map(Into::into);
+            if let Some(s) = score {
+                *result = Score::result_text(s).to_string();
+                *sc = Some(s.to_string());
+            }
         }
         out
     }

@@ -195,6 +195,7 @@ impl Session {
         self.boards.retrace(&r, t);
         self.game.truncate(r.agreed_plies);
         self.synced = r.agreed_plies;
+        self.strike_marks(r.agreed_plies);
         self.pending = [None, None];
         self.owed_press = None;
         if let Some(clock) = self.clock.as_mut() {

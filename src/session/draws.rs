@@ -1,6 +1,8 @@
 //! Draws, claims and resignation (FIDE Laws 2023, Articles 9.1–9.5 and
 //! 5.1.2; D.2.10.5 for a claim on time by the assistant).
 
+use shakmaty::Color;
+
 use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, one, san_en};
 use crate::locale::session::Verb;
 use crate::notation::phrase::{Form, Heard, hear, say};
@@ -22,16 +24,50 @@ impl Session {
             return self.draw_answer(t, from, true);
         }
         match self.game.offer_draw(c) {
-            Ok(()) => one(
-                t,
-                vec![To::All],
-                Kind::Draw {
-                    action: "offered".into(),
-                    by: c.into(),
-                },
-            ),
+            Ok(()) => {
+                self.mark_offer(c);
+                one(
+                    t,
+                    vec![To::All],
+                    Kind::Draw {
+                        action: "offered".into(),
+                        by: c.into(),
+                    },
+                )
+            }
             Err(e) => self.rules_refusal(t, from, e),
         }
+    }
+
+    /// 8.1.5, 9.1.2.2: both players mark a draw offer (=) on their
+    /// scoresheets after the offerer's move (and hector in the PGN); an
+    /// offer made before that move is marked on it when it is made.
+    pub(super) fn mark_offer(&mut self, c: Color) {
+        if self.game.turn() == c {
+            self.mark_next = Some(c);
+            return;
+        }
+        let ply = self.game.moves().len();
+        if ply > 0 && !self.draw_marks.contains(&ply) {
+            self.draw_marks.push(ply);
+            self.game.set_comment(ply, "(=)");
+        }
+    }
+
+    /// The offer made before the move just made by `c` is marked on it.
+    pub(super) fn mark_after_move(&mut self, c: Color) {
+        if self.mark_next == Some(c) {
+            self.mark_next = None;
+            self.mark_offer(c);
+        } else if self.mark_next.is_some() {
+            self.mark_next = None;
+        }
+    }
+
+    /// 8.1.5: marks after a half-move struck from the scoresheets go with it.
+    pub(super) fn strike_marks(&mut self, ply: usize) {
+        self.draw_marks.retain(|p| *p <= ply);
+        self.mark_next = None;
     }
 
     pub(super) fn draw_answer(&mut self, t: u64, from: Seat, accept: bool) -> Vec<Event> {
@@ -205,6 +241,7 @@ impl Session {
                 // Art. 9.1.2.3: a claim under 9.2 or 9.3 is also a draw
                 // offer; it stands until the opponent accepts or declines.
                 if !self.game.is_over() && self.game.offer_draw(c).is_ok() {
+                    self.mark_offer(c);
                     out.push(Event {
                         t,
                         to: vec![To::All],

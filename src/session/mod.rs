@@ -11,6 +11,7 @@
 mod adjourn;
 mod arbiter;
 mod boards;
+mod confirm;
 mod draws;
 pub mod json;
 mod moves;
@@ -138,6 +139,11 @@ pub struct Config {
     /// The edition of the FIDE Laws the game is played under (`--laws`):
     /// penalties, claims, automatic draws (src/rules/laws.rs).
     pub laws: Laws,
+    /// 6.7 (`--default-time MINUTES`): how late a player may arrive after
+    /// the clocks start; by default the edition's (2023 6.7.1 and 2009
+    /// 6.6(a): zero; 2005 6.7: one hour).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default_time: Option<u64>,
     /// A seat's own language (`--seat-locale black=pl`): its events carry
     /// the sentence in that language too (`texts`), its page is in it.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
@@ -169,6 +175,7 @@ impl Default for Config {
             round: None,
             date: None,
             laws: Laws::default(),
+            default_time: None,
             seat_locales: Default::default(),
         }
     }
@@ -263,6 +270,25 @@ pub struct Session {
     last_t: u64,
     /// The last event said to each seat, for `repeat`.
     last_said: HashMap<Seat, Kind>,
+    /// 8.1.5, 9.1.2.2: the half-moves (1-based) after which a draw was
+    /// offered, marked (=) on both scoresheets and in the PGN.
+    draw_marks: Vec<usize>,
+    /// A draw offered before the offerer's move: marked on that move.
+    mark_next: Option<Color>,
+    /// 12.2: the arbiter's adjusted score or forfeit, which stands for
+    /// the game's result (`0-0`, `1/2-0`, `+/-` …).
+    score: Option<&'static str>,
+    /// Irreversible acts asked back, per seat, waiting for yes.
+    confirm: HashMap<Seat, confirm::Act>,
+    /// I.2.7: date, time and place of resumption, as the arbiter set them.
+    resumption: Option<crate::boards::adjourn::Resumption>,
+    /// 6.6, 6.7: when the clocks first ran (the start of the session).
+    session_start: Option<u64>,
+    /// 6.7: the players the arbiter noted absent.
+    absent: [bool; 2],
+    /// D.2.1: the blind player's move (colour, half-move) the sighted
+    /// player has not yet said he repeated on his board.
+    unrepeated: Option<(Color, usize)>,
 }
 
 /// An independent copy (the local front ends of `hector serve` look at one
@@ -293,6 +319,14 @@ impl Clone for Session {
             alerted: self.alerted,
             last_t: self.last_t,
             last_said: self.last_said.clone(),
+            draw_marks: self.draw_marks.clone(),
+            mark_next: self.mark_next,
+            score: self.score,
+            confirm: self.confirm.clone(),
+            resumption: self.resumption.clone(),
+            session_start: self.session_start,
+            absent: self.absent,
+            unrepeated: self.unrepeated,
         }
     }
 }
@@ -381,6 +415,8 @@ impl Session {
                 boards.record_move(before, game.moves()[i], 0);
             }
         }
+        // The clocks run from t = 0 (a game without a clock starts then).
+        let session_start = clock.as_ref().is_none_or(|c| c.is_started()).then_some(0);
         Ok(Session {
             cfg: cfg.clone(),
             loc,
@@ -399,6 +435,14 @@ impl Session {
             alerted: [false; 2],
             last_t: 0,
             last_said: HashMap::new(),
+            draw_marks: Vec::new(),
+            mark_next: None,
+            score: None,
+            confirm: HashMap::new(),
+            resumption: None,
+            session_start,
+            absent: [false; 2],
+            unrepeated: None,
         })
     }
 
@@ -458,7 +502,10 @@ impl Session {
             fen: self.game.fen(),
             turn: self.game.turn().into(),
             ply: self.game.moves().len(),
-            result: self.game.result().map(|r| result_text(&r)),
+            result: match self.score {
+                Some(s) => Some(request::Score::result_text(s).to_string()),
+                None => self.game.result().map(|r| result_text(&r)),
+            },
             clock: self.clock.as_ref().map(|c| ClockStatus {
                 white_ms: c.remaining(Color::White, t),
                 black_ms: c.remaining(Color::Black, t),
@@ -497,6 +544,7 @@ impl Session {
             }];
         }
         let mut out = self.advance(t);
+        out.extend(self.absence(t));
         self.last_t = t;
         let more = match &cmd.input {
             Input::Text { from, text } => self.text(t, *from, text),
@@ -531,7 +579,7 @@ impl Session {
                         self.last_said.insert(*s, e.kind.clone());
                     }
                     To::All => {
-                        for s in Seat::ALL {
+                        for s in Seat::EVERY {
                             self.last_said.insert(s, e.kind.clone());
                         }
                     }
@@ -598,6 +646,15 @@ impl Session {
             }
         }
         out
+    }
+
+    /// 6.7: time passing past the default time with a player absent.
+    fn absence(&mut self, t: u64) -> Vec<Event> {
+        if self.absent.iter().any(|a| *a) {
+            self.default_check(t)
+        } else {
+            Vec::new()
+        }
     }
 
     /// The events of a finished game; the clock stops.
@@ -700,11 +757,14 @@ impl Session {
     /// Handles what a seat said, typed or keyed: read into a request at
     /// the edge, then applied.
     fn text(&mut self, t: u64, from: Seat, text: &str) -> Vec<Event> {
+        if let Some(e) = self.seat_here(t, from) {
+            return e;
+        }
         let pending = from.color().and_then(|c| self.pending[ci(c)].as_ref());
         let expecting = Expecting {
             choice: matches!(pending, Some(Pending::Choice(_))),
             promotion: matches!(pending, Some(Pending::Promotion(_))),
-            readback: matches!(pending, Some(Pending::ReadBack(_))),
+            readback: matches!(pending, Some(Pending::ReadBack(_))) || self.asks(from),
         };
         // A seat with a language of its own is understood in it (and, as
         // everywhere, in English).
@@ -723,7 +783,11 @@ impl Session {
         match reader.read(text, expecting) {
             Ok(r) => match self.sighted_assistant_may(t, from, &r) {
                 Some(e) => e,
-                None => self.request(t, from, r),
+                // An irreversible act is asked back first (5.1.2, 12.2 …).
+                None => match self.confirmation(t, from, &r) {
+                    Some(e) => e,
+                    None => self.request(t, from, r),
+                },
             },
             Err(Unreadable { verb, why }) => {
                 // A seat without the right to a command is told so, even
@@ -734,6 +798,26 @@ impl Session {
                 self.refuse(t, from, why)
             }
         }
+    }
+
+    /// D.2.10: with two blind players each has his own assistant
+    /// (`assistant-white`, `assistant-black`); the one `assistant` seat is
+    /// then refused with a sentence naming the two, and the two are not
+    /// seats of any other game.
+    fn seat_here(&self, t: u64, from: Seat) -> Option<Vec<Event>> {
+        let both = self.cfg.blind == Blind::Both;
+        let reason = match from {
+            Seat::Assistant if both => "assistant_per_player",
+            s if s.assists().is_some() && !both => "no_player_assistant",
+            _ => return None,
+        };
+        Some(self.refuse(
+            t,
+            from,
+            Refusal::Rules {
+                reason: reason.into(),
+            },
+        ))
     }
 
     /// D.2.11: the sighted player's assistant may only make the moves on
@@ -768,7 +852,10 @@ impl Session {
             | Verb::Resume
             | Verb::Envelope
             | Verb::Correct
-            | Verb::Retrace => self.need_arbiter(t, from, verb),
+            | Verb::Retrace
+            | Verb::Resumption
+            | Verb::Absent
+            | Verb::Arrived => self.need_arbiter(t, from, verb),
             Verb::Draw | Verb::Accept | Verb::Decline | Verb::Resign => {
                 self.need_player(t, from, verb).err()
             }
@@ -777,7 +864,7 @@ impl Session {
     }
 
     /// Applies one request of a seat.
-    fn request(&mut self, t: u64, from: Seat, r: Request) -> Vec<Event> {
+    pub(super) fn request(&mut self, t: u64, from: Seat, r: Request) -> Vec<Event> {
         match r {
             Request::Move(line) => self.move_text(t, from, &line),
             Request::Choose(n) => match from.color() {
@@ -813,7 +900,13 @@ impl Session {
             } => self.adjourn(t, from, &sealed, early_minutes),
             Request::Resume => self.resume(t, from),
             Request::Present(c) => self.present(t, from, c),
-            Request::Envelope => self.envelope(t, from),
+            Request::Envelope(file) => self.envelope(t, from, file),
+            Request::Resumption { date, time, place } => {
+                self.set_resumption(t, from, date, time, place)
+            }
+            Request::Absent(c) => self.absent(t, from, c),
+            Request::Arrived(c) => self.arrived(t, from, c),
+            Request::Repeated => self.repeated(t, from),
             Request::CallArbiter => self.call_arbiter(t, from),
             Request::Touched(what) => self.touched(t, from, what),
             Request::StartClock => self.start_stop(t, from, true),
@@ -852,6 +945,11 @@ impl Session {
     /// assistant (D.2.10) when the assistant serves him.
     fn private_to(&self, c: Color) -> Vec<To> {
         let mut to = vec![To::Seat(Seat::of(c))];
+        if self.cfg.blind == Blind::Both {
+            // D.2.10: each blind player's own assistant.
+            to.push(To::Seat(Seat::assistant_of(c)));
+            return to;
+        }
         let assistant_serves = match self.cfg.assistant_for {
             Some(s) => Color::from(s) == c,
             None => self.cfg.blind.is_blind(c),
@@ -902,6 +1000,7 @@ pub fn result_kind(game: &Game, r: GameResult) -> Kind {
         result: result_text(&r),
         reason: r.termination.name().to_string(),
         player,
+        score: None,
     }
 }
 

@@ -75,6 +75,11 @@ impl Session {
                 },
             )),
             Seat::Assistant => Ok(turn),
+            // D.2.10: a blind player's own assistant moves only for him.
+            Seat::AssistantWhite | Seat::AssistantBlack => match from.assists() {
+                Some(c) if c == turn => Ok(c),
+                _ => Err(self.refuse(t, from, Refusal::NotYourTurn)),
+            },
             s => {
                 let c = s.color().unwrap_or(turn);
                 if c != turn {
@@ -270,6 +275,10 @@ impl Session {
                 self.press_after_move(t, c);
             }
         }
+        self.mark_after_move(c);
+        // D.2.1: the sighted opponent repeats a blind player's move on his
+        // board and says so; his own move says it too.
+        self.unrepeated = (self.is_blind(c) && !self.is_blind(!c)).then_some((c, ply));
         if let Some(r) = self.game.result() {
             out.extend(self.ended(t, r));
         }
@@ -333,6 +342,9 @@ impl Session {
         let c = match from {
             Seat::Arbiter => return self.not_your_right(t, from, Verb::Press),
             Seat::Assistant => self.owed_press,
+            Seat::AssistantWhite | Seat::AssistantBlack => {
+                self.owed_press.filter(|c| from.assists() == Some(*c))
+            }
             s => s.color().filter(|c| self.owed_press == Some(*c)),
         };
         match c {
@@ -342,14 +354,14 @@ impl Session {
     }
 
     pub(super) fn yes(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        // The arbiter's yes answers his own questions (irreversible acts,
+        // src/session/confirm.rs): with none open there is nothing to
+        // confirm. The assistant never confirms a player's move (D.2.8).
         let Some(c) = from.color() else {
-            return self.refuse(
-                t,
-                from,
-                Refusal::NotYourRight {
-                    command: Verb::Yes.label().into(),
-                },
-            );
+            return match from {
+                Seat::Arbiter => self.refuse(t, from, Refusal::NothingPending),
+                _ => self.not_your_right(t, from, Verb::Yes),
+            };
         };
         match self.pending[ci(c)].clone() {
             Some(Pending::ReadBack(m)) => match self.mover(t, from) {
@@ -371,20 +383,56 @@ impl Session {
     }
 
     pub(super) fn no(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        // The arbiter's no answers his own questions (irreversible acts,
+        // src/session/confirm.rs): with none open there is nothing to
+        // confirm. The assistant never takes back a player's move (D.2.8).
         let Some(c) = from.color() else {
-            return self.refuse(
-                t,
-                from,
-                Refusal::NotYourRight {
-                    command: Verb::No.label().into(),
-                },
-            );
+            return match from {
+                Seat::Arbiter => self.refuse(t, from, Refusal::NothingPending),
+                _ => self.not_your_right(t, from, Verb::No),
+            };
         };
         if self.pending[ci(c)].take().is_some() {
-            one(t, self.private_to(c), Kind::Cancelled)
+            one(t, self.private_to(c), Kind::Cancelled { act: None })
         } else {
             self.refuse(t, from, Refusal::NothingPending)
         }
+    }
+}
+
+impl Session {
+    /// D.2.1: the sighted player (or the assistant making the moves on his
+    /// board) says he made the blind player's last move on his board; the
+    /// blind player is told.
+    pub(super) fn repeated(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        let Some((c, ply)) = self.unrepeated else {
+            return match from {
+                Seat::Arbiter => self.not_your_right(t, from, Verb::Repeated),
+                _ => self.refuse(
+                    t,
+                    from,
+                    Refusal::Rules {
+                        reason: "nothing_to_repeat".into(),
+                    },
+                ),
+            };
+        };
+        if from != Seat::of(!c) && !from.is_assistant() {
+            return self.not_your_right(t, from, Verb::Repeated);
+        }
+        self.unrepeated = None;
+        let mut to = self.private_to(c);
+        if !to.contains(&To::Seat(from)) {
+            to.push(To::Seat(from));
+        }
+        one(
+            t,
+            to,
+            Kind::Repeated {
+                by: (!c).into(),
+                ply,
+            },
+        )
     }
 }
 
@@ -435,5 +483,21 @@ pub(super) fn pgn(s: &Session, tags: &[(String, String)]) -> String {
             .unwrap_or_else(|| tc.clone());
         tags.push(("TimeControl".into(), text));
     }
-    crate::rules::pgn::write_pgn(&s.game, &tags)
+    // 12.2: an adjusted score is no PGN result: the game is written
+    // unfinished (`*`) with the score in a tag; a forfeit as the win it
+    // counts as, with the tag.
+    match s.score {
+        Some(score) => {
+            if !tags.iter().any(|(k, _)| k == "ArbiterScore") {
+                tags.push(("ArbiterScore".into(), score.to_string()));
+            }
+            let result = match score {
+                "+/-" => "1-0",
+                "-/+" => "0-1",
+                _ => "*",
+            };
+            crate::rules::pgn::write_pgn_with_result(&s.game, &tags, result)
+        }
+        None => crate::rules::pgn::write_pgn(&s.game, &tags),
+    }
 }

@@ -28,6 +28,9 @@ impl Session {
                 },
             }),
             Seat::Arbiter => None,
+            // D.2.10: each blind player's own assistant.
+            Seat::AssistantWhite => Some(Color::White),
+            Seat::AssistantBlack => Some(Color::Black),
         }
     }
 
@@ -179,6 +182,7 @@ impl Session {
         let detail = Detail::Sheet(SheetDetail {
             board: side.name().to_string(),
             entries: self.boards.sheet(side).entries().to_vec(),
+            offers: self.draw_marks.clone(),
             start: Some(self.start_fen()).filter(|f| *f != STANDARD_FEN),
         });
         one(

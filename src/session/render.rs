@@ -349,7 +349,44 @@ impl Renderer {
                     .collect();
                 self.s("promotion", &[("pieces", &pieces.join(", "))])
             }
-            Kind::Cancelled => self.s("cancelled", &[]),
+            Kind::Cancelled { act: None } => self.s("cancelled", &[]),
+            Kind::Cancelled { act: Some(_) } => self.s("cancelled_act", &[]),
+            Kind::Confirm {
+                act,
+                player,
+                ms,
+                result,
+                ply,
+            } => {
+                let color = player.map(Word::Side).unwrap_or(Word::T(""));
+                let ms = ms.unwrap_or(0);
+                let result = result.as_deref().unwrap_or_default();
+                match (act.as_str(), ply) {
+                    ("illegal", Some(ply)) => self.say(
+                        "confirm_illegal_at",
+                        &[("color", color), ("ply", Word::T(&ply.to_string()))],
+                    ),
+                    ("illegal", None) => self.say("confirm_illegal", &[("color", color)]),
+                    ("result", _) => self.s("confirm_result", &[("result", result)]),
+                    ("set-time", _) => self.say(
+                        "confirm_set_time",
+                        &[("color", color), ("time", Word::Time(ms))],
+                    ),
+                    ("add-time", _) => self.say(
+                        "confirm_add_time",
+                        &[("color", color), ("time", Word::Time(ms))],
+                    ),
+                    ("set-moves", _) => self.say(
+                        "confirm_set_moves",
+                        &[("color", color), ("count", Word::N(ms))],
+                    ),
+                    ("absent", _) => self.say("confirm_absent", &[("color", color)]),
+                    _ => self.s("confirm_resign", &[]),
+                }
+            }
+            Kind::Repeated { by, .. } => {
+                self.say("repeated_on_board", &[("color", Word::Side(*by))])
+            }
             Kind::Refused { why } => self.refusal(why),
             Kind::Answer {
                 query,
@@ -366,7 +403,8 @@ impl Renderer {
                 result,
                 reason,
                 player,
-            } => self.result(result, reason, *player),
+                score,
+            } => self.result(score.as_deref().unwrap_or(result), reason, *player),
             Kind::Alert { ms, .. } => self.say("alert", &[("time", Word::Time(*ms))]),
             Kind::Flag { player } => self.say("flag", &[("color", Word::Side(*player))]),
             Kind::Clock { action, player, ms } => {
@@ -411,7 +449,7 @@ impl Renderer {
                         } else {
                             format!(": {detail}")
                         };
-                        if by.is_some_and(|b| b != Seat::Assistant) {
+                        if by.is_some_and(|b| !b.is_assistant()) {
                             self.say(
                                 "arbiter_touched_by",
                                 &[("seat", seat), ("detail", Word::T(&d))],
@@ -420,7 +458,7 @@ impl Renderer {
                             self.s("arbiter_touched", &[("detail", &d)])
                         }
                     }
-                    ArbiterReason::FlagClaim if *by == Some(Seat::Assistant) || by.is_none() => {
+                    ArbiterReason::FlagClaim if by.is_none_or(Seat::is_assistant) => {
                         self.s("arbiter_flag_claim", &[])
                     }
                     ArbiterReason::FlagClaim => {
@@ -442,6 +480,8 @@ impl Renderer {
                     ArbiterReason::BoardPutRight => {
                         self.say("arbiter_board_put_right", &[("seat", seat)])
                     }
+                    ArbiterReason::Absent => self.say("arbiter_absent", &[("seat", seat)]),
+                    ArbiterReason::Arrived => self.say("arbiter_arrived", &[("seat", seat)]),
                     ArbiterReason::Flag => {
                         let c = match detail.as_str() {
                             "white" => self.color(Side::White),
@@ -569,8 +609,14 @@ impl Renderer {
                 }
             }
             Refusal::Rules { reason } => match reason.as_str() {
-                "no_draw_offer" | "not_adjourned" | "not_present" | "tampered"
-                | "flag_not_fallen" => self.s(reason, &[]),
+                "no_draw_offer"
+                | "not_adjourned"
+                | "not_present"
+                | "tampered"
+                | "flag_not_fallen"
+                | "nothing_to_repeat"
+                | "assistant_per_player"
+                | "no_player_assistant" => self.s(reason, &[]),
                 "claim_incorrect" => self.loc.game_text("claim_incorrect", &[]),
                 other => self.s("rules_problem", &[("reason", other)]),
             },
@@ -669,6 +715,13 @@ impl Renderer {
                     items.join("; ")
                 }
             }
+            Query::Resumption => match detail {
+                Some(Detail::Resumption(r)) => self.s(
+                    "resumption_set",
+                    &[("date", &r.date), ("hour", &r.time), ("place", &r.place)],
+                ),
+                _ => self.s("resumption_none", &[]),
+            },
             Query::Fen => match detail {
                 Some(Detail::Fen(d)) => d.fen.clone(),
                 _ => String::new(),
@@ -686,22 +739,49 @@ impl Renderer {
                 _ => self.s("answer_none", &[]),
             },
             Query::Sheet => match detail {
+                // 8.1.5: a draw offer is marked (=) after the move.
                 Some(Detail::Sheet(d)) if !d.entries.is_empty() => {
-                    self.sheet(d.start.as_deref(), &d.entries)
+                    self.sheet(d.start.as_deref(), &d.entries, &d.offers)
                 }
                 // Guidelines I.2, I.3: the envelope's outside read to the
                 // arbiter (never the sealed move).
-                Some(Detail::Envelope(e)) => self.say(
-                    "envelope_read",
-                    &[
-                        ("color", Word::Side(e.sealed_by)),
-                        ("number", Word::N(e.move_number.into())),
-                        ("white", Word::Side(Side::White)),
-                        ("white_time", Word::Time(e.white_used_ms)),
-                        ("black", Word::Side(Side::Black)),
-                        ("black_time", Word::Time(e.black_used_ms)),
-                    ],
-                ),
+                Some(Detail::Envelope(e)) => {
+                    let name =
+                        |n: &Option<String>, side| n.clone().unwrap_or_else(|| self.color(side));
+                    let resumption = match &e.resumption {
+                        Some(r) => self.s(
+                            "resumption_when",
+                            &[("date", &r.date), ("hour", &r.time), ("place", &r.place)],
+                        ),
+                        None => self.s("resumption_none", &[]),
+                    };
+                    let (white_name, black_name) =
+                        (name(&e.white, Side::White), name(&e.black, Side::Black));
+                    let read = self.say(
+                        "envelope_read",
+                        &[
+                            ("white_name", Word::T(&white_name)),
+                            ("black_name", Word::T(&black_name)),
+                            ("color", Word::Side(e.sealed_by)),
+                            ("number", Word::N(e.move_number.into())),
+                            ("white", Word::Side(Side::White)),
+                            ("white_time", Word::Time(e.white_used_ms)),
+                            ("black", Word::Side(Side::Black)),
+                            ("black_time", Word::Time(e.black_used_ms)),
+                            ("resumption", Word::T(resumption.trim_end_matches('.'))),
+                        ],
+                    );
+                    match &e.file {
+                        Some(f) => format!(
+                            "{read} {}",
+                            self.s(
+                                "envelope_written",
+                                &[("file", f), ("page", &envelope_page_name(f))]
+                            )
+                        ),
+                        None => read,
+                    }
+                }
                 _ => self.s("answer_none", &[]),
             },
         }
@@ -715,9 +795,24 @@ impl Renderer {
     /// A scoresheet read back (D.2.7): numbered, each entry that is a
     /// legal move in the locale's notation ("1. e4 e5 2. Sf3"), from the
     /// first one that is not as it was written.
-    fn sheet(&self, start: Option<&str>, entries: &[String]) -> String {
+    /// 8.1.5: a draw offer is marked (=) after the move it came with
+    /// (`offers`: 1-based half-moves).
+    fn sheet(&self, start: Option<&str>, entries: &[String], offers: &[usize]) -> String {
+        let marked = |written: Vec<String>| -> Vec<String> {
+            written
+                .into_iter()
+                .enumerate()
+                .map(|(i, e)| {
+                    if offers.contains(&(i + 1)) {
+                        format!("{e} (=)")
+                    } else {
+                        e
+                    }
+                })
+                .collect()
+        };
         let Ok((pos, _)) = position_from_fen(start.unwrap_or(STANDARD_FEN)) else {
-            return entries.join(" ");
+            return marked(entries.to_vec()).join(" ");
         };
         let read = crate::boards::scoresheet::replay_entries(entries, &pos, self.loc);
         let mut written: Vec<String> = read
@@ -727,7 +822,7 @@ impl Renderer {
             .map(|(m, p)| san::write(p, *m, self.loc))
             .collect();
         written.extend(entries[read.moves.len()..].iter().cloned());
-        numbered(&pos, &written).join(" ")
+        numbered(&pos, &marked(written)).join(" ")
     }
 
     /// The board read rank by rank, from the eighth down: each rank with
@@ -810,9 +905,23 @@ impl Renderer {
                 &[("color", &concerned), ("winner", &other)],
             ),
             "sealed-move" => self.s("sealed_move_loses", &[("color", &concerned)]),
+            "absent" if p.is_some() => self.s(
+                "result_absent",
+                &[("color", &concerned), ("winner", &other)],
+            ),
+            "absent" => self.s("result_absent_both", &[]),
             "arbiter" => self.s("result_arbiter", &[("result", result)]),
             _ => result.to_string(),
         }
+    }
+}
+
+/// The printable page written next to an envelope file: `FILE.txt`
+/// (`adjourned.json` → `adjourned.txt`).
+pub fn envelope_page_name(file: &str) -> String {
+    match file.strip_suffix(".json") {
+        Some(stem) => format!("{stem}.txt"),
+        None => format!("{file}.txt"),
     }
 }
 

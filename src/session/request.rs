@@ -52,6 +52,30 @@ pub enum TimeQuery {
     Used,
 }
 
+/// A result the arbiter gives (12.2): a game's result, or a score PGN
+/// cannot write as one — an adjusted score (`0-0`, `1/2-0`, `0-1/2`) or a
+/// forfeit (`+/-`, `-/+`, `-/-`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    Game(KnownOutcome),
+    /// The score as the arbiter writes it in the crosstable.
+    Adjusted(&'static str),
+}
+
+impl Score {
+    /// The `result` of the event: a forfeit as the win or loss it counts
+    /// as (`1-0`, `0-1`, `0-0` for a double forfeit), an adjusted score as
+    /// it is.
+    pub fn result_text(s: &str) -> &str {
+        match s {
+            "+/-" => "1-0",
+            "-/+" => "0-1",
+            "-/-" => "0-0",
+            other => other,
+        }
+    }
+}
+
 /// One request of a seat, with its arguments read and typed.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Request {
@@ -103,7 +127,21 @@ pub enum Request {
     Resume,
     /// I.7: a player present for the opening of the envelope.
     Present(Color),
-    Envelope,
+    /// I.2, I.3: the envelope read to the arbiter; with a file name, also
+    /// written there (JSON) and as a page to print.
+    Envelope(Option<String>),
+    /// I.2.7: the date, time and place of resumption.
+    Resumption {
+        date: String,
+        time: String,
+        place: String,
+    },
+    /// 6.7: a player absent when the clocks start, or arrived.
+    Absent(Color),
+    Arrived(Color),
+    /// D.2.1: the sighted player repeated the blind player's move on his
+    /// board.
+    Repeated,
     CallArbiter,
     /// D.2.10.5: the sighted player touched a piece (what was touched, as said).
     Touched(Option<String>),
@@ -130,8 +168,8 @@ pub enum Request {
         player: Option<Color>,
         ply: Option<usize>,
     },
-    /// The arbiter sets the result.
-    Result(KnownOutcome),
+    /// The arbiter sets the result (12.2), also an adjusted score.
+    Result(Score),
     /// D.2.9: compare both boards and scoresheets.
     CheckBoards,
     /// D.2.9: what a board really shows (a FEN or `e5=N f3=-`).
@@ -184,7 +222,11 @@ impl Request {
             Request::Adjourn { .. } => Verb::Adjourn,
             Request::Resume => Verb::Resume,
             Request::Present(_) => Verb::Present,
-            Request::Envelope => Verb::Envelope,
+            Request::Envelope(_) => Verb::Envelope,
+            Request::Resumption { .. } => Verb::Resumption,
+            Request::Absent(_) => Verb::Absent,
+            Request::Arrived(_) => Verb::Arrived,
+            Request::Repeated => Verb::Repeated,
             Request::CallArbiter => Verb::Arbiter,
             Request::Touched(_) => Verb::Touched,
             Request::StartClock => Verb::StartClock,
@@ -347,7 +389,32 @@ impl Reader<'_> {
             Verb::Decline => alone(Request::Decline),
             Verb::Resign => alone(Request::Resign),
             Verb::Resume => alone(Request::Resume),
-            Verb::Envelope => alone(Request::Envelope),
+            Verb::Envelope => Ok(Request::Envelope(
+                (!rest.is_empty()).then(|| rest.join(" ")),
+            )),
+            Verb::Repeated => alone(Request::Repeated),
+            Verb::Absent => self
+                .color_in(&folded)
+                .filter(|_| folded.len() == 1)
+                .map(Request::Absent)
+                .ok_or_else(|| incomplete(Verb::Absent)),
+            Verb::Arrived => self
+                .color_in(&folded)
+                .filter(|_| folded.len() == 1)
+                .map(Request::Arrived)
+                .ok_or_else(|| incomplete(Verb::Arrived)),
+            Verb::Resumption => match rest {
+                [date, time, place @ ..]
+                    if is_date(date) && is_time_of_day(time) && !place.is_empty() =>
+                {
+                    Ok(Request::Resumption {
+                        date: date.replace('.', "-"),
+                        time: time.to_string(),
+                        place: echo(&place.join(" ")),
+                    })
+                }
+                _ => Err(incomplete(Verb::Resumption)),
+            },
             Verb::Arbiter => alone(Request::CallArbiter),
             Verb::StartClock => alone(Request::StartClock),
             Verb::StopClock => alone(Request::StopClock),
@@ -451,16 +518,23 @@ impl Reader<'_> {
                 Ok(Request::Illegal { player, ply })
             }
             Verb::Result => {
+                let game = |o| Some(Score::Game(o));
                 let outcome = match folded.as_slice() {
                     [w] => match w.as_str() {
-                        // A win, or a win by forfeit (+/-).
-                        "1-0" | "+/-" | "+/--" => Some(KnownOutcome::Decisive {
+                        "1-0" => game(KnownOutcome::Decisive {
                             winner: Color::White,
                         }),
-                        "0-1" | "-/+" | "--/+" => Some(KnownOutcome::Decisive {
+                        "0-1" => game(KnownOutcome::Decisive {
                             winner: Color::Black,
                         }),
-                        "1/2-1/2" | "1/2" | "½-½" | "draw" | "remis" => Some(KnownOutcome::Draw),
+                        "1/2-1/2" | "1/2" | "½-½" | "draw" | "remis" => game(KnownOutcome::Draw),
+                        // Forfeits and adjusted scores (12.2).
+                        "+/-" | "+/--" => Some(Score::Adjusted("+/-")),
+                        "-/+" | "--/+" => Some(Score::Adjusted("-/+")),
+                        "-/-" | "--/--" => Some(Score::Adjusted("-/-")),
+                        "0-0" => Some(Score::Adjusted("0-0")),
+                        "1/2-0" | "½-0" => Some(Score::Adjusted("1/2-0")),
+                        "0-1/2" | "0-½" => Some(Score::Adjusted("0-1/2")),
                         _ => None,
                     },
                     _ => None,
@@ -629,6 +703,29 @@ impl Reader<'_> {
             i += used;
         }
         Some(total)
+    }
+}
+
+/// A date as the arbiter writes it: `2026-11-26` or `2026.11.26`.
+fn is_date(w: &str) -> bool {
+    let parts: Vec<&str> = w.split(['-', '.']).collect();
+    matches!(parts.as_slice(), [y, m, d]
+        if y.len() == 4 && m.len() == 2 && d.len() == 2
+            && [y, m, d].iter().all(|p| p.chars().all(|c| c.is_ascii_digit()))
+            && (1..=12).contains(&m.parse::<u32>().unwrap_or(0))
+            && (1..=31).contains(&d.parse::<u32>().unwrap_or(0)))
+}
+
+/// A time of day, `10:00` or `9:30`.
+fn is_time_of_day(w: &str) -> bool {
+    match w.split_once(':') {
+        Some((h, m)) => {
+            h.len() <= 2
+                && m.len() == 2
+                && h.parse::<u32>().is_ok_and(|h| h < 24)
+                && m.parse::<u32>().is_ok_and(|m| m < 60)
+        }
+        None => false,
     }
 }
 
@@ -814,10 +911,52 @@ mod tests {
         );
         assert_eq!(
             read("en", "result 1-0"),
-            Ok(Request::Result(KnownOutcome::Decisive {
+            Ok(Request::Result(Score::Game(KnownOutcome::Decisive {
                 winner: Color::White
-            }))
+            })))
         );
+        for (said, score) in [
+            ("result 0-0", "0-0"),
+            ("result 1/2-0", "1/2-0"),
+            ("result 0-½", "0-1/2"),
+            ("result +/-", "+/-"),
+            ("result -/+", "-/+"),
+        ] {
+            assert_eq!(
+                read("en", said),
+                Ok(Request::Result(Score::Adjusted(score))),
+                "{said}"
+            );
+        }
         assert!(read("en", "result 1-0 0-1").is_err());
+        assert_eq!(
+            read("en", "resumption 2026-11-26 10:00 Hall B"),
+            Ok(Request::Resumption {
+                date: "2026-11-26".into(),
+                time: "10:00".into(),
+                place: "Hall B".into()
+            })
+        );
+        assert!(matches!(
+            read("de", "wiederaufnahme 2026.11.26 9:30 Saal B"),
+            Ok(Request::Resumption { .. })
+        ));
+        for bad in [
+            "resumption 2026-11-26 10:00",
+            "resumption tomorrow 10:00 Hall B",
+            "resumption 2026-13-01 10:00 Hall B",
+            "resumption 2026-11-26 25:00 Hall B",
+        ] {
+            assert!(read("en", bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            read("en", "absent white"),
+            Ok(Request::Absent(Color::White))
+        );
+        assert!(read("en", "absent").is_err());
+        assert_eq!(
+            read("en", "envelope adjourned.json"),
+            Ok(Request::Envelope(Some("adjourned.json".into())))
+        );
     }
 }

@@ -16,10 +16,28 @@ pub enum Seat {
     Black,
     Assistant,
     Arbiter,
+    /// D.2.10 with two blind players (`--blind both`): each player's own
+    /// assistant, who acts only for him.
+    #[serde(rename = "assistant-white")]
+    AssistantWhite,
+    #[serde(rename = "assistant-black")]
+    AssistantBlack,
 }
 
 impl Seat {
+    /// The seats of every game (the two per-player assistants are only in
+    /// a game of two blind players: [`Seat::EVERY`]).
     pub const ALL: [Seat; 4] = [Seat::White, Seat::Black, Seat::Assistant, Seat::Arbiter];
+
+    /// Every seat there is.
+    pub const EVERY: [Seat; 6] = [
+        Seat::White,
+        Seat::Black,
+        Seat::Assistant,
+        Seat::Arbiter,
+        Seat::AssistantWhite,
+        Seat::AssistantBlack,
+    ];
 
     /// The seat's name as in the JSON.
     pub fn name(self) -> &'static str {
@@ -28,6 +46,33 @@ impl Seat {
             Seat::Black => "black",
             Seat::Assistant => "assistant",
             Seat::Arbiter => "arbiter",
+            Seat::AssistantWhite => "assistant-white",
+            Seat::AssistantBlack => "assistant-black",
+        }
+    }
+
+    /// Any assistant's seat (D.2.10, D.2.11).
+    pub fn is_assistant(self) -> bool {
+        matches!(
+            self,
+            Seat::Assistant | Seat::AssistantWhite | Seat::AssistantBlack
+        )
+    }
+
+    /// The player a per-player assistant serves (`assistant-white`: White).
+    pub fn assists(self) -> Option<Color> {
+        match self {
+            Seat::AssistantWhite => Some(Color::White),
+            Seat::AssistantBlack => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// The per-player assistant of a colour.
+    pub fn assistant_of(c: Color) -> Seat {
+        match c {
+            Color::White => Seat::AssistantWhite,
+            Color::Black => Seat::AssistantBlack,
         }
     }
 
@@ -49,7 +94,7 @@ impl Seat {
     }
 
     pub fn parse(s: &str) -> Option<Seat> {
-        Seat::ALL.into_iter().find(|x| x.name() == s)
+        Seat::EVERY.into_iter().find(|x| x.name() == s)
     }
 }
 
@@ -286,6 +331,8 @@ pub enum Query {
     Sheet,
     List,
     Fen,
+    /// I.2.7: the date, time and place of resumption, as set.
+    Resumption,
 }
 
 /// Why something was refused (the sentence says it in the locale).
@@ -348,6 +395,10 @@ pub enum ArbiterReason {
     /// A player says his board is put right (D.2.9); the arbiter checks
     /// it and says `fixed`.
     BoardPutRight,
+    /// 6.7: the arbiter noted a player absent (`by`: his seat).
+    Absent,
+    /// 6.7: the arbiter noted a player arrived.
+    Arrived,
 }
 
 /// Everything a session can say. Facts, never sentences: the renderer
@@ -380,8 +431,32 @@ pub enum Kind {
     Promotion {
         candidates: Vec<String>,
     },
-    /// A pending move withdrawn by "no".
-    Cancelled,
+    /// A pending move withdrawn by "no"; or (`act`) an irreversible act
+    /// asked back and not confirmed.
+    Cancelled {
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        act: Option<String>,
+    },
+    /// An irreversible act read back to its seat, made only on yes
+    /// (5.1.2, 6.7, 6.10.2, 7.5.5, 12.2): `act` is `resign`, `result`,
+    /// `illegal`, `set-time`, `add-time`, `set-moves` or `absent`.
+    Confirm {
+        act: String,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        player: Option<Side>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        ms: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        result: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        ply: Option<usize>,
+    },
+    /// D.2.1: the sighted player has made the blind player's move on his
+    /// board (`by` repeated the move of half-move `ply`).
+    Repeated {
+        by: Side,
+        ply: usize,
+    },
     /// Not done; state unchanged.
     Refused {
         #[serde(flatten)]
@@ -408,6 +483,10 @@ pub enum Kind {
         reason: String,
         #[serde(skip_serializing_if = "Option::is_none", default)]
         player: Option<Side>,
+        /// 12.2: the arbiter's adjusted score or forfeit as he gave it
+        /// (`0-0`, `1/2-0`, `0-1/2`, `+/-`, `-/+`, `-/-`).
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        score: Option<String>,
     },
     /// Low time (only for that player, on his request, D.2.6.1).
     Alert {
@@ -510,6 +589,8 @@ pub enum Detail {
     List(ListDetail),
     Pgn(PgnDetail),
     Fen(FenDetail),
+    /// I.2.7: date, time and place of resumption.
+    Resumption(crate::boards::adjourn::Resumption),
 }
 
 /// The last move made.
@@ -546,6 +627,10 @@ pub struct PgnDetail {
 pub struct SheetDetail {
     pub board: String,
     pub entries: Vec<String>,
+    /// 8.1.5: the half-moves (1-based) after which a draw was offered,
+    /// marked (=) when the sheet is read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offers: Vec<usize>,
     /// The game's start position, when it is not the standard one (the
     /// sheet is read back numbered from there).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -590,6 +675,20 @@ pub struct EnvelopeOutside {
     pub seal: String,
     pub sealed_by: Side,
     pub white_used_ms: u64,
+    /// I.2.1: the players' names (`--white`, `--black`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    /// I.2.6: a draw offer standing, by whom.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<Side>,
+    /// I.2.7: date, time and place of resumption, once the arbiter set them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resumption: Option<crate::boards::adjourn::Resumption>,
+    /// The file the envelope is written to (`envelope FILE`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
 }
 
 /// One output of the session, addressed to seats.

@@ -56,6 +56,10 @@ pub enum Said {
     /// He said he resigns: he is asked whether he really does
     /// (`Wording::say.resign_confirm`) and nothing goes to the session yet.
     AskResign,
+    /// He confirmed his resignation: the words and his yes go to the
+    /// session, which asks every resignation back (5.1.2) — his yes
+    /// answers it.
+    Resign { words: String, yes: String },
     /// Nothing goes to the session (a resignation he did not confirm).
     Nothing,
     /// Not understood: the session asks him to say it again.
@@ -88,9 +92,14 @@ impl Utterances {
         if let Some(words) = self.resigning.take() {
             match h.decision {
                 Decision::Command("yes") => {
+                    let yes = h
+                        .nbest
+                        .iter()
+                        .find(|s| s.meanings.contains(&Meaning::Command("yes")))
+                        .map_or_else(|| "yes".to_string(), |s| s.text.clone());
                     return Reply {
                         resign_kept: false,
-                        said: Said::Words(words),
+                        said: Said::Resign { words, yes },
                     };
                 }
                 // No, or an answer not understood: he has not resigned.
@@ -162,7 +171,13 @@ mod tests {
         let resign = command("resign", "ich gebe auf");
         assert_eq!(u.said(&resign).said, Said::AskResign);
         let yes = u.said(&command("yes", "ja"));
-        assert_eq!(yes.said, Said::Words("ich gebe auf".into()));
+        assert_eq!(
+            yes.said,
+            Said::Resign {
+                words: "ich gebe auf".into(),
+                yes: "ja".into()
+            }
+        );
         assert!(!yes.resign_kept);
         // Asked back, then no: the game goes on and nothing is sent.
         assert_eq!(u.said(&resign).said, Said::AskResign);

@@ -236,7 +236,7 @@ impl Front for BrailleFront {
                     self.readback = true;
                     self.message = Some(text_cells(text));
                 }
-                Kind::Cancelled => {
+                Kind::Cancelled { .. } => {
                     self.readback = false;
                     self.message = Some(text_cells(text));
                 }
@@ -264,7 +264,11 @@ impl Front for BrailleFront {
         if dot8 && self.entry.typed().is_empty() {
             if self.resigning {
                 self.resigning = false;
-                return say("resign");
+                // The session asks every resignation back (5.1.2): dot 8
+                // answered it already.
+                let mut both = say("resign");
+                both.extend(say("yes"));
+                return both;
             }
             if self.readback {
                 self.readback = false;

@@ -500,7 +500,8 @@ fn run_loop(
             }
         }
         for c in commands {
-            let events = session.apply(&c);
+            let mut events = session.apply(&c);
+            crate::cli::session::write_envelopes(session, &mut events);
             deliver(session, render, fronts, &mut out, &events);
         }
         if !terminal_open && stuck_without_terminal(session, &bound) {

@@ -603,6 +603,16 @@ impl VoiceFront {
                 confidence,
             ),
             Said::Words(text) => CommandText::Text(text),
+            // His yes to the front end's question answers the session's.
+            Said::Resign { words, yes } => {
+                return (
+                    vec![
+                        (self.seat, CommandText::Text(words)),
+                        (self.seat, CommandText::Text(yes)),
+                    ],
+                    true,
+                );
+            }
             Said::AskResign => {
                 self.tell(&self.wording.say.resign_confirm);
                 return (Vec::new(), true);

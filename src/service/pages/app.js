@@ -41,6 +41,10 @@ const hector = (() => {
     claimFlag: "claim flag",
     arbiter: "arbiter",
     help: "help",
+    // The answers to a question the session asks back (an irreversible
+    // act: a result, a penalty, a clock correction, 5.1.2 …).
+    yes: "yes",
+    no: "no",
   };
 
   const $ = (id) => document.getElementById(id);

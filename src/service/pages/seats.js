@@ -154,6 +154,17 @@
       li.textContent = e.text;
       $("guidance").appendChild(li);
     }
+    // An irreversible act is asked back (a result, a penalty, a clock
+    // correction): the question with its yes and no, until answered.
+    if (page === "arbiter" && $("confirm") && !e.restored) {
+      if (e.kind === "confirm") {
+        $("confirm-text").textContent = e.text || "";
+        $("confirm").hidden = false;
+        $("confirm-yes").focus();
+      } else if (e.kind !== "status") {
+        $("confirm").hidden = true;
+      }
+    }
     if (e.restored) return;
     refresh();
     if (page === "blind") readClocks();
