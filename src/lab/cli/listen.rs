@@ -44,6 +44,15 @@ pub fn run(a: &Args) -> i32 {
     bench_generated(a)
 }
 
+/// One locale of a leave-one-voice-out run: its voices, its samples (with
+/// whether each is for tuning) and what was heard.
+type LocaleHeard = (
+    String,
+    Vec<String>,
+    Vec<(crate::lab::speech::generate::Sample, bool)>,
+    Vec<crate::lab::speech::lovo::Item>,
+);
+
 /// `--bench --lovo`: leave-one-voice-out. For every locale, every installed
 /// voice (flite, festival, espeak-ng; `--voices` to choose) says `--count`
 /// moves on the report seed (`--seed`, default 2; `--count`, default 20),
@@ -100,7 +109,7 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
     let grid = lovo::grid();
     // Every locale is heard first: a fold tunes on every other voice of
     // every language, as hector ships one set of thresholds.
-    let mut heard: Vec<(String, Vec<String>, Vec<(g::Sample, bool)>, Vec<lovo::Item>)> = Vec::new();
+    let mut heard: Vec<LocaleHeard> = Vec::new();
     for loc in &o.locales {
         let voices: Vec<String> = match &chosen {
             Some(c) => {
