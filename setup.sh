@@ -12,6 +12,9 @@ PKGS="$PKGS socat"
 # Voice: PocketSphinx (default recogniser) and its en-us model; espeak-ng,
 # flite and sox to speak and measure audio.
 PKGS="$PKGS libpocketsphinx-dev pocketsphinx-en-us espeak-ng flite sox"
+# Development speech from more voices than espeak-ng's (hector-lab listen
+# --bench --lovo): festival with two English voices.
+PKGS="$PKGS festival festvox-kallpc16k festvox-us-slt-hts"
 # Adapting the recogniser to a player (hector enrol): sphinx_fe, bw and
 # mllr_solve.
 PKGS="$PKGS pocketsphinx sphinxbase-utils sphinxtrain"
