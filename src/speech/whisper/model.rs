@@ -151,7 +151,11 @@ impl Whisper {
                 out: lin(&format!("{p}/linear_1"))?,
             })
         };
-        let count = |p: &str| (0..).take_while(|i| t.contains_key(&format!("{p}/layer_{i}/ffn/linear_0/weight"))).count();
+        let count = |p: &str| {
+            (0..)
+                .take_while(|i| t.contains_key(&format!("{p}/layer_{i}/ffn/linear_0/weight")))
+                .count()
+        };
         let mut enc = Vec::new();
         for i in 0..count("encoder") {
             let p = format!("encoder/layer_{i}");
@@ -344,7 +348,12 @@ impl Whisper {
         let logits = x.matmul(&self.embed_t)?; // [n, V]
         let v = logits.dim(1)?;
         let max = logits.max_keepdim(D::Minus1)?;
-        let lse = (logits.broadcast_sub(&max)?.exp()?.sum_keepdim(D::Minus1)?.log()? + &max)?;
+        let lse = (logits
+            .broadcast_sub(&max)?
+            .exp()?
+            .sum_keepdim(D::Minus1)?
+            .log()?
+            + &max)?;
         let best = (&max - &lse)?.flatten_all()?.to_vec1::<f32>()?;
         let lp = logits.broadcast_sub(&lse)?.flatten_all()?;
         let idx: Vec<u32> = wanted
@@ -372,7 +381,9 @@ impl Whisper {
         let dev = self.embed.device();
         let p = prefix.len();
         if p == 0 || p + trie.depth() > self.dec_pos.dim(0)? {
-            return Err(candle_core::Error::Msg("the phrase is too long for the decoder".into()));
+            return Err(candle_core::Error::Msg(
+                "the phrase is too long for the decoder".into(),
+            ));
         }
         let positions: Vec<u32> = (0..p as u32).collect();
         let x = self.embed_at(prefix, &positions)?;
