@@ -77,7 +77,7 @@ impl Default for Weights {
             prior: 0.75,
             token_bonus: 0.5,
             temperature: 1.0,
-            other_margin: 6.0,
+            other_margin: 22.5,
         }
     }
 }
