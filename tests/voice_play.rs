@@ -358,3 +358,63 @@ fn a_microphone_that_goes_away_and_comes_back_is_told_and_heard_again() {
     assert!(running, "the game went on\n{out}");
     std::fs::remove_dir_all(&d).ok();
 }
+
+/// Moves said in a flite voice the decision thresholds were not tuned on
+/// (`Thresholds::default()` is what the leave-one-voice-out fold that
+/// leaves flite's awb out chose, docs/voice.md) are read back by `hector
+/// play --voice` and played after a spoken yes.
+///
+/// Ignored for now: with PocketSphinx (the default engine) the first move
+/// comes back as a choice of e4 and c4 and nothing after it is understood
+/// (one read-back of four; leave-one-voice-out: 30 % of awb's moves right).
+/// Run it with `--ignored` once an engine hears voices unlike espeak-ng's.
+#[test]
+#[ignore = "PocketSphinx reads back 1 of 4 moves in flite's awb voice (issue 33)"]
+fn moves_in_a_voice_left_out_of_tuning_are_read_back() {
+    use hector::lab::speech::generate::{self as g, Said, SetSpec};
+    if hector::speech::engine::open("pocketsphinx", None).is_err() {
+        support::skip("PocketSphinx is not usable here; run ./setup.sh");
+        return;
+    }
+    if !support::need(&["flite", "espeak-ng", "sox"]) {
+        return;
+    }
+    let d = scratch().join("flite");
+    std::fs::create_dir_all(&d).unwrap();
+    // At an even pace in a dry room: this test is of a voice the
+    // thresholds never heard going through the whole game loop (how often
+    // each voice is heard right in rooms and noise is measured, not
+    // asserted).
+    let mut spec = SetSpec::new(5, "en");
+    spec.voice = Some("flite:awb".into());
+    spec.varied = false;
+    let moves = g::game_set(&spec, &["e4", "e5", "Nf3", "Nc6"]).unwrap();
+    let yes = g::phrase_set(
+        &spec,
+        &[(Said::Command { name: "yes".into() }, "yes".into())],
+    );
+    let mut said = Vec::new();
+    for m in &moves {
+        said.push(m.clone());
+        said.push(yes[0].clone());
+    }
+    let audio = utterances(&said, 2000, 40);
+    let conf = d.join("asound.conf");
+    std::fs::write(&conf, support::stalling_microphone_pcm(&d, &audio, None)).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(["play", "--voice", "--speech", "text", "--locale", "en"])
+        .env("ALSA_CONFIG_PATH", &conf)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (out, _) = watch_child(child, |s| s.contains("Black: knight"), 500);
+    println!("{out}");
+    let read_back: Vec<&str> = out.lines().filter(|l| l.ends_with('?')).collect();
+    assert_eq!(read_back.len(), 4, "{out}");
+    for played in ["White: e4", "Black: e5", "White: knight", "Black: knight"] {
+        assert!(out.contains(played), "{played} missing:\n{out}");
+    }
+    std::fs::remove_dir_all(&d).ok();
+}

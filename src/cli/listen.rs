@@ -195,6 +195,7 @@ pub(crate) fn engine_from_args(a: &Args) -> Result<Box<dyn crate::speech::Recogn
         a.get("model").map(Path::new),
     )
     .map_err(|e| e.to_string())?;
+    rec.set_language(a.get("locale").unwrap_or("de"));
     if let Some(t) = a.get("adaptation") {
         rec.adapt(Path::new(t)).map_err(|e| e.to_string())?;
     }

@@ -4,14 +4,19 @@ use super::recognizer::{Recognizer, SpeechError};
 use std::path::Path;
 
 /// The engines hector knows, the default first.
-pub const ENGINES: [&str; 2] = ["pocketsphinx", "vosk"];
+pub const ENGINES: [&str; 4] = ["pocketsphinx", "vosk", "whisper", "both"];
 
 /// Opens the engine `name` with an optional model path (PocketSphinx: an
-/// acoustic model directory; Vosk: a model directory, else `$VOSK_MODEL`).
+/// acoustic model directory; Vosk: a model directory, else `$VOSK_MODEL`;
+/// Whisper: the folder models/whisper/convert.py wrote, else
+/// `$HECTOR_WHISPER_MODEL`, else the one `./setup.sh --whisper` made).
 pub fn open(name: &str, model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
     match name {
         "pocketsphinx" => open_pocketsphinx(model),
         "vosk" => open_vosk(model),
+        "whisper" => open_whisper(model),
+        // PocketSphinx (its default model) and Whisper (`model`) together.
+        "both" => open_both(model),
         other => Err(SpeechError::Model {
             path: other.to_string(),
             why: format!("unknown engine; choose one of {}", ENGINES.join(", ")),
@@ -43,4 +48,27 @@ fn open_vosk(model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
 #[cfg(not(feature = "vosk"))]
 fn open_vosk(_model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
     Err(SpeechError::NotBuilt("vosk"))
+}
+
+#[cfg(feature = "whisper")]
+fn open_whisper(model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
+    Ok(Box::new(super::whisper::Whisper::open(model)?))
+}
+
+#[cfg(not(feature = "whisper"))]
+fn open_whisper(_model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
+    Err(SpeechError::NotBuilt("whisper"))
+}
+
+#[cfg(feature = "whisper")]
+fn open_both(model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
+    Ok(Box::new(super::whisper::both::Both::new(
+        open_pocketsphinx(None)?,
+        open_whisper(model)?,
+    )))
+}
+
+#[cfg(not(feature = "whisper"))]
+fn open_both(_model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
+    Err(SpeechError::NotBuilt("whisper"))
 }

@@ -27,6 +27,8 @@ pub mod utterance;
 pub mod vad;
 #[cfg(feature = "vosk")]
 pub mod vosk;
+#[cfg(feature = "whisper")]
+pub mod whisper;
 pub mod wording;
 
 pub use recognizer::{Hypothesis, Recognizer, SpeechError};

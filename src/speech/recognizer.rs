@@ -40,6 +40,11 @@ pub trait Recognizer {
     /// Restricts listening to these phrases (words lowercase, space separated).
     /// Called at every move with the new position's legal-move phrases.
     fn set_phrases(&mut self, phrases: &[String]) -> Result<(), SpeechError>;
+    /// The language the phrases are in (a locale code: de, en, pl, sr,
+    /// el), for engines whose model hears many; the others ignore it.
+    fn set_language(&mut self, code: &str) {
+        let _ = code;
+    }
     /// Starts an utterance (streaming use: `begin`, `feed`…, `finish`).
     fn begin(&mut self) -> Result<(), SpeechError>;
     /// Gives the next chunk of audio of the current utterance.

@@ -169,6 +169,7 @@ impl VoiceFront {
             opts.model.as_deref().map(std::path::Path::new),
         )
         .map_err(|e| e.to_string())?;
+        rec.set_language(&code);
         if let Some(a) = &opts.adaptation {
             rec.adapt(std::path::Path::new(a))
                 .map_err(|e| e.to_string())?;

@@ -32,7 +32,220 @@ pub fn run(a: &Args) -> i32 {
     if a.has("first-sound") {
         return bench_first_sound(a);
     }
+    if a.has("lovo") {
+        return match bench_lovo(a) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("{e}");
+                1
+            }
+        };
+    }
     bench_generated(a)
+}
+
+/// One locale of a leave-one-voice-out run: its voices, its samples (with
+/// whether each is for tuning) and what was heard.
+type LocaleHeard = (
+    String,
+    Vec<String>,
+    Vec<(crate::lab::speech::generate::Sample, bool)>,
+    Vec<crate::lab::speech::lovo::Item>,
+);
+
+/// `--bench --lovo`: leave-one-voice-out. For every locale, every installed
+/// voice (flite, festival, espeak-ng; `--voices` to choose) says `--count`
+/// moves on the report seed (`--seed`, default 2; `--count`, default 20),
+/// `--tune-count` moves (default 10) on the tuning seed (`--tune-seed`,
+/// default 3), and `--talk` non-chess sentences (default 3) per seed and
+/// condition (clean and `--snr` dB, default 20).
+/// For each voice the decision thresholds are tuned on the others' tuning
+/// samples and the voice's report samples judged with them.
+fn bench_lovo(a: &Args) -> Result<(), String> {
+    use crate::lab::speech::{bench as b, generate as g, lovo};
+    use crate::speech::listener::Listener;
+    let o = set_options(a)?;
+    let num = |k: &str, d: i64| -> Result<i64, String> {
+        match a.get(k) {
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("--{k} must be a whole number, not '{v}'.")),
+            None => Ok(d),
+        }
+    };
+    let tune_seed = num("tune-seed", 3)?;
+    let snr = num("snr", 20)?;
+    let talk = num("talk", 3)?;
+    if tune_seed < 0 || tune_seed as u64 == o.seed {
+        return Err(
+            "--tune-seed must not be negative and must differ from the report seed (--seed)."
+                .into(),
+        );
+    }
+    if !(0..=60).contains(&snr) || talk < 0 {
+        return Err("--snr must be 0 to 60 dB and --talk must not be negative.".into());
+    }
+    let count = if a.get("count").is_some() {
+        o.count
+    } else {
+        20
+    };
+    let tune_count = num("tune-count", 10)?;
+    if tune_count <= 0 {
+        return Err("--tune-count must be positive.".into());
+    }
+    let streamed = !a.has("whole");
+    let cache_file = a.get("cache").map(std::path::PathBuf::from);
+    let mut cache = cache_file
+        .as_deref()
+        .map(lovo::read_cache)
+        .unwrap_or_default();
+    let rec = engine_from_args(a).map_err(|e| e.to_string())?;
+    let mut listener = Listener::new(rec);
+    let chosen: Option<Vec<String>> = a
+        .get("voices")
+        .map(|v| v.split(',').map(str::to_string).collect());
+    let conditions = vec![None, Some(snr as i32)];
+    let grid = lovo::grid();
+    // Every locale is heard first: a fold tunes on every other voice of
+    // every language, as hector ships one set of thresholds.
+    let mut heard: Vec<LocaleHeard> = Vec::new();
+    for loc in &o.locales {
+        let voices: Vec<String> = match &chosen {
+            Some(c) => {
+                let known = g::voices(loc);
+                c.iter().filter(|v| known.contains(v)).cloned().collect()
+            }
+            None => g::voices(loc),
+        };
+        if voices.is_empty() {
+            println!("== {loc}: no voice chosen or installed");
+            continue;
+        }
+        let plan = lovo::Plan {
+            locale: loc.clone(),
+            voices: voices.clone(),
+            tune_seed: tune_seed as u64,
+            report_seed: o.seed,
+            count,
+            tune_count: tune_count as usize,
+            non_chess: talk as usize,
+            conditions: conditions.clone(),
+        };
+        let samples = lovo::samples(&plan);
+        let commands = crate::speech::commands::phrases(loc);
+        let total = samples.len();
+        let items = lovo::hear(
+            listener.recognizer(),
+            "",
+            &samples,
+            &commands,
+            streamed,
+            &mut cache,
+            cache_file.as_deref(),
+            |n| {
+                if n % 100 == 0 {
+                    eprintln!("{loc}: {n}/{total} heard");
+                }
+            },
+        )
+        .map_err(|e| e.to_string())?;
+        heard.push((loc.clone(), voices, samples, items));
+    }
+    let every: Vec<lovo::Item> = heard.iter().flat_map(|h| h.3.iter().cloned()).collect();
+    let all_voices: Vec<String> = heard.iter().flat_map(|h| h.1.iter().cloned()).collect();
+    if all_voices.len() < 2 {
+        return Err("Leave-one-voice-out needs at least two voices (--voices).".into());
+    }
+    let folds = lovo::folds(&every, &all_voices, &grid);
+    let mut all_ms = Vec::new();
+    for (loc, voices, samples, items) in &heard {
+        all_ms.extend(items.iter().map(|i| i.heard.ms));
+        let mine: Vec<lovo::Fold> = folds
+            .iter()
+            .filter(|f| voices.contains(&f.voice))
+            .cloned()
+            .collect();
+        println!(
+            "== {loc}: leave-one-voice-out over {} voices of {} languages, {} voices here; per voice and condition {tune_count} moves on tuning seed {tune_seed}, {count} on report seed {}, {talk} non-chess sentences on each",
+            all_voices.len(),
+            heard.len(),
+            voices.len(),
+            o.seed
+        );
+        print!("{}", lovo::report(items, &mine, &conditions));
+        let Some(v) = a.get("enrolled").filter(|v| voices.iter().any(|x| x == *v)) else {
+            continue;
+        };
+        let report: Vec<(g::Sample, bool)> = samples.iter().filter(|(_, t)| !t).cloned().collect();
+        let Some((first, _)) = report
+            .iter()
+            .find(|(s, _)| s.voice == v && s.snr_db.is_none())
+        else {
+            continue;
+        };
+        b::enrol_speaker(&mut listener, first).map_err(|e| e.to_string())?;
+        let commands = crate::speech::commands::phrases(loc);
+        let enrolled = lovo::hear(
+            listener.recognizer(),
+            &format!("enrolled:{v}"),
+            &report,
+            &commands,
+            streamed,
+            &mut cache,
+            cache_file.as_deref(),
+            |_| {},
+        )
+        .map_err(|e| e.to_string())?;
+        println!("enrolled as {v} (each voice with its fold's thresholds), without -> with:");
+        for f in &mine {
+            for cond in &conditions {
+                let c = lovo::condition(*cond);
+                let pick = |set: &[lovo::Item]| -> lovo::Count {
+                    lovo::Count::of(
+                        set.iter().filter(|i| {
+                            !i.tuning && i.sample.voice == f.voice && i.condition() == c
+                        }),
+                        &f.thresholds,
+                    )
+                };
+                let (before, after) = (pick(items), pick(&enrolled));
+                let pc = |x: &lovo::Count| 100.0 * x.right as f64 / x.moves.max(1) as f64;
+                println!(
+                    "  {}{:<28} {c:>6}  right {:5.1} -> {:5.1} %  wrong {} -> {}  non-chess taken {} -> {}",
+                    if f.voice == v { "*" } else { " " },
+                    f.voice,
+                    pc(&before),
+                    pc(&after),
+                    before.wrong,
+                    after.wrong,
+                    before.talk_taken,
+                    after.talk_taken
+                );
+            }
+        }
+        // Back to the unadapted model for the next locale.
+        listener = Listener::new(engine_from_args(a).map_err(|e| e.to_string())?);
+    }
+    let tuning: Vec<&lovo::Item> = every.iter().filter(|i| i.tuning).collect();
+    println!(
+        "tuned on every voice (tuning seed only): {}",
+        lovo::describe(&lovo::tune(&tuning, &grid))
+    );
+    let p = fixtures::percentile;
+    println!(
+        "{} utterances: end of audio -> n-best ms p50 {:.1} p95 {:.1} max {:.1} ({})",
+        all_ms.len(),
+        p(&all_ms, 50.0),
+        p(&all_ms, 95.0),
+        p(&all_ms, 100.0),
+        if streamed {
+            "streamed in 20 ms chunks"
+        } else {
+            "whole utterances"
+        }
+    );
+    Ok(())
 }
 
 /// `--bench`: listens to every fixture (`--dir`, default tests/audio) and
@@ -695,6 +908,7 @@ fn bench_generated(a: &Args) -> i32 {
         spec.player = player;
         let samples = g::move_set(&spec, count);
         let commands = crate::speech::commands::phrases(loc);
+        listener.set_language(loc);
         let run_set = |l: &mut Listener, samples: &[g::Sample]| {
             b::run(l, samples, &commands, streamed, enrol, |t| {
                 if verbose {

@@ -130,6 +130,38 @@ enum Command {
         /// With --bench: also measure command phrases and non-chess speech.
         #[arg(long)]
         commands: bool,
+        /// With --bench: leave-one-voice-out over many voices (flite,
+        /// festival, espeak-ng): thresholds tuned on all voices but one
+        /// (--tune-seed), reported on the one left out (--seed).
+        #[arg(long)]
+        lovo: bool,
+        /// With --lovo: the tuning seed (default 3).
+        #[arg(long, value_name = "N")]
+        tune_seed: Option<String>,
+        /// With --lovo: spoken moves per voice and condition on the tuning
+        /// seed (default 10; --count is the report seed's, default 20).
+        #[arg(long, value_name = "N")]
+        tune_count: Option<String>,
+        /// With --lovo: these voices only (comma separated, e.g.
+        /// flite:slt,festival:kal_diphone,de+m3).
+        #[arg(long, value_name = "V,V")]
+        voices: Option<String>,
+        /// With --lovo: the noisy condition's signal-to-noise ratio, dB
+        /// (default 20).
+        #[arg(long, value_name = "DB")]
+        snr: Option<String>,
+        /// With --lovo: non-chess sentences per voice, seed and condition
+        /// (default 3).
+        #[arg(long, value_name = "N")]
+        talk: Option<String>,
+        /// With --lovo: keep what was heard in FILE (JSON lines) and reuse
+        /// it on the next run.
+        #[arg(long, value_name = "FILE")]
+        cache: Option<String>,
+        /// With --lovo: also enrol the recogniser on this voice and report
+        /// every voice with its adaptation against without.
+        #[arg(long, value_name = "VOICE")]
+        enrolled: Option<String>,
         /// With --bench --commands: the non-chess sentences from FILE
         /// (locale<TAB>sentence) instead of tests/audio/non-chess.tsv.
         #[arg(long, value_name = "FILE")]

@@ -318,6 +318,8 @@ mod tests {
             pitch: 50,
             noise_dbfs: -50,
             room: Room::Dry,
+            noise: crate::lab::speech::generate::Noise::White,
+            snr_db: None,
         }
     }
 

@@ -77,6 +77,7 @@ pub fn run(rec: &mut dyn Recognizer, f: &Fixture) -> Result<Trial, SpeechError> 
     let samples = audio::read_wav(&f.file)?;
     let phrases = legal_phrases(&f.position, &f.locale);
     let texts: Vec<String> = phrases.iter().map(|(_, p)| p.clone()).collect();
+    rec.set_language(&f.locale);
     let t0 = Instant::now();
     rec.set_phrases(&texts)?;
     let grammar_ms = t0.elapsed().as_secs_f64() * 1e3;
@@ -110,6 +111,7 @@ pub fn run_whole(rec: &mut dyn Recognizer, f: &Fixture) -> Result<(f64, bool), S
     let samples = audio::read_wav(&f.file)?;
     let phrases = legal_phrases(&f.position, &f.locale);
     let texts: Vec<String> = phrases.iter().map(|(_, p)| p.clone()).collect();
+    rec.set_language(&f.locale);
     rec.set_phrases(&texts)?;
     let t0 = Instant::now();
     let hyps = rec.recognize(&samples)?;

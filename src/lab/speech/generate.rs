@@ -60,6 +60,19 @@ pub enum Room {
     Narrow,
 }
 
+/// The noise added to a sample's speech.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Noise {
+    /// White noise (hiss).
+    #[default]
+    White,
+    /// Pink noise (power falling 3 dB an octave: fans, traffic, a hall).
+    Pink,
+    /// Babble: other people talking (other utterances mixed together).
+    Babble,
+}
+
 /// What a sample says.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 #[serde(rename_all = "lowercase", tag = "kind")]
@@ -84,12 +97,20 @@ pub struct Sample {
     pub text: String,
     /// "short", "long", "pawn" (with the pawn word), "command", "other".
     pub form: &'static str,
-    /// espeak-ng voice, e.g. "de+m3".
+    /// The voice: an espeak-ng voice (e.g. "de+m3"), a flite voice
+    /// ("flite:slt") or a festival voice ("festival:kal_diphone"); see
+    /// [`voices`].
     pub voice: String,
     pub speed: u32,
     pub pitch: u32,
+    /// The noise level in dBFS (when `snr_db` is not set).
     pub noise_dbfs: i32,
     pub room: Room,
+    /// The kind of noise.
+    pub noise: Noise,
+    /// Signal-to-noise ratio in dB against the speech's own level; `None`:
+    /// the noise is at `noise_dbfs`. A clean sample has `noise_dbfs` -120.
+    pub snr_db: Option<i32>,
 }
 
 impl Sample {
@@ -129,6 +150,12 @@ pub struct SetSpec {
     /// One speaker (voice, speed, pitch, noise, room) for this many moves
     /// in a row, as one player in one room; 0: a new speaker every move.
     pub player: usize,
+    /// Every sample in this voice (see [`voices`]); speed, pitch and room
+    /// still vary from move to move. `None`: espeak-ng variants.
+    pub voice: Option<String>,
+    /// With `voice`: noise (pink, babble or white, drawn) this many dB
+    /// below the speech; `None`: clean (no noise).
+    pub snr_db: Option<i32>,
 }
 
 impl SetSpec {
@@ -139,6 +166,8 @@ impl SetSpec {
             varied: true,
             loudest: -30,
             player: 0,
+            voice: None,
+            snr_db: None,
         }
     }
 }
@@ -154,10 +183,39 @@ pub fn espeak_voice(locale: &str) -> &'static str {
     }
 }
 
-fn speaker(rng: &mut Rng, spec: &SetSpec) -> (String, u32, u32, i32, Room) {
+/// Who speaks one sample: voice, speed, pitch, noise level, room, noise.
+type Speaker = (String, u32, u32, i32, Room, Noise);
+
+/// The noise level of a clean sample (dBFS): below the 16-bit floor.
+pub const CLEAN_DBFS: i32 = -120;
+
+fn speaker(rng: &mut Rng, spec: &SetSpec) -> Speaker {
     let base = espeak_voice(&spec.locale);
+    if let Some(voice) = &spec.voice {
+        if !spec.varied {
+            return (voice.clone(), 160, 50, CLEAN_DBFS, Room::Dry, Noise::White);
+        }
+        let speed = *rng.pick(SPEEDS);
+        let pitch = 25 + rng.below(51) as u32;
+        let room = match rng.below(4) {
+            0 => Room::Reverb,
+            1 => Room::Narrow,
+            _ => Room::Dry,
+        };
+        let noise = match rng.below(3) {
+            0 => Noise::Pink,
+            1 => Noise::Babble,
+            _ => Noise::White,
+        };
+        let level = if spec.snr_db.is_some() {
+            -40
+        } else {
+            CLEAN_DBFS
+        };
+        return (voice.clone(), speed, pitch, level, room, noise);
+    }
     if !spec.varied {
-        return (base.to_string(), 160, 50, -50, Room::Dry);
+        return (base.to_string(), 160, 50, -50, Room::Dry, Noise::White);
     }
     let v = rng.pick(VARIANTS);
     let voice = if v.is_empty() {
@@ -179,7 +237,7 @@ fn speaker(rng: &mut Rng, spec: &SetSpec) -> (String, u32, u32, i32, Room) {
         1 => Room::Narrow,
         _ => Room::Dry,
     };
-    (voice, speed, pitch, noise, room)
+    (voice, speed, pitch, noise, room, Noise::White)
 }
 
 /// Positions of the games in tests/data (every position of every game).
@@ -344,7 +402,7 @@ pub fn move_set(spec: &SetSpec, count: usize) -> Vec<Sample> {
             check_word: true,
         };
         let text = phrase::say_with(&pos, m, loc, &opts);
-        let (voice, speed, pitch, noise_dbfs, room) = if spec.player == 0 {
+        let (voice, speed, pitch, noise_dbfs, room, noise) = if spec.player == 0 {
             speaker(&mut rng, spec)
         } else {
             if out.len() % spec.player == 0 {
@@ -375,9 +433,47 @@ pub fn move_set(spec: &SetSpec, count: usize) -> Vec<Sample> {
             pitch,
             noise_dbfs,
             room,
+            noise,
+            snr_db: spec.snr_db,
         });
     }
     out
+}
+
+/// The moves of a game from the start position (SAN, in order), each said
+/// in the short form by a speaker drawn as in [`move_set`] (with
+/// `spec.voice`: that voice at varied speed and pitch). `None` if a move is
+/// not legal.
+pub fn game_set(spec: &SetSpec, sans: &[&str]) -> Option<Vec<Sample>> {
+    let mut rng = seeded(spec.seed);
+    let loc = moves::locale(&spec.locale);
+    let mut pos = Chess::default();
+    let mut out = Vec::new();
+    for san in sans {
+        let m = san.parse::<SanPlus>().ok()?.san.to_move(&pos).ok()?;
+        let text = phrase::say(&pos, m, loc, Form::Short);
+        let (voice, speed, pitch, noise_dbfs, room, noise) = speaker(&mut rng, spec);
+        out.push(Sample {
+            id: out.len(),
+            locale: spec.locale.clone(),
+            fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+            said: Said::Move {
+                uci: UciMove::from_move(m, CastlingMode::Standard).to_string(),
+                san: SanPlus::from_move(pos.clone(), m).to_string(),
+            },
+            text,
+            form: "short",
+            voice,
+            speed,
+            pitch,
+            noise_dbfs,
+            room,
+            noise,
+            snr_db: spec.snr_db,
+        });
+        pos.play_unchecked(m);
+    }
+    Some(out)
 }
 
 /// Samples of the given phrases (command phrases, or sentences that are
@@ -388,7 +484,7 @@ pub fn phrase_set(spec: &SetSpec, phrases: &[(Said, String)]) -> Vec<Sample> {
     let mut out = Vec::with_capacity(phrases.len());
     for (said, text) in phrases {
         let pos = random_middle_game(&mut rng);
-        let (voice, speed, pitch, noise_dbfs, room) = speaker(&mut rng, spec);
+        let (voice, speed, pitch, noise_dbfs, room, noise) = speaker(&mut rng, spec);
         out.push(Sample {
             id: out.len(),
             locale: spec.locale.clone(),
@@ -404,6 +500,8 @@ pub fn phrase_set(spec: &SetSpec, phrases: &[(Said, String)]) -> Vec<Sample> {
             pitch,
             noise_dbfs,
             room,
+            noise,
+            snr_db: spec.snr_db,
         });
     }
     out
@@ -461,19 +559,26 @@ pub fn tools_missing() -> Vec<&'static str> {
 pub const LEAD_MS: usize = 250;
 pub const TRAIL_MS: usize = 350;
 
-/// The sample as 16 kHz mono audio: espeak-ng speaks it, sox converts it
-/// (and adds the room), then noise at the sample's level is added.
+/// The sample as 16 kHz mono audio: its voice speaks it (espeak-ng, flite
+/// or festival), sox converts it (and adds the room), then noise at the
+/// sample's level is added.
 pub fn render(s: &Sample) -> Result<Vec<i16>, SpeechError> {
     let mut audio = render_clean(s)?;
-    add_sample_noise(&mut audio, s);
+    add_sample_noise(&mut audio, s)?;
     Ok(audio)
 }
 
 /// The sample's speech with its room and the silence around it, before the
 /// noise: [`render`] is this plus [`add_sample_noise`].
 pub fn render_clean(s: &Sample) -> Result<Vec<i16>, SpeechError> {
-    let spoken = espeak(&s.text, &s.voice, s.speed, s.pitch)?;
-    let mut samples = sox(&spoken, s.room)?;
+    let (spoken, cents) = if let Some(v) = s.voice.strip_prefix("flite:") {
+        (flite(&s.text, v, s.speed)?, Some(pitch_cents(s.pitch)))
+    } else if let Some(v) = s.voice.strip_prefix("festival:") {
+        (festival(&s.text, v, s.speed)?, Some(pitch_cents(s.pitch)))
+    } else {
+        (espeak(&s.text, &s.voice, s.speed, s.pitch)?, None)
+    };
+    let mut samples = sox(&spoken, s.room, cents)?;
     let rate = audio::RATE as usize;
     let mut padded = vec![0i16; LEAD_MS * rate / 1000];
     padded.append(&mut samples);
@@ -481,9 +586,236 @@ pub fn render_clean(s: &Sample) -> Result<Vec<i16>, SpeechError> {
     Ok(padded)
 }
 
-/// Adds the sample's noise (its level, its seed) to its rendered speech.
-pub fn add_sample_noise(audio: &mut [i16], s: &Sample) {
-    audio::add_noise(audio, s.noise_dbfs as f32, s.id as u64 * 7919 + 1);
+/// espeak-ng's pitch (0–100, 50 the voice's own) for flite and festival
+/// voices, as a shift in cents (±2 semitones).
+fn pitch_cents(pitch: u32) -> i32 {
+    (pitch as i32 - 50) * 8
+}
+
+/// Adds the sample's noise (its kind, its level, its seed) to its rendered
+/// speech. Babble is made by speaking other sentences of the sample's
+/// language in other voices.
+pub fn add_sample_noise(audio: &mut [i16], s: &Sample) -> Result<(), SpeechError> {
+    let seed = s.id as u64 * 7919 + 1;
+    let level = match s.snr_db {
+        Some(snr) => speech_dbfs(audio) - snr as f32,
+        None => s.noise_dbfs as f32,
+    };
+    if level <= CLEAN_DBFS as f32 {
+        return Ok(());
+    }
+    match s.noise {
+        Noise::White => audio::add_noise(audio, level, seed),
+        Noise::Pink => mix(audio, &pink(audio.len(), seed), level),
+        Noise::Babble => mix(audio, &babble(s, audio.len(), seed)?, level),
+    }
+    Ok(())
+}
+
+/// The level of the speech in `audio` (dBFS): the RMS over its 10 ms frames
+/// that lie within 40 dB of the loudest (pauses left out).
+pub fn speech_dbfs(audio: &[i16]) -> f32 {
+    let frames: Vec<f32> = audio
+        .chunks(audio::RATE as usize / 100)
+        .map(audio::rms_dbfs)
+        .filter(|d| d.is_finite())
+        .collect();
+    let loudest = frames.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let power: Vec<f64> = frames
+        .iter()
+        .filter(|d| **d > loudest - 40.0)
+        .map(|d| 10f64.powf(*d as f64 / 10.0))
+        .collect();
+    if power.is_empty() {
+        return f32::NEG_INFINITY;
+    }
+    (10.0 * (power.iter().sum::<f64>() / power.len() as f64).log10()) as f32
+}
+
+/// Adds `noise` to `audio`, scaled to `dbfs` (RMS).
+fn mix(audio: &mut [i16], noise: &[f32], dbfs: f32) {
+    let rms =
+        (noise.iter().map(|x| (*x as f64).powi(2)).sum::<f64>() / noise.len().max(1) as f64).sqrt();
+    if rms <= 0.0 {
+        return;
+    }
+    let gain = 32767.0 * 10f64.powf(dbfs as f64 / 20.0) / rms;
+    for (a, n) in audio.iter_mut().zip(noise) {
+        *a = (*a as f64 + *n as f64 * gain).clamp(-32768.0, 32767.0) as i16;
+    }
+}
+
+/// `len` samples of pink noise (Paul Kellet's filter over white noise).
+fn pink(len: usize, seed: u64) -> Vec<f32> {
+    let mut rng = seeded(seed);
+    let mut b = [0f64; 7];
+    (0..len)
+        .map(|_| {
+            let w = rng.below(1 << 24) as f64 / (1u64 << 23) as f64 - 1.0;
+            b[0] = 0.99886 * b[0] + w * 0.0555179;
+            b[1] = 0.99332 * b[1] + w * 0.0750759;
+            b[2] = 0.96900 * b[2] + w * 0.1538520;
+            b[3] = 0.86650 * b[3] + w * 0.3104856;
+            b[4] = 0.55000 * b[4] + w * 0.5329522;
+            b[5] = -0.7616 * b[5] - w * 0.0168980;
+            let p = b.iter().sum::<f64>() + w * 0.5362;
+            b[6] = w * 0.115926;
+            p as f32
+        })
+        .collect()
+}
+
+/// `len` samples of babble: four sentences of the sample's language said by
+/// other espeak-ng voices, each starting at its own moment and repeated to
+/// fill the sample.
+fn babble(s: &Sample, len: usize, seed: u64) -> Result<Vec<f32>, SpeechError> {
+    let mut rng = seeded(seed ^ 0x6261_6262_6c65);
+    let mut sentences: Vec<String> = non_chess(&s.locale).into_iter().map(|x| x.1).collect();
+    sentences.extend(command_texts(&s.locale, 1).into_iter().map(|x| x.1));
+    if sentences.is_empty() {
+        sentences.push(s.text.clone());
+    }
+    let base = espeak_voice(&s.locale);
+    let mut out = vec![0f32; len];
+    for _ in 0..4 {
+        let text = rng.pick(&sentences).clone();
+        let voice = format!("{base}+{}", rng.pick(&["m1", "m3", "f1", "f3", "m6", "f4"]));
+        let talk = sox(&espeak(&text, &voice, 170, 50)?, Room::Reverb, None)?;
+        if talk.is_empty() {
+            continue;
+        }
+        let start = rng.below(talk.len());
+        for (i, o) in out.iter_mut().enumerate() {
+            *o += talk[(start + i) % talk.len()] as f32;
+        }
+    }
+    Ok(out)
+}
+
+/// A temporary WAV file's path, unique to this process and call.
+fn scratch_wav(tool: &str) -> std::path::PathBuf {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    std::env::temp_dir().join(format!("hector-{tool}-{}-{n}.wav", std::process::id()))
+}
+
+/// flite speaks `text` in `voice` at `speed` (160 wpm: the voice's own).
+fn flite(text: &str, voice: &str, speed: u32) -> Result<Vec<u8>, SpeechError> {
+    let out = scratch_wav("flite");
+    let stretch = format!("duration_stretch={:.2}", 160.0 / speed.max(60) as f64);
+    let o = Command::new("flite")
+        .args(["-voice", voice, "--setf", &stretch, "-o"])
+        .arg(&out)
+        .args(["-t", text])
+        .output()
+        .map_err(|e| SpeechError::Audio(format!("flite cannot be run ({e})")))?;
+    let wav = std::fs::read(&out).unwrap_or_default();
+    let _ = std::fs::remove_file(&out);
+    if !o.status.success() || wav.len() < 44 {
+        return Err(SpeechError::Audio(format!(
+            "flite failed for '{text}' in voice {voice}: {}",
+            String::from_utf8_lossy(&o.stderr).trim()
+        )));
+    }
+    Ok(wav)
+}
+
+/// festival's text2wave speaks `text` in `voice` at `speed`.
+fn festival(text: &str, voice: &str, speed: u32) -> Result<Vec<u8>, SpeechError> {
+    let out = scratch_wav("festival");
+    let stretch = format!(
+        "(Parameter.set 'Duration_Stretch {:.2})",
+        160.0 / speed.max(60) as f64
+    );
+    let mut child = Command::new("text2wave")
+        .args([
+            "-eval",
+            &format!("(voice_{voice})"),
+            "-eval",
+            &stretch,
+            "-o",
+        ])
+        .arg(&out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| SpeechError::Audio(format!("festival's text2wave cannot be run ({e})")))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(text.as_bytes());
+    }
+    let o = child
+        .wait_with_output()
+        .map_err(|e| SpeechError::Audio(format!("festival failed: {e}")))?;
+    let wav = std::fs::read(&out).unwrap_or_default();
+    let _ = std::fs::remove_file(&out);
+    if !o.status.success() || wav.len() < 44 {
+        return Err(SpeechError::Audio(format!(
+            "festival failed for '{text}' in voice {voice}: {}",
+            String::from_utf8_lossy(&o.stderr).trim()
+        )));
+    }
+    Ok(wav)
+}
+
+/// flite's English voices used for development speech.
+pub const FLITE_VOICES: &[&str] = &["kal", "kal16", "slt", "rms", "awb"];
+
+/// festival's English voices (Debian packages festvox-kallpc16k and
+/// festvox-us-slt-hts).
+pub const FESTIVAL_VOICES: &[&str] = &["kal_diphone", "cmu_us_slt_arctic_hts"];
+
+/// The espeak-ng variants speaking development sets, per locale: more for
+/// German, which has no other synthesizer on Debian.
+fn espeak_variants(locale: &str) -> &'static [&'static str] {
+    match locale {
+        "de" => &["", "m3", "f2", "klatt2", "croak", "Andy"],
+        "en" => &["m3", "f2", "klatt2"],
+        _ => &["", "f2", "klatt2"],
+    }
+}
+
+/// The installed voices of `locale` for development sets (one voice is
+/// one player, left out in turn): flite and festival voices for English,
+/// espeak-ng variants for every locale.
+pub fn voices(locale: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if locale == "en" {
+        let listed = Command::new("flite")
+            .arg("-lv")
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            .unwrap_or_default();
+        let have: Vec<&str> = listed.split_whitespace().collect();
+        for v in FLITE_VOICES {
+            if have.contains(v) {
+                out.push(format!("flite:{v}"));
+            }
+        }
+        for v in FESTIVAL_VOICES {
+            if festival_has(v) {
+                out.push(format!("festival:{v}"));
+            }
+        }
+    }
+    let base = espeak_voice(locale);
+    for v in espeak_variants(locale) {
+        out.push(if v.is_empty() {
+            base.to_string()
+        } else {
+            format!("{base}+{v}")
+        });
+    }
+    out
+}
+
+/// Whether festival's voice `v` is installed (its folder under
+/// /usr/share/festival/voices).
+fn festival_has(v: &str) -> bool {
+    let root = std::path::Path::new("/usr/share/festival/voices");
+    std::fs::read_dir(root)
+        .map(|langs| langs.flatten().any(|l| l.path().join(v).is_dir()))
+        .unwrap_or(false)
 }
 
 fn espeak(text: &str, voice: &str, speed: u32, pitch: u32) -> Result<Vec<u8>, SpeechError> {
@@ -510,12 +842,16 @@ fn espeak(text: &str, voice: &str, speed: u32, pitch: u32) -> Result<Vec<u8>, Sp
     Ok(o.stdout)
 }
 
-fn sox(wav: &[u8], room: Room) -> Result<Vec<i16>, SpeechError> {
+fn sox(wav: &[u8], room: Room, cents: Option<i32>) -> Result<Vec<i16>, SpeechError> {
     // -R: the dither sox adds is the same on every run (a seed gives one set).
     let mut args: Vec<&str> = vec![
         "-q", "-R", "-t", "wav", "-", "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r",
         "16000", "-",
     ];
+    let shift = cents.map(|c| c.to_string());
+    if let Some(c) = &shift {
+        args.extend(["pitch", c.as_str()]);
+    }
     match room {
         Room::Dry => {}
         Room::Reverb => args.extend(["reverb", "40", "50", "60", "gain", "-3"]),
@@ -571,6 +907,71 @@ mod tests {
                 .len()
                 > 8
         );
+    }
+
+    #[test]
+    fn a_voice_set_keeps_its_voice_and_its_noise_lies_below_the_speech() {
+        let mut spec = SetSpec::new(7, "en");
+        spec.voice = Some("flite:slt".into());
+        spec.snr_db = Some(20);
+        let set = move_set(&spec, 30);
+        assert!(
+            set.iter()
+                .all(|s| s.voice == "flite:slt" && s.snr_db == Some(20))
+        );
+        let kinds: std::collections::HashSet<_> = set.iter().map(|s| s.noise).collect();
+        assert_eq!(kinds.len(), 3, "pink, babble and white noise are drawn");
+        // Clean: no noise at all.
+        spec.snr_db = None;
+        assert!(
+            move_set(&spec, 10)
+                .iter()
+                .all(|s| s.noise_dbfs == CLEAN_DBFS)
+        );
+        // Pink noise mixed 20 dB below a tone's level.
+        let tone: Vec<i16> = (0..16000)
+            .map(|i| ((i as f32 * 0.05).sin() * 8000.0) as i16)
+            .collect();
+        let level = speech_dbfs(&tone);
+        assert!((level - audio::rms_dbfs(&tone)).abs() < 0.5, "{level}");
+        let mut noisy = vec![0i16; 16000];
+        mix(&mut noisy, &pink(16000, 3), level - 20.0);
+        let got = audio::rms_dbfs(&noisy);
+        assert!((got - (level - 20.0)).abs() < 0.5, "{got} vs {level}");
+        // Pink noise has more power low than high: the mean of successive
+        // differences is far below the signal's own power.
+        let p = pink(16000, 3);
+        let power: f32 = p.iter().map(|x| x * x).sum();
+        let diff: f32 = p.windows(2).map(|w| (w[1] - w[0]).powi(2)).sum();
+        assert!(diff < power, "{diff} vs {power}");
+    }
+
+    #[test]
+    fn a_game_set_says_the_moves_in_order_and_refuses_an_illegal_one() {
+        let mut spec = SetSpec::new(5, "en");
+        spec.voice = Some("flite:awb".into());
+        let set = game_set(&spec, &["e4", "e5", "Nf3"]).expect("legal");
+        let ucis: Vec<_> = set
+            .iter()
+            .map(|s| match &s.said {
+                Said::Move { uci, .. } => uci.clone(),
+                _ => String::new(),
+            })
+            .collect();
+        assert_eq!(ucis, ["e2e4", "e7e5", "g1f3"]);
+        assert!(set.iter().all(|s| s.voice == "flite:awb"));
+        assert!(game_set(&spec, &["e4", "Ke3"]).is_none());
+    }
+
+    #[test]
+    fn every_language_has_voices_and_english_more_than_one_synthesizer() {
+        for loc in ["de", "en", "pl", "sr", "el"] {
+            assert!(voices(loc).len() >= 3, "{loc}");
+        }
+        // Only installed voices are listed; espeak-ng's are always there.
+        assert!(voices("de").iter().all(|v| v.starts_with("de")));
+        let en = voices("en");
+        assert!(en.iter().any(|v| v.starts_with("en-us")), "{en:?}");
     }
 
     #[test]

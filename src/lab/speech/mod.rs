@@ -7,6 +7,7 @@ pub mod bench;
 pub mod fixtures;
 pub mod generate;
 pub mod live;
+pub mod lovo;
 pub mod silence;
 
 // The speech parts, as the files here name them.

@@ -63,7 +63,7 @@ pub fn heard(s: &Sample) -> Result<(Vec<i16>, usize), SpeechError> {
         .rposition(|f| rms_dbfs(f) > -50.0)
         .map(|i| ((i + 1) * frame).min(audio.len()))
         .unwrap_or(audio.len() - TRAIL_MS * RATE as usize / 1000);
-    add_sample_noise(&mut audio, s);
+    add_sample_noise(&mut audio, s)?;
     let mut after = vec![0i16; AFTER_MS * RATE as usize / 1000];
     add_noise(&mut after, s.noise_dbfs as f32, s.id as u64 * 104_729 + 7);
     audio.extend(after);

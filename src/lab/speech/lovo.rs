@@ -1,0 +1,595 @@
+//! Leave-one-voice-out: the decision thresholds are chosen on every voice
+//! but one (tuning seed) and judged on the one left out (report seed), for
+//! each voice in turn. A rule that is right on the voices it was tuned on
+//! and not on the one left out shows here.
+//!
+//! Every sample is decoded once (its n-best list kept, in a cache file if
+//! asked); tuning then replays [`decide`] over the lists, which is cheap,
+//! for every candidate set of [`Thresholds`]. Any engine behind the
+//! [`Recognizer`] trait can be measured this way.
+
+use super::bench::{Outcome, judge};
+use super::generate::{self as g, Said, Sample};
+use super::listener::{Decision, Grammar, Hypotheses, Meaning, Thresholds, decide};
+use super::recognizer::{Hypothesis, Recognizer, SpeechError};
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// What the recogniser heard in one sample.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Heard {
+    /// The n-best list (text, posterior) of the streamed decoding.
+    pub nbest: Vec<(String, f32)>,
+    /// For a player's first utterance: the n-best list of the whole
+    /// utterance decoded again (used when the streamed one is not
+    /// understood, as `hector play` does).
+    pub whole: Option<Vec<(String, f32)>>,
+    /// End of audio → n-best list, ms.
+    pub ms: f64,
+}
+
+/// One sample of a leave-one-voice-out run, decoded.
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub sample: Sample,
+    pub grammar: Grammar,
+    pub heard: Heard,
+    /// Drawn from the tuning seed (else the report seed).
+    pub tuning: bool,
+    /// Whether the recogniser's best hypothesis names the move said alone.
+    pub best_right: bool,
+}
+
+fn hyps(v: &[(String, f32)]) -> Vec<Hypothesis> {
+    v.iter()
+        .map(|(t, c)| Hypothesis {
+            text: t.clone(),
+            confidence: *c,
+        })
+        .collect()
+}
+
+fn pairs(v: &[Hypothesis]) -> Vec<(String, f32)> {
+    v.iter().map(|h| (h.text.clone(), h.confidence)).collect()
+}
+
+impl Item {
+    /// The decision under `t`, as the listener takes it.
+    pub fn decide(&self, t: &Thresholds) -> Hypotheses {
+        let h = decide(&hyps(&self.heard.nbest), &self.grammar, t);
+        match &self.heard.whole {
+            Some(w) if matches!(h.decision, Decision::Repeat | Decision::None) => {
+                decide(&hyps(w), &self.grammar, t)
+            }
+            _ => h,
+        }
+    }
+
+    pub fn outcome(&self, t: &Thresholds) -> Outcome {
+        judge(&self.sample, &self.decide(t).decision)
+    }
+
+    /// "clean" or "20 dB".
+    pub fn condition(&self) -> String {
+        condition(self.sample.snr_db)
+    }
+
+    pub fn is_move(&self) -> bool {
+        matches!(self.sample.said, Said::Move { .. })
+    }
+}
+
+/// Whether the recogniser's best hypothesis names the move said alone.
+fn best_right(s: &Sample, grammar: &Grammar, heard: &Heard) -> bool {
+    let d = decide(&hyps(&heard.nbest), grammar, &Thresholds::default());
+    match d.nbest.first().map(|x| x.meanings.as_slice()) {
+        Some([Meaning::Move(m)]) => judge(s, &Decision::Move(*m)) == Outcome::Right,
+        _ => false,
+    }
+}
+
+/// "clean" or "N dB" (signal-to-noise ratio).
+pub fn condition(snr: Option<i32>) -> String {
+    match snr {
+        Some(d) => format!("{d} dB"),
+        None => "clean".into(),
+    }
+}
+
+/// How a run is drawn.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub locale: String,
+    pub voices: Vec<String>,
+    pub tune_seed: u64,
+    pub report_seed: u64,
+    /// Spoken moves per voice and condition on the report seed.
+    pub count: usize,
+    /// Spoken moves per voice and condition on the tuning seed.
+    pub tune_count: usize,
+    /// Non-chess sentences per voice, seed and condition.
+    pub non_chess: usize,
+    /// Conditions: clean (`None`) and noise at these SNRs.
+    pub conditions: Vec<Option<i32>>,
+}
+
+/// The samples of a plan, with whether each is for tuning. Non-chess
+/// sentences for tuning come from tests/audio/non-chess-tune.tsv, those
+/// for the report from tests/audio/non-chess.tsv; each voice says its own
+/// share of them.
+pub fn samples(plan: &Plan) -> Vec<(Sample, bool)> {
+    let mut out = Vec::new();
+    let tune_talk = g::non_chess_from(
+        include_str!("../../../tests/audio/non-chess-tune.tsv"),
+        &plan.locale,
+    );
+    let report_talk = g::non_chess(&plan.locale);
+    for (vi, voice) in plan.voices.iter().enumerate() {
+        for (seed, tuning) in [(plan.tune_seed, true), (plan.report_seed, false)] {
+            for (ci, snr) in plan.conditions.iter().enumerate() {
+                let mut spec = g::SetSpec::new(seed, &plan.locale);
+                spec.voice = Some(voice.clone());
+                spec.snr_db = *snr;
+                let talk = if tuning { &tune_talk } else { &report_talk };
+                let k = plan.non_chess.min(talk.len());
+                let first = (vi * plan.conditions.len() + ci) * k;
+                let mine: Vec<(Said, String)> = (0..k)
+                    .map(|i| talk[(first + i) % talk.len().max(1)].clone())
+                    .collect();
+                let n = if tuning { plan.tune_count } else { plan.count };
+                let moves = g::move_set(&spec, n);
+                let mut spoken = g::phrase_set(&spec, &mine);
+                // Sample ids seed each sample's noise: keep them apart.
+                for (i, s) in spoken.iter_mut().enumerate() {
+                    s.id = 1000 + i;
+                }
+                for s in moves.into_iter().chain(spoken) {
+                    out.push((s, tuning));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The cache key of a sample (engine, enrolment, everything that makes
+/// the sample).
+fn key(engine: &str, enrolled: &str, s: &Sample, streamed: bool) -> String {
+    format!(
+        "{engine}|{enrolled}|{}|{}|{}|{}|{}|{}|{:?}|{:?}|{:?}|{}|{}",
+        s.locale,
+        s.voice,
+        s.fen,
+        s.text,
+        s.speed,
+        s.pitch,
+        s.room,
+        s.noise,
+        s.snr_db,
+        s.id,
+        streamed
+    )
+}
+
+/// Reads a cache file (one JSON object a line: key and what was heard).
+pub fn read_cache(path: &std::path::Path) -> HashMap<String, Heard> {
+    let mut m = HashMap::new();
+    if let Ok(text) = std::fs::read_to_string(path) {
+        for line in text.lines() {
+            if let Ok((k, h)) = serde_json::from_str::<(String, Heard)>(line) {
+                m.insert(k, h);
+            }
+        }
+    }
+    m
+}
+
+/// Decodes every sample (those in `cache` are not decoded again; new ones
+/// are appended to `cache_file`). One voice, seed and condition is one
+/// player: his first utterance not understood streamed is decoded again
+/// whole. `progress` gets the count done.
+#[allow(clippy::too_many_arguments)]
+pub fn hear(
+    rec: &mut dyn Recognizer,
+    enrolled: &str,
+    samples: &[(Sample, bool)],
+    commands: &[(&'static str, String)],
+    streamed: bool,
+    cache: &mut HashMap<String, Heard>,
+    cache_file: Option<&std::path::Path>,
+    mut progress: impl FnMut(usize),
+) -> Result<Vec<Item>, SpeechError> {
+    let engine = rec.name();
+    let keys: Vec<String> = samples
+        .iter()
+        .map(|(s, _)| key(engine, enrolled, s, streamed))
+        .collect();
+    let todo: Vec<Sample> = samples
+        .iter()
+        .zip(&keys)
+        .filter(|(_, k)| !cache.contains_key(*k))
+        .map(|((s, _), _)| s.clone())
+        .collect();
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Vec<i16>, SpeechError>>(4);
+    let producer = std::thread::spawn(move || {
+        for s in &todo {
+            if tx.send(g::render(s)).is_err() {
+                break;
+            }
+        }
+    });
+    let mut writer = match cache_file {
+        Some(p) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| {
+                    SpeechError::Audio(format!("the cache {} cannot be written: {e}", p.display()))
+                })?,
+        ),
+        None => None,
+    };
+    let mut out = Vec::with_capacity(samples.len());
+    let mut previous: Option<(&str, Option<i32>, bool)> = None;
+    for (i, ((s, tuning), k)) in samples.iter().zip(&keys).enumerate() {
+        let grammar = super::bench::grammar_for(s, commands);
+        let player = (s.voice.as_str(), s.snr_db, *tuning);
+        let first = previous != Some(player);
+        previous = Some(player);
+        let heard = match cache.get(k) {
+            Some(h) => h.clone(),
+            None => {
+                let pcm = rx
+                    .recv()
+                    .map_err(|_| SpeechError::Audio("the speech generator stopped".into()))??;
+                rec.set_phrases(&grammar.texts())?;
+                let heard = if streamed {
+                    rec.begin()?;
+                    for chunk in pcm.chunks(super::audio::RATE as usize / 50) {
+                        rec.feed(chunk)?;
+                    }
+                    let t = Instant::now();
+                    let nbest = pairs(&rec.finish()?);
+                    let ms = t.elapsed().as_secs_f64() * 1e3;
+                    let whole = if first {
+                        Some(pairs(&rec.recognize(&pcm)?))
+                    } else {
+                        None
+                    };
+                    Heard { nbest, whole, ms }
+                } else {
+                    let t = Instant::now();
+                    let nbest = pairs(&rec.recognize(&pcm)?);
+                    Heard {
+                        nbest,
+                        whole: None,
+                        ms: t.elapsed().as_secs_f64() * 1e3,
+                    }
+                };
+                if let Some(w) = writer.as_mut() {
+                    use std::io::Write;
+                    let line = serde_json::to_string(&(k, &heard)).unwrap_or_default();
+                    let _ = writeln!(w, "{line}");
+                }
+                cache.insert(k.clone(), heard.clone());
+                heard
+            }
+        };
+        let best_right = best_right(s, &grammar, &heard);
+        out.push(Item {
+            sample: s.clone(),
+            grammar,
+            heard,
+            tuning: *tuning,
+            best_right,
+        });
+        progress(i + 1);
+    }
+    drop(rx);
+    let _ = producer.join();
+    Ok(out)
+}
+
+/// Counts of one group of items under one set of thresholds.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Count {
+    pub moves: usize,
+    pub right: usize,
+    pub choice: usize,
+    pub asked: usize,
+    /// A different move or a command read back for a move.
+    pub wrong: usize,
+    pub best_right: usize,
+    pub talk: usize,
+    /// Non-chess sentences taken as a move, a choice or a command.
+    pub talk_taken: usize,
+}
+
+impl Count {
+    pub fn add(&mut self, item: &Item, t: &Thresholds) {
+        let o = item.outcome(t);
+        if item.is_move() {
+            self.moves += 1;
+            match o {
+                Outcome::Right => self.right += 1,
+                Outcome::Choice => self.choice += 1,
+                Outcome::Asked => self.asked += 1,
+                Outcome::WrongMove | Outcome::WrongCommand => self.wrong += 1,
+            }
+            self.best_right += item.best_right as usize;
+        } else {
+            self.talk += 1;
+            self.talk_taken += (o != Outcome::Right) as usize;
+        }
+    }
+
+    pub fn of<'a>(items: impl IntoIterator<Item = &'a Item>, t: &Thresholds) -> Count {
+        let mut c = Count::default();
+        for i in items {
+            c.add(i, t);
+        }
+        c
+    }
+
+    fn pc(&self, n: usize) -> f64 {
+        100.0 * n as f64 / self.moves.max(1) as f64
+    }
+
+    /// One line of the report.
+    pub fn line(&self) -> String {
+        format!(
+            "right {:5.1} % | choice {:4.1} % | asked again {:4.1} % | wrong {:4.1} % | non-chess taken {}/{} | best hypothesis right {:5.1} % | n {}",
+            self.pc(self.right),
+            self.pc(self.choice),
+            self.pc(self.asked),
+            self.pc(self.wrong),
+            self.talk_taken,
+            self.talk,
+            self.pc(self.best_right),
+            self.moves
+        )
+    }
+
+    /// The tuning objective: most moves right (a choice counts a third)
+    /// with no non-chess sentence taken and at most 0.5 % wrong moves.
+    fn score(&self) -> (bool, f64) {
+        let ok = self.talk_taken == 0 && self.wrong as f64 <= 0.005 * self.moves as f64;
+        let gain = self.right as f64 + self.choice as f64 / 3.0;
+        if ok {
+            (true, gain)
+        } else {
+            (
+                false,
+                -(self.wrong as f64 + 10.0 * self.talk_taken as f64) * 1e6 + gain,
+            )
+        }
+    }
+}
+
+/// The candidate thresholds tried: today's fixed ones and the margin
+/// rule at several margins and trust levels.
+pub fn grid() -> Vec<Thresholds> {
+    let mut v = Vec::new();
+    for clear in [0.95f32, 0.90, 0.85] {
+        for chess in [0.3f32, 0.5] {
+            for choice in [0.7f32, 0.5] {
+                for margin in [f32::INFINITY, 20.0, 10.0, 6.0, 4.0, 3.0, 2.0, 1.5] {
+                    for trust in [0.9f32, 0.8, 0.7, 0.6, 0.5] {
+                        if margin.is_infinite() && trust != 0.9 {
+                            continue;
+                        }
+                        v.push(Thresholds {
+                            clear,
+                            rival: 0.25,
+                            choice,
+                            chess,
+                            margin,
+                            trust,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
+/// The thresholds of `grid` that do best on `items` (the first of the
+/// best: the grid runs from cautious to trusting).
+pub fn tune(items: &[&Item], grid: &[Thresholds]) -> Thresholds {
+    let mut best = (Thresholds::default(), (false, f64::NEG_INFINITY));
+    for t in grid {
+        let s = Count::of(items.iter().copied(), t).score();
+        if (s.0, s.1) > (best.1.0, best.1.1) {
+            best = (*t, s);
+        }
+    }
+    best.0
+}
+
+/// Thresholds in one line.
+pub fn describe(t: &Thresholds) -> String {
+    format!(
+        "clear {:.2} margin {} trust {:.1} chess {:.1} choice {:.1}",
+        t.clear,
+        if t.margin.is_finite() {
+            format!("{:.1}", t.margin)
+        } else {
+            "off".into()
+        },
+        t.trust,
+        t.chess,
+        t.choice
+    )
+}
+
+/// The result of one fold: the voice left out and its thresholds.
+#[derive(Debug, Clone)]
+pub struct Fold {
+    pub voice: String,
+    pub thresholds: Thresholds,
+}
+
+/// For each voice: thresholds tuned on the tuning items of the others.
+pub fn folds(items: &[Item], voices: &[String], grid: &[Thresholds]) -> Vec<Fold> {
+    voices
+        .iter()
+        .map(|v| {
+            let tuning: Vec<&Item> = items
+                .iter()
+                .filter(|i| i.tuning && i.sample.voice != *v)
+                .collect();
+            Fold {
+                voice: v.clone(),
+                thresholds: tune(&tuning, grid),
+            }
+        })
+        .collect()
+}
+
+/// The report: per voice left out and condition, then over all voices
+/// left out per condition, beside today's fixed thresholds.
+pub fn report(items: &[Item], folds: &[Fold], conditions: &[Option<i32>]) -> String {
+    let mut s = String::new();
+    let mut totals: Vec<(String, Count, Count)> = conditions
+        .iter()
+        .map(|c| (condition(*c), Count::default(), Count::default()))
+        .collect();
+    let fixed = Thresholds {
+        margin: f32::INFINITY,
+        ..Thresholds::default()
+    };
+    for f in folds {
+        s.push_str(&format!(
+            "left out {} (tuned on the others: {})\n",
+            f.voice,
+            describe(&f.thresholds)
+        ));
+        for (cond, total, before) in &mut totals {
+            let mine: Vec<&Item> = items
+                .iter()
+                .filter(|i| !i.tuning && i.sample.voice == f.voice && i.condition() == *cond)
+                .collect();
+            let c = Count::of(mine.iter().copied(), &f.thresholds);
+            s.push_str(&format!("  {cond:>6}  {}\n", c.line()));
+            for i in &mine {
+                total.add(i, &f.thresholds);
+                before.add(i, &fixed);
+            }
+        }
+    }
+    for (cond, total, before) in &totals {
+        s.push_str(&format!(
+            "all voices left out, {cond:>6}: {}\n",
+            total.line()
+        ));
+        s.push_str(&format!(
+            "  without the margin rule, {cond:>6}: {}\n",
+            before.line()
+        ));
+    }
+    s
+}
+
+/// Share of items judged right under `t`, for tests.
+pub fn right_share(items: &[Item], t: &Thresholds) -> f64 {
+    let c = Count::of(items.iter().filter(|i| i.is_move()), t);
+    c.right as f64 / c.moves.max(1) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+
+    /// An item of `voice` saying e2e4 in the start position, heard as
+    /// `nbest` (phrases by move, OTHER for anything else).
+    fn item(voice: &str, tuning: bool, said: Said, nbest: &[(&str, f32)]) -> Item {
+        let mut spec = g::SetSpec::new(1, "de");
+        spec.voice = Some(voice.into());
+        let mut s = g::game_set(&spec, &["e4"]).unwrap().remove(0);
+        s.said = said;
+        let grammar = Grammar::moves(&s.position(), "de");
+        let phrase = |uci: &str| {
+            grammar
+                .phrases
+                .iter()
+                .find(|(m, _)| {
+                    matches!(m, Meaning::Move(mv) if mv.to_uci(CastlingMode::Standard).to_string() == uci)
+                })
+                .map(|(_, p)| p.clone())
+                .unwrap_or_else(|| uci.to_string())
+        };
+        let heard = Heard {
+            nbest: nbest.iter().map(|(u, p)| (phrase(u), *p)).collect(),
+            whole: None,
+            ms: 1.0,
+        };
+        let best_right = best_right(&s, &grammar, &heard);
+        Item {
+            sample: s,
+            grammar,
+            heard,
+            tuning,
+            best_right,
+        }
+    }
+
+    fn e4() -> Said {
+        Said::Move {
+            uci: "e2e4".into(),
+            san: "e4".into(),
+        }
+    }
+
+    #[test]
+    fn thresholds_are_tuned_without_the_voice_left_out() {
+        use crate::speech::recognizer::OTHER;
+        let mut items = Vec::new();
+        // Voice a: the right move far ahead of its rival but spread over
+        // anything else; talk that sounds little like chess.
+        for _ in 0..20 {
+            items.push(item(
+                "a",
+                true,
+                e4(),
+                &[("e2e4", 0.82), ("d2d4", 0.03), (OTHER, 0.15)],
+            ));
+        }
+        items.push(item("a", true, Said::Other, &[("e2e4", 0.4), (OTHER, 0.6)]));
+        // Voice b: the same lead, but one of its sentences that are not
+        // chess looks exactly like that: trusting the lead would take it.
+        for _ in 0..20 {
+            items.push(item(
+                "b",
+                true,
+                e4(),
+                &[("e2e4", 0.82), ("d2d4", 0.03), (OTHER, 0.15)],
+            ));
+        }
+        items.push(item(
+            "b",
+            true,
+            Said::Other,
+            &[("e2e4", 0.82), ("d2d4", 0.03), (OTHER, 0.15)],
+        ));
+        items.push(item(
+            "b",
+            false,
+            e4(),
+            &[("e2e4", 0.82), ("d2d4", 0.03), (OTHER, 0.15)],
+        ));
+        let voices = vec!["a".to_string(), "b".to_string()];
+        let f = folds(&items, &voices, &grid());
+        // Leaving a out, b's talk forbids the margin rule at this lead.
+        assert!(items[0].best_right);
+        assert!(f[0].thresholds.margin.is_infinite() || f[0].thresholds.trust > 0.85);
+        // Leaving b out, a alone: the lead is trusted and read back.
+        let t = f[1].thresholds;
+        assert_eq!(items[0].outcome(&t), Outcome::Right);
+        let report = report(&items, &f, &[None]);
+        assert!(report.contains("left out b"), "{report}");
+        assert!(report.contains("right 100.0 %"), "{report}");
+    }
+}

