@@ -70,8 +70,7 @@ fn kind(var: &str) -> Option<Kind> {
         "white_name" | "black_name" | "place" | "resumption" => Kind::Text("…"),
         "date" => Kind::Text("2026-11-26"),
         "hour" => Kind::Text("10:00"),
-        "file" => Kind::Text("partie.pgn"),
-        "page" => Kind::Text("…"),
+        "file" | "page" => Kind::Text("…"),
         // the clock's sentences get a side's turn already worded
         "turn" => Kind::Text("…"),
         _ => return None,
