@@ -29,10 +29,10 @@ pub enum Arg<'a> {
 /// The messages of one locale.
 pub struct Messages {
     code: &'static str,
-    bundle: FluentBundle<FluentResource>,
+    bundle: FluentBundle<std::sync::Arc<FluentResource>>,
     /// Every message id, sorted.
     ids: Vec<String>,
-    resource: FluentResource,
+    resource: std::sync::Arc<FluentResource>,
 }
 
 impl std::fmt::Debug for Messages {
@@ -112,8 +112,18 @@ impl Messages {
             reason: format!("messages.ftl: {reason}"),
         };
         let text = source(code, Part::Messages)?;
-        let parse = |t: &str| {
-            FluentResource::try_new(t.to_string()).map_err(|(_, errors)| {
+        let joined = |errors: &[_]| {
+            data(
+                errors
+                    .iter()
+                    .map(|e: &fluent_bundle::FluentError| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            )
+        };
+        // Parsed once: the bundle formats from it, the tests walk it.
+        let resource = std::sync::Arc::new(FluentResource::try_new(text.to_string()).map_err(
+            |(_, errors)| {
                 data(
                     errors
                         .iter()
@@ -121,24 +131,17 @@ impl Messages {
                         .collect::<Vec<_>>()
                         .join("; "),
                 )
-            })
-        };
-        let resource = parse(text)?;
+            },
+        )?);
         let lang = code
             .parse()
             .map_err(|_| data(format!("'{code}' is no language tag")))?;
         let mut bundle = FluentBundle::new_concurrent(vec![lang]);
         // Plain text for speech and Braille: no Unicode isolation marks.
         bundle.set_use_isolating(false);
-        bundle.add_resource(parse(text)?).map_err(|errors| {
-            data(
-                errors
-                    .iter()
-                    .map(|e| e.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            )
-        })?;
+        bundle
+            .add_resource(resource.clone())
+            .map_err(|errors| joined(&errors))?;
         let mut ids: Vec<String> = resource
             .entries()
             .filter_map(|e| match e {
