@@ -146,6 +146,46 @@ fn scoresheet_rejects_bad_input() {
     }
 }
 
+/// 8.1.5, 9.1.2.2: a draw offer made in a game is marked (=) on the
+/// Braille scoresheet after the offerer's move, in BRF and in Unicode.
+#[test]
+fn a_draw_offer_from_the_game_is_marked_on_the_braille_scoresheet() {
+    let input: String = [
+        (1000, "white", "e4"),
+        (2000, "black", "e5"),
+        (2500, "black", "draw"),
+        (3000, "white", "Nf3"),
+        (4000, "black", "Nc6"),
+        (4500, "white", "pgn"),
+    ]
+    .iter()
+    .map(|(t, from, text)| format!("{{\"t\":{t},\"from\":\"{from}\",\"text\":\"{text}\"}}\n"))
+    .collect();
+    let (code, out, err) =
+        hector_with_input(&["session", "--locale", "en", "--blind", "none"], &input);
+    assert_eq!(code, 0, "{err}");
+    let pgn = out
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find_map(|e| {
+            e.pointer("/detail/pgn")
+                .and_then(|p| p.as_str())
+                .map(String::from)
+        })
+        .expect("the session answers with the PGN");
+    assert!(pgn.contains("e5 {(=)}"), "{pgn}");
+    let dir = TempDir::new("offerpgn");
+    let file = dir.path("offer.pgn");
+    std::fs::write(&file, &pgn).unwrap();
+    let (code, brf, err) = hector(&["scoresheet", "--format", "brf", "--locale", "en", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(brf.contains("\r\n1 E4 E5 (=)\r\n"), "{brf}");
+    assert_eq!(brf.matches("(=)").count(), 1, "{brf}");
+    let (code, text, err) = hector(&["scoresheet", "--format", "unicode", "--locale", "en", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("\n⠂⠀⠑⠲⠀⠑⠢⠀⠷⠿⠾\n"), "{text}");
+}
+
 #[test]
 fn liblouis_reads_the_brf_back_as_the_unicode_scoresheet() {
     if !need(&["lou_translate"]) {

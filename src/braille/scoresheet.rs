@@ -20,6 +20,10 @@ pub struct ScoreGame {
     pub moves: Vec<Move>,
     /// "1-0", "0-1", "1/2-1/2" or "*".
     pub result: String,
+    /// The half-moves (1 = the first) after which a draw was offered:
+    /// 8.1.5, 9.1.2.2 (2023) and 9.1(b) (2009, 2005): the offer is marked
+    /// (=) on the scoresheet. Read from the PGN's `{(=)}` comments.
+    pub offers: Vec<usize>,
 }
 
 impl ScoreGame {
@@ -30,6 +34,10 @@ impl ScoreGame {
             .map(|(_, v)| v.as_str())
     }
 }
+
+/// The scoresheet's mark of a draw offer after the move it came with
+/// (8.1.5; Appendix C's symbol), written cell for cell as in BRF.
+pub const DRAW_OFFER: &str = "(=)";
 
 /// Page layout of a BRF scoresheet.
 #[derive(Debug, Clone)]
@@ -75,10 +83,14 @@ pub fn lines(game: &ScoreGame, locale: &str, width: usize) -> Result<Vec<Vec<Cel
 
     let mut pos = game.start.clone();
     let mut white_part: Option<Vec<Cell>> = None;
-    for &m in &game.moves {
+    for (i, &m) in game.moves.iter().enumerate() {
         let number = pos.fullmoves().get();
         let mover = pos.turn();
-        let cells = code.encode_move(&pos, m, locale)?;
+        let mut cells = code.encode_move(&pos, m, locale)?;
+        if game.offers.contains(&(i + 1)) {
+            cells.extend(&code.space);
+            cells.extend(brf::text_cells(DRAW_OFFER));
+        }
         pos.play_unchecked(m);
         match mover {
             Color::White => {
@@ -192,6 +204,9 @@ impl From<&crate::rules::pgn::PgnGame> for ScoreGame {
             start: g.game.start().clone(),
             moves: g.game.moves().to_vec(),
             result: g.result.clone(),
+            offers: (1..=g.game.moves().len())
+                .filter(|&ply| g.game.comment(ply).is_some_and(|c| c.contains(DRAW_OFFER)))
+                .collect(),
         }
     }
 }
@@ -241,6 +256,24 @@ mod tests {
         assert!(t.contains("⠦⠀⠴⠤⠴⠀⠅⠉⠖\n"), "{t}");
         let narrow = lines(&g, "de", 8).unwrap();
         assert!(narrow.iter().all(|l| l.len() <= 8));
+    }
+
+    #[test]
+    fn a_draw_offer_is_marked_after_its_move() {
+        // 8.1.5: White offered with 2. Qh5, Black with 3... Nf6.
+        let pgn = "[White \"Anna\"]\n\n1. e4 e5 2. Qh5 {(=)} Nc6 3. Bc4 Nf6 {(=)} 4. Qxf7# 1-0\n";
+        let g = read_pgn(pgn).unwrap();
+        assert_eq!(g.offers, vec![3, 6]);
+        let l = lines(&g, "en", 40).unwrap();
+        let brf = to_brf(&l, &Layout::default()).unwrap();
+        assert!(brf.contains("\r\n2 QH5 (=) SC6\r\n"), "{brf}");
+        assert!(brf.contains("\r\n3 BC4 SF6 (=)\r\n"), "{brf}");
+        assert_eq!(brf.matches("(=)").count(), 2, "{brf}");
+        let text = to_unicode_text(&l);
+        assert_eq!(text.matches("⠷⠿⠾").count(), 2, "{text}");
+        // Without offers nothing is marked.
+        let plain = lines(&read_pgn(GAME).unwrap(), "en", 40).unwrap();
+        assert!(!to_brf(&plain, &Layout::default()).unwrap().contains('='));
     }
 
     #[test]
