@@ -90,6 +90,13 @@ pub struct GameArgs {
     /// (0 under 2023 and 2009, 60 under 2005).
     #[arg(long, value_name = "MINUTES")]
     pub default_time: Option<u64>,
+    /// Tournament regulation (9.1.1): no draw may be offered or agreed before move N.
+    #[arg(long, value_name = "N")]
+    pub no_draw_before: Option<u32>,
+    /// The clocks wait for the arbiter's "start clock" and nobody moves before (6.6); hector serve
+    /// always does this. By default White's clock starts at once.
+    #[arg(long)]
+    pub arbiter_starts: bool,
 }
 
 /// 32 random bytes as hex: the game's seal key.
@@ -213,6 +220,13 @@ impl GameArgs {
                 other => other,
             },
             seat_locales,
+            no_draw_before: match self.no_draw_before {
+                Some(n) if !(1..=1000).contains(&n) => {
+                    return Err("--no-draw-before takes a move number from 1 to 1000.".into());
+                }
+                other => other,
+            },
+            arbiter_starts: self.arbiter_starts,
         })
     }
 

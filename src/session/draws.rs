@@ -1,7 +1,7 @@
 //! Draws, claims and resignation (FIDE Laws 2023, Articles 9.1–9.5 and
 //! 5.1.2; D.2.10.5 for a claim on time by the assistant).
 
-use shakmaty::Color;
+use shakmaty::{Color, Position};
 
 use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, one, san_en};
 use crate::locale::session::Verb;
@@ -17,6 +17,9 @@ impl Session {
             Ok(c) => c,
             Err(e) => return e,
         };
+        if let Some(e) = self.draw_too_early(t, from, c) {
+            return e;
+        }
         if self.adjourned.is_some() {
             return self.adjourned_draw(t, c, None);
         }
@@ -37,6 +40,23 @@ impl Session {
             }
             Err(e) => self.rules_refusal(t, from, e),
         }
+    }
+
+    /// 9.1.1 (2023; 9.1(a) 2009): the event's regulations may forbid
+    /// offering or agreeing a draw before a move number
+    /// (`--no-draw-before N`). The move a draw by `c` goes with is his
+    /// last move if he has just moved, else the one he is about to make;
+    /// before move N it is refused and the offer is not marked.
+    pub(super) fn draw_too_early(&self, t: u64, from: Seat, c: Color) -> Option<Vec<Event>> {
+        let before = self.cfg.no_draw_before?;
+        let pos = self.position();
+        let full = pos.fullmoves().get();
+        let at = if c == Color::Black && pos.turn() == Color::White {
+            full.saturating_sub(1)
+        } else {
+            full
+        };
+        (at < before).then(|| self.refuse(t, from, Refusal::DrawTooEarly { before }))
     }
 
     /// 8.1.5, 9.1.2.2: both players mark a draw offer (=) on their
@@ -75,6 +95,11 @@ impl Session {
             Ok(c) => c,
             Err(e) => return e,
         };
+        // 9.1.1: nor is a draw agreed before that move (an offer by a
+        // claim, 9.1.2.3, stands but cannot be accepted yet).
+        if accept && let Some(e) = self.draw_too_early(t, from, !c) {
+            return e;
+        }
         if self.adjourned.is_some() {
             return self.adjourned_draw(t, c, Some(accept));
         }

@@ -148,6 +148,16 @@ pub struct Config {
     /// the sentence in that language too (`texts`), its page is in it.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub seat_locales: std::collections::BTreeMap<String, String>,
+    /// 9.1.1 (2023; 9.1(a) 2009), a tournament regulation
+    /// (`--no-draw-before N`): no draw is offered or agreed before move N.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_draw_before: Option<u32>,
+    /// 6.6 (2023): the game starts when the arbiter starts the clocks
+    /// (`start clock`); before that nobody moves. `hector serve` plays
+    /// every new game with a clock so (`--arbiter-starts` elsewhere); by
+    /// default White's clock starts at once.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub arbiter_starts: bool,
 }
 
 impl Default for Config {
@@ -177,6 +187,8 @@ impl Default for Config {
             laws: Laws::default(),
             default_time: None,
             seat_locales: Default::default(),
+            no_draw_before: None,
+            arbiter_starts: false,
         }
     }
 }
@@ -401,7 +413,7 @@ impl Session {
                     Color::Black => (by_second, by_first),
                 };
                 let mut clock = Clock::new(tc, mode).with_moves(w, b);
-                if !game.is_over() {
+                if !game.is_over() && !cfg.arbiter_starts {
                     clock
                         .start_with(game.turn(), 0)
                         .map_err(|e| SessionError::Control(e.to_string()))?;

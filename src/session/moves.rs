@@ -46,10 +46,22 @@ impl Session {
         if self.adjourned.is_some() {
             return Err(self.refuse(t, from, Refusal::Adjourned));
         }
+        // 6.6: the game starts when the arbiter starts the clocks
+        // (`--arbiter-starts`, every new served game): no move before.
+        if from != Seat::Arbiter && self.clock.as_ref().is_some_and(|k| !k.is_started()) {
+            return Err(self.refuse(
+                t,
+                from,
+                Refusal::Clock {
+                    reason: "not_started".into(),
+                },
+            ));
+        }
         // 6.11, 6.12: while the arbiter has stopped the clocks of a game
         // under way no move is made (and no increment credited). A served
-        // game that begins with its clocks stopped (the arbiter starts
-        // them) still takes moves before they first ran.
+        // game journaled before `arbiter_starts` began with its clocks
+        // stopped at once and took moves before they first ran; its
+        // journal replays so.
         if from != Seat::Arbiter
             && self.clock.as_ref().is_some_and(|k| {
                 k.is_started()

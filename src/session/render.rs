@@ -626,7 +626,13 @@ impl Renderer {
                 "unreadable" => self.loc.game_text("input_unreadable", &[]),
                 _ => self.s("bad_line", &[("problem", problem.trim_end_matches('.'))]),
             },
+            Refusal::Clock { reason } if reason == "not_started" => {
+                self.s("clock_not_started", &[])
+            }
             Refusal::Clock { reason } => self.s("clock_problem", &[("reason", reason)]),
+            Refusal::DrawTooEarly { before } => {
+                self.say("draw_too_early", &[("number", Word::N(u64::from(*before)))])
+            }
         }
     }
 

@@ -368,6 +368,9 @@ pub enum Refusal {
     BadLine { problem: String },
     /// The clock is not running / already running.
     Clock { reason: String },
+    /// 9.1.1: the event's regulations allow no draw offer or agreement
+    /// before move `before` (`--no-draw-before`).
+    DrawTooEarly { before: u32 },
 }
 
 /// A report for the arbiter.
