@@ -59,7 +59,14 @@ fn serve(broker: &str, tournament: &str, board: u32, dir: &TempDir, key: &str) -
         .expect("hector serve starts");
     let urls = Urls::read(&mut BufReader::new(child.stdout.take().unwrap()))
         .expect("hector serve prints its URLs and READY");
-    let client = Client::new(urls.addr().expect("an address"));
+    let mut client = Client::new(urls.addr().expect("an address"));
+    // The arbiter starts the clocks (6.6: no move before; after a restart
+    // they wait for him too).
+    let arbiter = urls.token("arbiter").expect("the arbiter's token");
+    let a = client
+        .command(arbiter, "start clock")
+        .expect("serve answers");
+    assert_eq!(a.status, 200, "{}", a.body);
     Served {
         child,
         urls,

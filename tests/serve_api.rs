@@ -113,6 +113,7 @@ fn malformed_and_oversized_requests_get_a_sentence_and_change_nothing() {
     let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
     let mut c = s.client();
     let white = s.token("white");
+    c.command(&s.token("arbiter"), "start clock").unwrap();
     let before = position(&mut c, &white);
     let big = format!(r#"{{"text": "{}"}}"#, "a".repeat(5000));
     let cases: Vec<(&[u8], u16)> = vec![
@@ -224,6 +225,10 @@ fn events_reach_each_seat_and_spectators_see_only_public_ones() {
     let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
     let addr = s.urls.addr().unwrap();
     let (white, black, watch) = (s.token("white"), s.token("black"), s.token("watch"));
+    // The arbiter starts the clocks before the sockets open (6.6).
+    s.client()
+        .command(&s.token("arbiter"), "start clock")
+        .unwrap();
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -506,4 +511,210 @@ fn random_requests_never_stop_the_server_or_change_the_game() {
         "seed {seed}: {}",
         s.stderr_text()
     );
+}
+
+/// The events of a command's answer of one kind.
+fn of_kind<'a>(v: &'a Value, kind: &str) -> Vec<&'a Value> {
+    v.as_array()
+        .map(|l| l.iter().filter(|e| e["kind"] == kind).collect())
+        .unwrap_or_default()
+}
+
+/// D.2.10 with two blind players (`--blind both`): each has his own
+/// assistant, with his own address and page (`/assistant-white`,
+/// `/assistant-black`). An assistant's token plays his rights for his own
+/// player only, and cannot confirm or replace the blind player's pending
+/// move (D.2.1, D.2.8); the shared `assistant` seat is refused.
+#[test]
+fn each_blind_players_assistant_has_a_seat_with_his_rights_only() {
+    let dir = TempDir::new("serve-assistants");
+    let s = Serve::start(
+        &dir.0.join("board.sqlite"),
+        &["--control", "300+2", "--blind", "both", "--locale", "en"],
+    );
+    let seats: Vec<&str> = s.urls.seats.iter().map(|(w, _)| w.as_str()).collect();
+    assert_eq!(
+        seats,
+        [
+            "white",
+            "black",
+            "assistant",
+            "assistant-white",
+            "assistant-black",
+            "arbiter",
+            "watch"
+        ]
+    );
+    let mut c = s.client();
+    let (white, aw, ab, shared, arbiter, watch) = (
+        s.token("white"),
+        s.token("assistant-white"),
+        s.token("assistant-black"),
+        s.token("assistant"),
+        s.token("arbiter"),
+        s.token("watch"),
+    );
+    // Each assistant's page, titled for his player.
+    let page = c
+        .request("GET", &format!("/assistant-black?token={ab}"), None, b"")
+        .unwrap();
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body
+            .contains("<title>hector — assistant, Black</title>")
+            && page.body.contains("data-seat=\"assistant-black\""),
+        "{}",
+        page.body
+    );
+    assert_eq!(c.state(&aw).unwrap().status, 200);
+    assert_eq!(c.command(&arbiter, "start clock").unwrap().status, 200);
+
+    // White announces; the read-back goes to him and his assistant only.
+    let a = c.command(&white, "Nf3").unwrap().json();
+    let rb = of_kind(&a, "readback");
+    assert_eq!(rb.len(), 1, "{a}");
+    assert_eq!(rb[0]["to"], serde_json::json!(["white", "assistant-white"]));
+    let before = position(&mut c, &watch);
+    // D.2.8: his assistant can neither replace nor confirm it.
+    for text in ["Nh3", "yes"] {
+        let a = c.command(&aw, text).unwrap().json();
+        assert!(of_kind(&a, "moved").is_empty(), "{text}: {a}");
+        let r = of_kind(&a, "refused");
+        assert_eq!(r.len(), 1, "{text}: {a}");
+        assert_eq!(r[0]["to"], serde_json::json!(["assistant-white"]));
+        assert_eq!(position(&mut c, &watch), before, "{text} changed the game");
+    }
+    // The other assistant cannot either, nor can the shared seat act.
+    let a = c.command(&ab, "yes").unwrap().json();
+    assert!(of_kind(&a, "moved").is_empty(), "{a}");
+    let a = c.command(&shared, "e5").unwrap().json();
+    assert_eq!(of_kind(&a, "refused").len(), 1, "{a}");
+    assert_eq!(position(&mut c, &watch), before);
+    // White's own yes makes it.
+    let a = c.command(&white, "yes").unwrap().json();
+    assert_eq!(of_kind(&a, "moved")[0]["san"], "Nf3", "{a}");
+
+    // Black's turn: White's assistant may not move for him; Black's may
+    // (D.2.10.1) and asks the time for him (D.2.10.4).
+    let a = c.command(&aw, "e5").unwrap().json();
+    assert_eq!(of_kind(&a, "refused")[0]["why"], "not_your_turn", "{a}");
+    let a = c.command(&ab, "e5").unwrap().json();
+    let m = of_kind(&a, "moved");
+    assert_eq!(m.len(), 1, "{a}");
+    assert_eq!(
+        (&m[0]["san"], &m[0]["via"]),
+        (&Value::from("e5"), &Value::from("assistant-black"))
+    );
+    let a = c.command(&ab, "my time").unwrap().json();
+    assert_eq!(of_kind(&a, "answer")[0]["player"], "black", "{a}");
+    // A claim on time for his player is checked (the flag has not fallen).
+    let a = c.command(&aw, "claim flag").unwrap().json();
+    assert_eq!(
+        of_kind(&a, "refused")[0]["reason"],
+        "flag_not_fallen",
+        "{a}"
+    );
+    // The arbiter's rights are not his.
+    let a = c.command(&ab, "stop clock").unwrap().json();
+    assert_eq!(of_kind(&a, "refused").len(), 1, "{a}");
+    assert_eq!(position(&mut c, &watch).1, 2);
+}
+
+/// A journal written before the per-player assistant seats (five tokens)
+/// still opens: its game resumes as it was played (then the clocks were
+/// stopped at once and moves taken before the first start), the five
+/// addresses stay, and the two new seats get tokens that stay too.
+#[test]
+fn a_journal_without_the_assistant_seats_opens_and_gets_them() {
+    use hector::service::game::Game;
+    use hector::service::journal::{Journal, Stored};
+    let dir = TempDir::new("serve-old-journal");
+    let journal = dir.0.join("board.sqlite");
+    let config = serde_json::json!({"locale": "en", "control": "300+2", "blind": "both"});
+    let old: Vec<(String, String)> = ["white", "black", "assistant", "arbiter", "watch"]
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.to_string(), format!("{:032x}", 0xabc0 + i)))
+        .collect();
+    {
+        let mut j = Journal::open(&journal).unwrap();
+        j.start(&Stored {
+            config: config.clone(),
+            tags: Vec::new(),
+            tokens: old.clone(),
+        })
+        .unwrap();
+        let mut g = Game::new(&config).unwrap();
+        for (t, from, text) in [
+            (0, "arbiter", "stop clock"),
+            (1000, "white", "e4"),
+            (1500, "white", "yes"),
+        ] {
+            let cmd = serde_json::json!({"t": t, "from": from, "text": text});
+            let events = Value::Array(g.apply(&cmd));
+            j.append(t, 1_700_000_000_000 + t, &cmd, &events).unwrap();
+        }
+    }
+    let s = Serve::start(&journal, &["--blind", "both"]);
+    for (seat, token) in &old {
+        assert_eq!(&s.token(seat), token, "{seat} keeps its token");
+    }
+    let (aw, ab) = (s.token("assistant-white"), s.token("assistant-black"));
+    assert_eq!(aw.len(), 32);
+    assert_ne!(aw, ab);
+    let mut c = s.client();
+    let st = c.state(&aw).unwrap();
+    assert_eq!(st.status, 200, "{}", st.body);
+    assert_eq!(st.json()["ply"], 1, "the old game's move is kept");
+    let err = s.stderr_text();
+    assert!(!err.contains("other events"), "{err}");
+    // Black's assistant plays for him once the arbiter starts the clocks.
+    c.command(&s.token("arbiter"), "start clock").unwrap();
+    let a = c.command(&ab, "e5").unwrap().json();
+    assert_eq!(of_kind(&a, "moved").len(), 1, "{a}");
+    assert_eq!(s.stop(), Some(0));
+    std::thread::sleep(Duration::from_millis(300));
+    let s = Serve::start(&journal, &["--blind", "both"]);
+    assert_eq!(s.token("assistant-white"), aw, "the new tokens are kept");
+    assert_eq!(s.token("assistant-black"), ab);
+}
+
+/// 6.6: a new served game with a clock takes no move before the arbiter
+/// starts the clocks; a game without a clock needs no start.
+#[test]
+fn no_move_before_the_arbiter_starts_the_clocks() {
+    let dir = TempDir::new("serve-no-start");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let mut c = s.client();
+    let (white, watch) = (s.token("white"), s.token("watch"));
+    let before = position(&mut c, &watch);
+    assert_eq!(before.2, Value::Null, "no clock runs");
+    let a = c.command(&white, "e4").unwrap().json();
+    let r = of_kind(&a, "refused");
+    assert_eq!(r.len(), 1, "{a}");
+    assert_eq!(
+        (&r[0]["why"], &r[0]["reason"]),
+        (&Value::from("clock"), &Value::from("not_started"))
+    );
+    assert!(
+        r[0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("arbiter starts them"),
+        "{a}"
+    );
+    assert_eq!(position(&mut c, &watch), before);
+    c.command(&s.token("arbiter"), "start clock").unwrap();
+    let a = c.command(&white, "e4").unwrap().json();
+    assert_eq!(of_kind(&a, "moved").len(), 1, "{a}");
+    drop(s);
+
+    let dir = TempDir::new("serve-no-clock");
+    let s = Serve::start(
+        &dir.0.join("board.sqlite"),
+        &["--blind", "none", "--locale", "en"],
+    );
+    let mut c = s.client();
+    let a = c.command(&s.token("white"), "e4").unwrap().json();
+    assert_eq!(of_kind(&a, "moved").len(), 1, "{a}");
 }

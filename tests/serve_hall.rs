@@ -42,6 +42,7 @@ fn a_served_board_reaches_the_hall_and_survives_a_kill() {
     ];
     let journal = dir.0.join("board5.sqlite");
     let mut s = Serve::start(&journal, &args);
+    s.start_clocks();
     let mut c = s.client();
     for (seat, mv) in [("white", "d4"), ("black", "Nf6"), ("white", "c4")] {
         let a = c.command(&s.token(seat), mv).unwrap();
@@ -187,6 +188,7 @@ fn a_broker_subscriber_sees_no_token_of_a_served_board() {
         "en",
     ];
     let s = Serve::start(&dir.0.join("board2.sqlite"), &args);
+    s.start_clocks();
     let mut c = s.client();
     for (seat, text) in [("white", "e4"), ("black", "e5"), ("white", "Nf3")] {
         let a = c.command(&s.token(seat), text).unwrap();
@@ -397,6 +399,7 @@ fn the_documented_broker_users_admit_hall_and_board_and_refuse_strangers() {
         "en",
     ];
     let s = Serve::start(&dir.0.join("board3.sqlite"), &args);
+    s.start_clocks();
     let mut c = s.client();
     for (seat, text) in [("white", "e4"), ("black", "c5")] {
         let a = c.command(&s.token(seat), text).unwrap();

@@ -73,6 +73,7 @@ fn a_second_server_on_the_same_journal_is_refused_and_writes_nothing() {
     let dir = TempDir::new("journal-lock");
     let journal = dir.0.join("board.sqlite");
     let s = Serve::start(&journal, GAME);
+    s.start_clocks();
     let mut c = s.client();
     assert!(moved(&c.command(&s.token("white"), "e4").unwrap()));
     let before = rows(&journal);
@@ -103,6 +104,7 @@ fn a_start_that_cannot_listen_leaves_the_journal_as_it_was() {
     let (a, b) = (dir.0.join("a.sqlite"), dir.0.join("b.sqlite"));
     // Board B played a move and was stopped.
     let s = Serve::start(&b, GAME);
+    s.start_clocks();
     assert!(moved(&s.client().command(&s.token("white"), "d4").unwrap()));
     assert_eq!(s.stop(), Some(0));
     let before = rows(&b);
@@ -119,6 +121,7 @@ fn a_start_that_cannot_listen_leaves_the_journal_as_it_was() {
     let (code, _, _) = serve_refused(&c, &["--port", &port]);
     assert_ne!(code, Some(0));
     let s = Serve::start(&c, GAME);
+    s.start_clocks();
     assert!(moved(&s.client().command(&s.token("white"), "e4").unwrap()));
 }
 
@@ -129,6 +132,7 @@ fn the_journal_and_its_folder_are_for_their_owner_only() {
     let dir = TempDir::new("journal-modes");
     let journal = dir.0.join("round1").join("board7").join("board.sqlite");
     let s = Serve::start(&journal, GAME);
+    s.start_clocks();
     assert!(moved(&s.client().command(&s.token("white"), "e4").unwrap()));
     let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode(&journal), 0o600, "the journal file");
@@ -147,6 +151,7 @@ fn the_journal_file_alone_after_kill_9_holds_every_acknowledged_command() {
     let dir = TempDir::new("journal-alone");
     let journal = dir.0.join("board.sqlite");
     let mut s = Serve::start(&journal, GAME);
+    s.start_clocks();
     let mut c = s.client();
     let (white, black) = (s.token("white"), s.token("black"));
     let moves = [
@@ -226,6 +231,7 @@ fn a_journal_damaged_in_its_rows_is_refused_naming_the_row() {
     let dir = TempDir::new("journal-damaged");
     let journal = dir.0.join("board.sqlite");
     let s = Serve::start(&journal, GAME);
+    s.start_clocks();
     let mut c = s.client();
     let (white, black) = (s.token("white"), s.token("black"));
     for (i, m) in ["d4", "d5", "c4", "e6", "Nc3", "Nf6"].iter().enumerate() {

@@ -193,15 +193,7 @@ fn d_2_1_a_spoken_and_confirmed_move_at_a_served_board() {
     // The microphone: ALSA's default device reads the file (in the child only).
     let serve = serve_util::Serve::start_env(
         &journal,
-        &[
-            "--voice",
-            "--speech",
-            "text",
-            "--control",
-            "300+2",
-            "--moves",
-            MOVES,
-        ],
+        &["--voice", "--speech", "text", "--moves", MOVES],
         &[("ALSA_CONFIG_PATH", conf.to_str().unwrap())],
     );
     let p = wait_pgn(&serve, "7. Nf3");

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::game::Game;
 use super::journal::{Journal, Row, Stored, wall_ms};
-use super::tokens::Tokens;
+use super::tokens::{Tokens, Who, fresh_token};
 
 /// What one command did.
 #[derive(Debug, Clone)]
@@ -83,8 +83,16 @@ impl Board {
             Some(s) => s,
             None => {
                 let tokens = Tokens::generate()?;
+                // 6.6: at a tournament the arbiter starts the clocks; until
+                // then nobody moves.
+                let mut config = config.clone();
+                if config.get("control").is_some_and(|c| !c.is_null())
+                    && let Some(map) = config.as_object_mut()
+                {
+                    map.insert("arbiter_starts".into(), Value::Bool(true));
+                }
                 let s = Stored {
-                    config: config.clone(),
+                    config,
                     tags: tags.to_vec(),
                     tokens: tokens.pairs(),
                 };
@@ -93,8 +101,23 @@ impl Board {
                 s
             }
         };
+        let mut stored = stored;
+        // A journal written before a seat was added (the per-player
+        // assistants) gets a token for it, written once the journal has
+        // proved sound; the others stay.
+        let mut added = Vec::new();
+        for who in Who::ADDED {
+            if !stored.tokens.iter().any(|(s, _)| s == who.name()) {
+                let pair = (who.name().to_string(), fresh_token()?);
+                stored.tokens.push(pair.clone());
+                added.push(pair);
+            }
+        }
         let tokens = Tokens::from_pairs(&stored.tokens)?;
         let (game, rows) = replay(&journal, &stored.config)?;
+        for (seat, token) in &added {
+            journal.add_token(seat, token).map_err(|e| e.to_string())?;
+        }
         // Where the game stood when the service stopped: its last command,
         // or the last heartbeat of a running clock if that came later.
         let mut last = rows.last().map(|r| (r.t, r.wall_ms));
@@ -129,8 +152,12 @@ impl Board {
             // (A journal with no command yet is started again as new.)
             // At a tournament the arbiter starts the clocks (hector session
             // starts White's at once): a served game begins with them stopped.
+            // A game journaled with `arbiter_starts` has them stopped from
+            // the start (not yet started).
             let mut events = Vec::new();
-            if self.config.get("control").is_some_and(|c| !c.is_null()) {
+            if self.config.get("control").is_some_and(|c| !c.is_null())
+                && self.config.get("arbiter_starts") != Some(&Value::Bool(true))
+            {
                 events = self
                     .submit_at(json!({"from": "arbiter", "text": "stop clock"}), 0)?
                     .events;

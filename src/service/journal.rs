@@ -356,6 +356,20 @@ impl Journal {
         Ok(())
     }
 
+    /// Adds the token of a seat the journal has none for (a seat added to
+    /// hector after the journal was written); a seat's token once written
+    /// is never changed.
+    pub fn add_token(&mut self, seat: &str, token: &str) -> Result<(), JournalError> {
+        self.conn
+            .execute(
+                "INSERT OR IGNORE INTO tokens (seat, token) VALUES (?1, ?2)",
+                params![seat, token],
+            )
+            .map_err(self.sql())?;
+        self.checkpoint();
+        Ok(())
+    }
+
     /// A stored setting (outside the game: e.g. the port last served on).
     pub fn setting(&self, key: &str) -> Option<String> {
         if !self.made {

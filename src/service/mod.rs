@@ -259,10 +259,21 @@ impl Server {
         )
     }
 
-    /// Prints `URL <seat> <url>` for every seat, then `READY`.
+    /// The seats whose addresses are printed: every seat, the per-player
+    /// assistants (`assistant-white`, `assistant-black`) only when both
+    /// players are blind (`--blind both`, D.2.10).
+    pub fn seats(&self) -> Vec<Who> {
+        let both = self.app.blind == (true, true);
+        Who::ALL
+            .into_iter()
+            .filter(|w| both || !Who::ADDED.contains(w))
+            .collect()
+    }
+
+    /// Prints `URL <seat> <url>` for every seat in use, then `READY`.
     pub fn print_urls(&self) {
         let mut out = std::io::stdout().lock();
-        for who in Who::ALL {
+        for who in self.seats() {
             let _ = writeln!(out, "URL {} {}", who.name(), self.url(who));
         }
         let _ = writeln!(out, "READY");

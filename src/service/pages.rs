@@ -129,13 +129,17 @@ const PRESS_BUTTON: &str =
 pub fn page(who: Who, blind: bool, separate_press: bool, code: &str) -> String {
     let w = words(code);
     let side = match who {
-        Who::Black => w.text("black", &[]),
+        Who::Black | Who::AssistantBlack => w.text("black", &[]),
         _ => w.text("white", &[]),
     };
     let (template, title) = match who {
         Who::White | Who::Black if blind => (BLIND, w.text("title_blind", &[("side", &side)])),
         Who::White | Who::Black => (OPPONENT, w.text("title_opponent", &[("side", &side)])),
         Who::Assistant => (ASSISTANT, w.text("title_assistant", &[])),
+        // D.2.10: with two blind players each has his own assistant.
+        Who::AssistantWhite | Who::AssistantBlack => {
+            (ASSISTANT, w.text("title_assistant_of", &[("side", &side)]))
+        }
         Who::Arbiter => (ARBITER, w.text("title_arbiter", &[])),
         Who::Watch => (WATCH, w.text("title_watch", &[])),
     };
@@ -197,6 +201,22 @@ mod tests {
             }
             assert!(index(code).contains(&format!("lang=\"{code}\"")));
         }
+    }
+
+    #[test]
+    fn each_blind_players_assistant_has_a_page_titled_for_him() {
+        let en = page(Who::AssistantBlack, false, false, "en");
+        assert!(
+            en.contains("<title>hector — assistant, Black</title>"),
+            "{en}"
+        );
+        assert!(en.contains("data-seat=\"assistant-black\""));
+        assert!(en.contains("data-page=\"assistant\""));
+        let de = page(Who::AssistantWhite, false, false, "de");
+        assert!(
+            de.contains("<title>hector — Assistent von Weiß</title>"),
+            "{de}"
+        );
     }
 
     #[test]

@@ -9,6 +9,9 @@ pub enum Who {
     White,
     Black,
     Assistant,
+    /// With `--blind both` each blind player has his own assistant (D.2.10).
+    AssistantWhite,
+    AssistantBlack,
     Arbiter,
     /// Spectators and broadcast: read only.
     Watch,
@@ -16,13 +19,19 @@ pub enum Who {
 
 impl Who {
     /// Every seat, in the order `hector serve` prints their URLs.
-    pub const ALL: [Who; 5] = [
+    pub const ALL: [Who; 7] = [
         Who::White,
         Who::Black,
         Who::Assistant,
+        Who::AssistantWhite,
+        Who::AssistantBlack,
         Who::Arbiter,
         Who::Watch,
     ];
+
+    /// Seats added after the first journals were written: a journal
+    /// without their tokens gets fresh ones when it is opened.
+    pub const ADDED: [Who; 2] = [Who::AssistantWhite, Who::AssistantBlack];
 
     /// The seat's name as in the session's JSON (`watch` for spectators).
     pub fn name(self) -> &'static str {
@@ -30,6 +39,8 @@ impl Who {
             Who::White => "white",
             Who::Black => "black",
             Who::Assistant => "assistant",
+            Who::AssistantWhite => "assistant-white",
+            Who::AssistantBlack => "assistant-black",
             Who::Arbiter => "arbiter",
             Who::Watch => "watch",
         }
@@ -53,7 +64,16 @@ impl Who {
     }
 }
 
-/// The five tokens of one board.
+/// One fresh token: 128 random bits as 32 hex digits.
+pub fn fresh_token() -> Result<String, String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| {
+        format!("The operating system gave no random numbers for the seat tokens: {e}.")
+    })?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// The tokens of one board, one per seat.
 #[derive(Debug, Clone)]
 pub struct Tokens {
     entries: Vec<(Who, String)>,
@@ -64,12 +84,7 @@ impl Tokens {
     pub fn generate() -> Result<Tokens, String> {
         let mut entries = Vec::new();
         for who in Who::ALL {
-            let mut bytes = [0u8; 16];
-            getrandom::fill(&mut bytes).map_err(|e| {
-                format!("The operating system gave no random numbers for the seat tokens: {e}.")
-            })?;
-            let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-            entries.push((who, hex));
+            entries.push((who, fresh_token()?));
         }
         Ok(Tokens { entries })
     }
@@ -152,6 +167,14 @@ mod tests {
         assert_eq!(t.who(""), None);
         let back = Tokens::from_pairs(&t.pairs()).unwrap();
         assert_eq!(back.token(Who::Arbiter), t.token(Who::Arbiter));
+        assert_eq!(Who::from_name("assistant-black"), Some(Who::AssistantBlack));
+        // A journal written before the per-player assistants lacks them.
+        let old: Vec<(String, String)> = t
+            .pairs()
+            .into_iter()
+            .filter(|(s, _)| !s.starts_with("assistant-"))
+            .collect();
+        assert!(Tokens::from_pairs(&old).is_err());
     }
 
     #[test]

@@ -104,6 +104,16 @@ impl Serve {
         self.urls.token(seat).expect("seat token").to_string()
     }
 
+    /// The arbiter starts the clocks: a new served game with a clock
+    /// takes no move before (6.6).
+    pub fn start_clocks(&self) {
+        let a = self
+            .client()
+            .command(&self.token("arbiter"), "start clock")
+            .expect("start clock");
+        assert_eq!(a.status, 200, "{}", a.body);
+    }
+
     pub fn client(&self) -> Client {
         Client::new(self.urls.addr().expect("address"))
     }

@@ -91,6 +91,7 @@ fn bench(kills: usize, watchers: usize, seed: u64) -> Result<bool, String> {
     let addr = server.addr;
     let token = |w: Who| server.app.tokens.token(w).to_string();
     let (white, black, watch) = (token(Who::White), token(Who::Black), token(Who::Watch));
+    let arbiter = token(Who::Arbiter);
     let serving = rt.spawn(server.serve(async move {
         let _ = stop_rx.await;
     }));
@@ -113,7 +114,14 @@ fn bench(kills: usize, watchers: usize, seed: u64) -> Result<bool, String> {
         lat.len(),
         lat.len() as f64 / all.elapsed().as_secs_f64().max(1e-9)
     );
-    // 4. Event delivery to watch sockets.
+    // 4. Event delivery to watch sockets. The arbiter starts the clocks
+    // first: no move before (6.6).
+    let a = client
+        .command(&arbiter, "start clock")
+        .map_err(|e| e.to_string())?;
+    if a.status != 200 || a.body.contains("\"refused\"") {
+        return Err(format!("start clock was answered {}: {}", a.status, a.body));
+    }
     let got: Arc<Mutex<Vec<(u64, Instant)>>> = Arc::new(Mutex::new(Vec::new()));
     let url = format!("ws://{addr}/api/events?token={watch}");
     let connected = rt.block_on(async {
