@@ -718,3 +718,53 @@ fn no_move_before_the_arbiter_starts_the_clocks() {
     let a = c.command(&s.token("white"), "e4").unwrap().json();
     assert_eq!(of_kind(&a, "moved").len(), 1, "{a}");
 }
+
+/// D.2.11 under `hector serve`: the sighted player's assistant
+/// (`--assistant-for black`) has the `assistant` seat and its page; his
+/// token makes and announces Black's moves and nothing else (no claim, no
+/// report, no time).
+#[test]
+fn the_sighted_players_assistant_only_makes_his_moves() {
+    let dir = TempDir::new("serve-d211");
+    let s = Serve::start(
+        &dir.0.join("board.sqlite"),
+        &[
+            "--control",
+            "300+2",
+            "--blind",
+            "white",
+            "--assistant-for",
+            "black",
+            "--locale",
+            "en",
+        ],
+    );
+    let seats: Vec<&str> = s.urls.seats.iter().map(|(w, _)| w.as_str()).collect();
+    assert!(!seats.contains(&"assistant-white"), "{seats:?}");
+    s.start_clocks();
+    let mut c = s.client();
+    let (white, assistant, watch) = (s.token("white"), s.token("assistant"), s.token("watch"));
+    let page = c
+        .request("GET", &format!("/assistant?token={assistant}"), None, b"")
+        .unwrap();
+    assert_eq!(page.status, 200);
+    c.command(&white, "e4").unwrap();
+    c.command(&white, "yes").unwrap();
+    let before = position(&mut c, &watch);
+    assert_eq!(before.1, 1);
+    for text in ["claim flag", "touched knight g1", "time"] {
+        let a = c.command(&assistant, text).unwrap().json();
+        let r = of_kind(&a, "refused");
+        assert_eq!(r.len(), 1, "{text}: {a}");
+        assert_eq!(r[0]["why"], "not_your_right", "{text}: {a}");
+        assert!(of_kind(&a, "arbiter").is_empty(), "{text}: {a}");
+    }
+    assert_eq!(position(&mut c, &watch), before);
+    let a = c.command(&assistant, "e5").unwrap().json();
+    let m = of_kind(&a, "moved");
+    assert_eq!(m.len(), 1, "{a}");
+    assert_eq!(
+        (&m[0]["by"], &m[0]["via"]),
+        (&Value::from("black"), &Value::from("assistant"))
+    );
+}
