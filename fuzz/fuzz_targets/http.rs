@@ -223,7 +223,20 @@ fn request(data: &[u8], app: &App) -> Option<Vec<u8>> {
     // header, in the query, or both.
     let token = match t % 8 {
         0 => None,
-        i @ 1..=5 => Some(app.tokens.token(Who::ALL[i as usize - 1]).to_string()),
+        // (The five seats the seeds were found with, in their order.)
+        i @ 1..=5 => Some(
+            app.tokens
+                .token(
+                    [
+                        Who::White,
+                        Who::Black,
+                        Who::Assistant,
+                        Who::Arbiter,
+                        Who::Watch,
+                    ][i as usize - 1],
+                )
+                .to_string(),
+        ),
         6 => {
             let w = app.tokens.token(Who::White);
             Some(format!("{}0", &w[..w.len() - 1]))
