@@ -238,3 +238,27 @@ fn quit_saves_to_the_data_folder_by_default() {
             .contains("1. d4")
     );
 }
+
+/// The tests never write into the user's home: every hector they start has
+/// the test process's own data folder (`support::data_home`), so a game
+/// quit without --pgn is saved there.
+#[test]
+fn a_test_game_quit_without_pgn_is_saved_in_the_tests_data_folder() {
+    let (code, out, err) =
+        support::hector_with_input(&["play", "--locale", "en", "--blind", "none"], "c4\nquit\n");
+    assert_eq!(code, 0, "{out}{err}");
+    let games = support::data_home().join("hector").join("games");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("Game saved: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let path = line
+        .trim_start_matches("Game saved: ")
+        .trim_end_matches('.');
+    assert!(
+        std::path::Path::new(path).starts_with(&games),
+        "{path} is not under {}",
+        games.display()
+    );
+    assert!(std::fs::read_to_string(path).unwrap().contains("1. c4"));
+}
