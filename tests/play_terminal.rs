@@ -294,7 +294,10 @@ fn with_a_blind_black_player_the_terminal_is_blacks() {
     );
     // Black's move, read back to him and made after his yes.
     let rest = after(rest, "Eva fünf?");
-    assert!(rest.iter().any(|l| l == "Schwarz: Eva fünf (e5)."), "{out:#?}");
+    assert!(
+        rest.iter().any(|l| l == "Schwarz: Eva fünf (e5)."),
+        "{out:#?}"
+    );
 }
 
 /// With no blind player the terminal is shared by both: a line without a
@@ -306,7 +309,10 @@ fn without_a_blind_player_a_line_is_the_player_to_moves() {
         "e4\ne5\nmeine Zeit\nquit\n",
     );
     assert!(out.iter().any(|l| l == "Weiß: Eva vier (e4)."), "{out:#?}");
-    assert!(out.iter().any(|l| l == "Schwarz: Eva fünf (e5)."), "{out:#?}");
+    assert!(
+        out.iter().any(|l| l == "Schwarz: Eva fünf (e5)."),
+        "{out:#?}"
+    );
     // White to move again: his time, with his increment.
     let rest = after(&out, "Schwarz: Eva fünf (e5).");
     assert!(
