@@ -451,11 +451,11 @@ fn a_wav_file_with_an_absurd_sample_rate_is_refused_with_a_sentence() {
 #[test]
 fn an_input_that_cannot_be_read_is_said_once_and_ends() {
     use std::io::{BufRead, BufReader, Read};
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     use std::time::{Duration, Instant};
     for args in [["session", "--locale", "en"], ["play", "--locale", "en"]] {
         let dir = std::fs::File::open("/").expect("a directory opens for reading");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        let mut child = support::hector_command()
             .args(args)
             .stdin(Stdio::from(dir))
             .stdout(Stdio::piped())
@@ -542,7 +542,7 @@ fn a_device_that_cannot_start_is_said_in_the_games_language() {
 #[test]
 fn reconcile_from_an_endless_standard_input_is_refused_within_the_file_bound() {
     let zero = std::fs::File::open("/dev/zero").expect("/dev/zero");
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+    let child = support::hector_command()
         .args(["reconcile", "-"])
         .stdin(zero)
         .stdout(std::process::Stdio::piped())

@@ -450,3 +450,46 @@ fn play_with_a_clock_shows_the_times_on_the_display() {
     // White to move, 5:00 each (lower-cell digits, colon as in BRF).
     assert!(out.contains("⠺⠀⠢⠱⠴⠴⠀⠢⠱⠴⠴"), "{out}");
 }
+
+/// A blind player with a language of his own (`--seat-locale white=pl`,
+/// issue 32) reads every sentence on his display in it, the read-back too,
+/// while the game (and its shared terminal) is German. (The terminal
+/// display prints the cells it shows last.)
+#[test]
+fn play_shows_the_seats_own_language_on_its_display() {
+    let play = |input: &str| {
+        let (code, out, err) = hector_with_input(
+            &[
+                "play",
+                "--locale",
+                "de",
+                "--seat-locale",
+                "white=pl",
+                "--braille",
+                "terminal:40",
+            ],
+            input,
+        );
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let cells = |t: &str| {
+        let mut c = hector::braille::brf::text_cells(t);
+        c.truncate(40);
+        hector::braille::cell::to_unicode(&c)
+            .trim_end_matches('⠀')
+            .to_string()
+    };
+    // The read-back on his display in Polish, not in the game's German
+    // (which the terminal prints).
+    let out = play("e4\nquit\n");
+    assert!(out.contains("Eva vier?"), "{out}");
+    assert!(out.contains(&cells("Ewa cztery?")), "{out}");
+    assert!(!out.contains(&cells("Eva vier?")), "{out}");
+    // His answer, understood in Polish ("nie"), is said back in Polish.
+    let out = play("e4\nnie\nquit\n");
+    let pl = hector::locale::messages::Messages::get("pl").unwrap();
+    let de = hector::locale::messages::Messages::get("de").unwrap();
+    assert!(out.contains(&cells(&pl.text("cancelled", &[]))), "{out}");
+    assert!(!out.contains(&cells(&de.text("cancelled", &[]))), "{out}");
+}

@@ -200,7 +200,7 @@ fn brlapi_key_file_authorisation_and_display_command() {
     assert_eq!(c.cells(), 20);
     drop(c.write(&cells(&["1"])));
     drop(c);
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+    let out = support::hector_command()
         .args([
             "display",
             "--device",

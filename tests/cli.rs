@@ -331,7 +331,7 @@ fn a_listing_whose_reader_has_gone_ends_quietly() {
     // `hector listen --vocabulary | head -0`: the reader has closed the
     // pipe before hector writes; hector stops without a panic or a
     // failed print (the shell sees the usual 141).
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     for args in [
         &["listen", "--vocabulary", "--locale", "de"][..],
         &["say", "e4"],
@@ -342,7 +342,7 @@ fn a_listing_whose_reader_has_gone_ends_quietly() {
     ] {
         let (reader, writer) = std::io::pipe().expect("a pipe");
         drop(reader);
-        let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+        let out = support::hector_command()
             .args(args)
             .stdout(Stdio::from(writer))
             .stderr(Stdio::piped())

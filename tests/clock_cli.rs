@@ -3,7 +3,7 @@
 mod support;
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 fn run(args: &[&str], input: &str) -> (i32, String, String) {
     support::hector_with_input(args, input)
@@ -84,7 +84,7 @@ fn standalone_clock_answers_keys() {
 fn play_with_a_clock_reports_a_flag_at_once() {
     use std::io::{BufRead, BufReader};
     use std::time::{Duration, Instant};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let mut child = support::hector_command()
         .args(["play", "--control", "1", "--locale", "en"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -9,7 +9,7 @@
 mod support;
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
@@ -296,7 +296,7 @@ fn command_line_dump_and_watch() {
     let pair = PtyPair::spawn(&dir).unwrap();
     let emu = Emulator::attach(&pair.board, Chess::default().board().clone()).unwrap();
     let dev = format!("dgt:{}", pair.host.display());
-    let o = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let o = support::hector_command()
         .args(["eboard", "--device", &dev, "--dump"])
         .output()
         .unwrap();
@@ -305,7 +305,7 @@ fn command_line_dump_and_watch() {
         String::from_utf8_lossy(&o.stdout).trim(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let mut child = support::hector_command()
         .args([
             "eboard",
             "--device",
@@ -339,7 +339,7 @@ fn command_line_dump_and_watch() {
     assert_eq!(String::from_utf8_lossy(&o.stdout), "d4\nNf6\n");
     // Bad devices are a clear error.
     for bad in ["usb:/dev/x", "dgt:"] {
-        let o = Command::new(env!("CARGO_BIN_EXE_hector"))
+        let o = support::hector_command()
             .args(["eboard", "--device", bad, "--dump"])
             .output()
             .unwrap();
@@ -347,7 +347,7 @@ fn command_line_dump_and_watch() {
         assert_eq!(o.status.code(), Some(2));
         assert!(String::from_utf8_lossy(&o.stderr).contains("Unknown device"));
     }
-    let o = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let o = support::hector_command()
         .args(["eboard", "--device", "dgt:/nonexistent/tty", "--dump"])
         .output()
         .unwrap();
@@ -368,7 +368,7 @@ fn play_tells_when_the_board_goes_and_comes_back() {
     let dir = temp_dir("play-unplug");
     let mut pair = PtyPair::spawn(&dir).unwrap();
     let emu = Emulator::attach(&pair.board, Chess::default().board().clone()).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let mut child = support::hector_command()
         .args([
             "play",
             "--speech",

@@ -6,8 +6,10 @@
 //!   rewrite them after a deliberate change and review the diff;
 //! - every message exists in all five locales and prints the same
 //!   variables;
-//! - no English word in a German, Polish, Serbian or Greek message or page
-//!   label (`locales/<code>/pages.toml`, which holds the API's refusals too).
+//! - no English word in a German, Polish, Serbian or Greek message, page
+//!   label (`locales/<code>/pages.toml`, which holds the API's refusals too)
+//!   or text left in a TOML file (the notation's, boards' and voice's
+//!   sentences without variables and the words filled into sentences).
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -53,7 +55,12 @@ fn kind(var: &str) -> Option<Kind> {
         "seat" => Kind::Seat,
         "time" | "white_time" | "black_time" => Kind::Time,
         "moves" => Kind::Moves,
-        "count" | "number" | "max" | "ply" => Kind::Number,
+        "count" | "number" | "max" | "ply" | "n" | "plies" => Kind::Number,
+        "word" => Kind::Text("xyz"),
+        "square" | "to" => Kind::Text("f3"),
+        "from" => Kind::Text("g1"),
+        "fixes" | "boards" | "player" | "sealer" | "when" | "white_used" | "black_used"
+        | "words" => Kind::Text("…"),
         "move" => Kind::Text("e4"),
         "san" => Kind::Text("Nf3"),
         "list" => Kind::Text("a1, h8"),
@@ -75,6 +82,16 @@ fn kind(var: &str) -> Option<Kind> {
         "turn" => Kind::Text("…"),
         _ => return None,
     })
+}
+
+/// The kind of a variable in one message: the boards' sentences get the
+/// players' names, times and boards already worded (`$white`, `$black`,
+/// `$side` are words there, not sides to word).
+fn kind_in(id: &str, var: &str) -> Option<Kind> {
+    if id.starts_with("boards-") && matches!(var, "white" | "black" | "side") {
+        return Some(Kind::Text("…"));
+    }
+    kind(var)
 }
 
 fn seat_name(s: Seat) -> &'static str {
@@ -175,7 +192,7 @@ fn rows(code: &str) -> Vec<(String, String)> {
                     {
                         return (v.as_str(), w);
                     }
-                    let w = match kind(v) {
+                    let w = match kind_in(id, v) {
                         Some(Kind::Side) => {
                             Word::Side(if v == "black" || v == "winner" || v == "opponent" {
                                 Side::Black
@@ -206,7 +223,7 @@ fn rows(code: &str) -> Vec<(String, String)> {
         out.push_str(&format!("{id}: {}\n", base(None)));
         for v in &vars {
             let v = v.as_str();
-            let samples: Vec<(String, Word<'static>)> = match kind(v) {
+            let samples: Vec<(String, Word<'static>)> = match kind_in(id, v) {
                 Some(Kind::Side) => SIDES
                     .iter()
                     .map(|s| (s.name().to_string(), Word::Side(*s)))
@@ -370,7 +387,7 @@ fn every_message_is_in_every_locale_with_the_same_printed_variables() {
                 );
                 for var in v.printed.iter().chain(&v.selectors) {
                     assert!(
-                        kind(var).is_some(),
+                        kind_in(id, var).is_some(),
                         "{code} {id}: ${var} is no variable hector passes"
                     );
                 }
@@ -399,6 +416,9 @@ const SHARED: &[&str] = &[
     "json",
     "utf",
     "kib",
+    // the unit of a line's length, a loan word in German and Greek
+    "byte",
+    "bytes",
     "websocket",
     "token",
     "hall",
@@ -488,6 +508,64 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(|w| w.to_lowercase())
 }
 
+/// Every text a person meets that is still in a TOML file of a locale
+/// (the sentences without variables, the words that are filled into
+/// sentences), as (file table.key, text): the rule sentences' and the
+/// game's (notation.toml), the boards' (boards.toml), the voice's
+/// (voice.toml). The sentences with variables are Fluent messages and
+/// walked with them.
+fn toml_texts(code: &str) -> Vec<(String, String)> {
+    fn walk(label: &str, v: &toml::Value, out: &mut Vec<(String, String)>) {
+        match v {
+            toml::Value::String(s) => out.push((label.to_string(), s.clone())),
+            toml::Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    walk(&format!("{label}[{i}]"), x, out);
+                }
+            }
+            toml::Value::Table(t) => {
+                for (k, x) in t {
+                    walk(&format!("{label}.{k}"), x, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("locales")
+        .join(code);
+    let mut out = Vec::new();
+    for (file, tables) in [
+        ("notation.toml", &["messages", "game", "colors"][..]),
+        ("boards.toml", &["pieces", "fixes", "report", "adjourn"][..]),
+        ("voice.toml", &["say", "pieces"][..]),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let v: toml::Value = toml::from_str(&text).unwrap();
+        for t in tables {
+            let x = v
+                .get(t)
+                .unwrap_or_else(|| panic!("{code}/{file} has no [{t}]"));
+            walk(&format!("{file} {t}"), x, &mut out);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_toml_texts_are_walked_in_every_locale() {
+    // The walk sees every table it names, in every locale, with the same
+    // keys as English.
+    let en: Vec<String> = toml_texts("en").into_iter().map(|(k, _)| k).collect();
+    assert!(en.iter().any(|k| k.starts_with("voice.toml say.")));
+    assert!(en.iter().any(|k| k.starts_with("boards.toml report.")));
+    assert!(en.iter().any(|k| k.starts_with("notation.toml game.")));
+    for code in CODES {
+        let keys: Vec<String> = toml_texts(code).into_iter().map(|(k, _)| k).collect();
+        assert_eq!(keys, en, "{code}: other keys than English");
+    }
+}
+
 /// The English words of every English message and page label.
 fn english_words() -> BTreeSet<String> {
     let mut set: BTreeSet<String> = rows("en")
@@ -496,6 +574,9 @@ fn english_words() -> BTreeSet<String> {
         .collect();
     for v in PageWords::get("en").unwrap().all().values() {
         set.extend(words(&without_slots(v)));
+    }
+    for (_, v) in toml_texts("en") {
+        set.extend(words(&without_slots(&v)));
     }
     for s in SHARED {
         set.remove(*s);
@@ -535,6 +616,13 @@ fn no_english_word_in_a_german_polish_serbian_or_greek_message_or_page() {
             for w in words(&without_slots(v)) {
                 if english.contains(&w) {
                     found.push(format!("{code} page {key}: '{w}' in {v}"));
+                }
+            }
+        }
+        for (key, v) in toml_texts(code) {
+            for w in words(&without_slots(&v)) {
+                if english.contains(&w) {
+                    found.push(format!("{code} {key}: '{w}' in {v}"));
                 }
             }
         }

@@ -10,7 +10,7 @@ mod common;
 mod support;
 
 use std::io::{BufRead, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -63,7 +63,7 @@ fn d_2_a_whole_game_with_voice_braille_eboard_and_clock_at_once() {
     let board = AtTheBoard::new(&dir, MOVES);
     let (display, dgt) = (&board.display, &board.dgt);
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let mut child = support::hector_command()
         .args([
             "play",
             "--voice",

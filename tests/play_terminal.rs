@@ -238,3 +238,86 @@ fn quit_saves_to_the_data_folder_by_default() {
             .contains("1. d4")
     );
 }
+
+/// The tests never write into the user's home: every hector they start has
+/// the test process's own data folder (`support::data_home`), so a game
+/// quit without --pgn is saved there.
+#[test]
+fn a_test_game_quit_without_pgn_is_saved_in_the_tests_data_folder() {
+    let (code, out, err) =
+        support::hector_with_input(&["play", "--locale", "en", "--blind", "none"], "c4\nquit\n");
+    assert_eq!(code, 0, "{out}{err}");
+    let games = support::data_home().join("hector").join("games");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("Game saved: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let path = line
+        .trim_start_matches("Game saved: ")
+        .trim_end_matches('.');
+    assert!(
+        std::path::Path::new(path).starts_with(&games),
+        "{path} is not under {}",
+        games.display()
+    );
+    assert!(std::fs::read_to_string(path).unwrap().contains("1. c4"));
+}
+
+/// The terminal is the blind player's whichever colour he has: with
+/// `--blind black` a line without a seat is Black's, even on White's turn
+/// or when White asks; White's private answer is addressed to White, the
+/// arbiter's (asked with the English prefix in a German game) to him.
+#[test]
+fn with_a_blind_black_player_the_terminal_is_blacks() {
+    let out = play(
+        &["--locale", "de", "--blind", "black"],
+        "white: e4\nmeine Zeit\nweiß: meine Zeit\narbiter: time\ne5\nja\nquit\n",
+    );
+    let rest = after(&out, "Weiß: Eva vier (e4).");
+    // Black's own time (no increment yet), unaddressed: the terminal is his.
+    assert!(
+        rest.iter().any(|l| l == "Ihre Zeit: fünf Minuten."),
+        "{out:#?}"
+    );
+    // White's time (with his increment), addressed to White.
+    assert!(
+        rest.iter()
+            .any(|l| l == "Weiß: Ihre Zeit: fünf Minuten zwei Sekunden."),
+        "{out:#?}"
+    );
+    assert_eq!(
+        rest.iter()
+            .filter(|l| l.starts_with("Schiedsrichter: "))
+            .count(),
+        2,
+        "{out:#?}"
+    );
+    // Black's move, read back to him and made after his yes.
+    let rest = after(rest, "Eva fünf?");
+    assert!(
+        rest.iter().any(|l| l == "Schwarz: Eva fünf (e5)."),
+        "{out:#?}"
+    );
+}
+
+/// With no blind player the terminal is shared by both: a line without a
+/// seat is the player to move's.
+#[test]
+fn without_a_blind_player_a_line_is_the_player_to_moves() {
+    let out = play(
+        &["--locale", "de", "--blind", "none"],
+        "e4\ne5\nmeine Zeit\nquit\n",
+    );
+    assert!(out.iter().any(|l| l == "Weiß: Eva vier (e4)."), "{out:#?}");
+    assert!(
+        out.iter().any(|l| l == "Schwarz: Eva fünf (e5)."),
+        "{out:#?}"
+    );
+    // White to move again: his time, with his increment.
+    let rest = after(&out, "Schwarz: Eva fünf (e5).");
+    assert!(
+        rest.iter()
+            .any(|l| l == "Ihre Zeit: fünf Minuten zwei Sekunden."),
+        "{out:#?}"
+    );
+}

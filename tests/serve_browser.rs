@@ -191,6 +191,42 @@ fn the_pages_of_a_german_and_a_greek_game_are_in_their_language() {
     }
 }
 
+/// A German game whose blind player, White, is Polish (`--seat-locale
+/// white=pl`, tests/browser/seat_locale.test.mjs): White's page, answers and
+/// refusals in Polish, Black's in German, both axe-core clean.
+#[test]
+fn a_seat_with_its_own_language_gets_its_page_in_it() {
+    if let Err(why) = ready() {
+        support::skip(&why);
+        return;
+    }
+    let dir = TempDir::new("serve-browser-seat-locale");
+    let s = Serve::start(
+        &dir.0.join("board.sqlite"),
+        &[
+            "--control",
+            "300+2",
+            "--locale",
+            "de",
+            "--seat-locale",
+            "white=pl",
+        ],
+    );
+    let urls: serde_json::Map<String, serde_json::Value> = s
+        .urls
+        .seats
+        .iter()
+        .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
+        .collect();
+    let (ok, text) = node_test("seat_locale.test.mjs", urls, &[]);
+    assert!(
+        ok,
+        "the seat-locale browser test failed:\n{text}\nserver:\n{}",
+        s.stderr_text()
+    );
+    assert!(text.contains("pass 2") && text.contains("fail 0"), "{text}");
+}
+
 /// Runs one of tests/browser's node tests against the served seats'
 /// addresses: whether it passed, and what it printed.
 fn node_test(

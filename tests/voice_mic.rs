@@ -8,7 +8,7 @@ mod support;
 
 use hector::speech::audio::{add_noise, read_wav};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 #[test]
 fn a_fixture_spoken_into_the_microphone_is_recognised() {
@@ -27,7 +27,7 @@ fn a_fixture_spoken_into_the_microphone_is_recognised() {
     add_noise(&mut post, -55.0, 12);
     let audio: Vec<i16> = pre.iter().chain(&speech).chain(&post).copied().collect();
     let conf = support::file_microphone(&d, &audio);
-    let child = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let child = support::hector_command()
         .args([
             "listen",
             "--mic",

@@ -6,7 +6,7 @@
 mod support;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use support::{quiet as noise, speech as fixture};
 
@@ -25,7 +25,7 @@ fn start_with(
 ) -> std::process::Child {
     let conf = dir.join("asound.conf");
     std::fs::write(&conf, support::stalling_microphone_pcm(dir, audio, stall)).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_hector"))
+    support::hector_command()
         .args([
             "play",
             "--voice",
@@ -221,7 +221,7 @@ fn barge_in_interrupts_the_read_back_and_confirms() {
     audio.extend(noise(3000, 8));
     let spoken = d.join("spoken.raw");
     let env = support::headless_speech(&d, &support::microphone_pcm(&d, &audio));
-    let child = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let child = support::hector_command()
         .args([
             "play",
             "--voice",
@@ -401,7 +401,7 @@ fn moves_in_a_voice_left_out_of_tuning_are_read_back() {
     let audio = utterances(&said, 2000, 40);
     let conf = d.join("asound.conf");
     std::fs::write(&conf, support::stalling_microphone_pcm(&d, &audio, None)).unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let child = support::hector_command()
         .args(["play", "--voice", "--speech", "text", "--locale", "en"])
         .env("ALSA_CONFIG_PATH", &conf)
         .stdin(Stdio::null())

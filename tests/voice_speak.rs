@@ -91,7 +91,7 @@ fn speech_dispatcher_speaks_an_announcement_headless() {
     let d = scratch("speechd");
     let env = support::headless_speech(&d, "pcm.!default pcm.spdcap\n");
     let raw = d.join("spoken.raw");
-    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let out = support::hector_command()
         .args([
             "announce",
             "--locale",

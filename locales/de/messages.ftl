@@ -279,3 +279,84 @@ prefix_assistant-white = Assistent (Weiß)
 prefix_assistant-black = Assistent (Schwarz)
 assistant_per_player = Beide Spieler sind blind: jeder hat seinen eigenen Assistenten, die Plätze assistant-white und assistant-black.
 no_player_assistant = Diese Partie hat einen Assistentenplatz, assistant: assistant-white und assistant-black gibt es bei zwei blinden Spielern (--blind both).
+
+## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
+
+notation-unknown_word = Unbekanntes Wort: „{ $word }“.
+notation-no_move = Kein Zug möglich: { $piece } nach { $square }.
+notation-no_move_from = Kein Zug möglich: { $piece } von { $from } nach { $square }.
+notation-nothing_on = Auf { $square } steht kein { $piece } der eigenen Farbe.
+notation-no_capture = Auf { $square } gibt es nichts zu schlagen.
+notation-castling_impossible = { $move } ist jetzt nicht möglich.
+notation-ambiguous = { $n ->
+        [one] Eine Möglichkeit
+       *[other] { $n } Möglichkeiten
+    }: { $list }.
+notation-not_understood = Nicht verstanden: „{ $word }“.
+
+## Sentences of the game outside the session: enrolment, the terminal, results.
+
+game-enrol_intro = Anpassung an Ihre Stimme: Bitte sprechen Sie jede der { $count } Zeilen nach, sobald sie vorgelesen wurde.
+game-enrol_line = { $n } von { $count }: { $text }
+game-enrol_not_heard = Nichts gehört. Noch einmal: { $text }
+game-enrol_silent = In der Aufnahme von Zeile { $n } ({ $text }) ist keine Sprache zu hören: bitte neu aufnehmen.
+game-enrol_missing = { $file } fehlt: Dort gehört die Aufnahme von Zeile { $n } hin ({ $text }).
+game-line_too_long = Diese Zeile ist länger als { $max ->
+        [one] ein Byte
+       *[other] { $max } Bytes
+    } und wurde übergangen.
+game-to_move = { $color } am Zug.
+game-moved = { $color }: { $move }.
+game-checkmate = Schachmatt. { $color } gewinnt.
+game-resigned = { $color } gibt auf. { $winner } gewinnt.
+game-draw_offered = { $color } bietet Remis an.
+game-flag_win = { $color } hat die Zeit überschritten. { $winner } gewinnt.
+game-flag_draw = { $color } hat die Zeit überschritten, aber { $winner } kann nicht mehr mattsetzen: Remis.
+game-illegal_move = Regelwidriger Zug von { $color }. Die Stellung davor wird wiederhergestellt; { $winner } erhält zwei Minuten.
+game-illegal_move_loses = Zweiter regelwidriger Zug von { $color }. { $winner } gewinnt.
+game-illegal_move_draw = Zweiter regelwidriger Zug von { $color }, aber { $winner } kann nicht mattsetzen: Remis.
+game-pieces_on = { $piece }: { $list }.
+
+## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
+
+boards-fixes-remove = Nimm { $piece } von { $square } weg.
+boards-fixes-put = Stelle { $piece } auf { $square }.
+boards-fixes-move = Versetze { $piece } von { $from } nach { $to }.
+boards-fixes-make_move = Führe den Zug { $move } aus.
+boards-fixes-board = Brett { $player }: { $fixes }
+
+## The boards and scoresheets compared (D.2.9).
+
+boards-report-correct_board = Die Partieformulare stimmen überein. Zu korrigieren: das Brett { $boards }.
+boards-report-retrace = Die Partieformulare weichen ab. Die Züge werden bis zur letzten Übereinstimmung zurückverfolgt, nach { $plies ->
+        [one] einem Halbzug
+       *[other] { $plies } Halbzügen
+    }; diese Stellung wird auf beiden Brettern aufgebaut.
+boards-report-clock = Uhrzeiten damals, vom Schiedsrichter zu bestätigen: Weiß { $white }, Schwarz { $black }.
+boards-report-unreadable = Partieformular { $side }, Halbzug { $ply }: „{ $text }“ ist kein regelgemäßer Zug.
+
+## Adjournment (Guidelines I).
+
+boards-adjourn-sealed = { $player } hat den { $number }. Zug abgegeben. Die Uhr ist angehalten.
+boards-adjourn-early = Vor dem Ende der Spielzeit abgebrochen. Abzug von der Uhr von { $player }: { $time }.
+boards-adjourn-envelope = Umschlag: { $white } gegen { $black }; { $sealer } hat den { $number }. Zug abgegeben; verbrauchte Zeit: Weiß { $white_used }, Schwarz { $black_used }; Fortsetzung { $when }, { $place }.
+boards-adjourn-not_present = Der Umschlag darf nur in Anwesenheit von { $player } geöffnet werden.
+boards-adjourn-opened = Der Umschlag ist geöffnet. Der abgegebene Zug ist { $move }.
+boards-adjourn-sealed_move_loses = Der abgegebene Zug „{ $move }“ kann nicht ausgeführt werden: { $player } verliert.
+boards-adjourn-resumed = Die Partie wird fortgesetzt: Weiß { $white }, Schwarz { $black }.
+boards-adjourn-ended_resigned = { $player } hat vor der Fortsetzung aufgegeben. { $winner } gewinnt.
+
+## The voice front end's read-back protocol (D.2.1–D.2.8): { $move } is
+## spoken, { $words } the number of choices as a word.
+
+say-read_back = { $move }?
+say-announce = { $move }.
+say-choice = { $count ->
+        [one] Eine Möglichkeit
+       *[other] { $words } Möglichkeiten
+    }: { $list }.
+say-choice_item = { $number }, { $move }
+say-promotion = { $move }: welche Figur? { $pieces }?
+say-not_legal = { $heard }: das ist hier kein erlaubter Zug.
+say-stands = { $move } ist angesagt und gilt.
+say-out_of_range = Bitte eine Zahl von eins bis { $max }.

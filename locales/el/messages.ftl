@@ -273,3 +273,80 @@ prefix_assistant-white = Βοηθός (λευκά)
 prefix_assistant-black = Βοηθός (μαύρα)
 assistant_per_player = Και οι δύο παίκτες είναι τυφλοί: ο καθένας έχει τον δικό του βοηθό, τις θέσεις assistant-white και assistant-black.
 no_player_assistant = Αυτή η παρτίδα έχει μία θέση βοηθού, assistant: οι assistant-white και assistant-black είναι για δύο τυφλούς παίκτες (--blind both).
+
+## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
+
+notation-unknown_word = Άγνωστη λέξη: «{ $word }».
+notation-no_move = Καμία κίνηση: { $piece } στο { $square }.
+notation-no_move_from = Καμία κίνηση: { $piece } από { $from } στο { $square }.
+notation-nothing_on = Στο { $square } δεν υπάρχει { $piece } της πλευράς που παίζει.
+notation-no_capture = Στο { $square } δεν υπάρχει τίποτα να παρθεί.
+notation-castling_impossible = Το { $move } δεν είναι δυνατό τώρα.
+notation-ambiguous = Δυνατότητες: { $n }. { $list }.
+notation-not_understood = Δεν έγινε κατανοητό: «{ $word }».
+
+## Sentences of the game outside the session: enrolment, the terminal, results.
+
+game-enrol_intro = Προσαρμογή στη φωνή σας: παρακαλώ επαναλάβετε καθεμία από τις { $count } γραμμές μόλις διαβαστεί.
+game-enrol_line = { $n } από { $count }: { $text }
+game-enrol_not_heard = Δεν ακούστηκε τίποτα. Άλλη μία φορά: { $text }
+game-enrol_silent = Στην ηχογράφηση της γραμμής { $n } ({ $text }) δεν ακούγεται ομιλία: ηχογραφήστε την ξανά.
+game-enrol_missing = Λείπει το { $file }: εκεί πρέπει να είναι η ηχογράφηση της γραμμής { $n } ({ $text }).
+game-line_too_long = Αυτή η γραμμή είναι μεγαλύτερη από { $max } byte και αγνοήθηκε.
+game-to_move = Παίζουν τα { $color }.
+game-moved = { $color }: { $move }.
+game-checkmate = Ματ. Κερδίζουν τα { $color }.
+game-resigned = Τα { $color } εγκαταλείπουν. Κερδίζουν τα { $winner }.
+game-draw_offered = Τα { $color } προτείνουν ισοπαλία.
+game-flag_win = Τα { $color } υπερέβησαν τον χρόνο. Κερδίζουν τα { $winner }.
+game-flag_draw = Τα { $color } υπερέβησαν τον χρόνο, αλλά τα { $winner } δεν μπορούν να κάνουν ματ: ισοπαλία.
+game-illegal_move = Αντικανονική κίνηση από τα { $color }. Επαναφέρεται η θέση πριν από αυτήν· τα { $winner } παίρνουν δύο λεπτά.
+game-illegal_move_loses = Δεύτερη αντικανονική κίνηση από τα { $color }. Κερδίζουν τα { $winner }.
+game-illegal_move_draw = Δεύτερη αντικανονική κίνηση από τα { $color }, αλλά τα { $winner } δεν μπορούν να κάνουν ματ: ισοπαλία.
+game-pieces_on = { $piece }: { $list }.
+
+## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
+
+boards-fixes-remove = Αφαίρεσε { $piece } από το { $square }.
+boards-fixes-put = Βάλε { $piece } στο { $square }.
+boards-fixes-move = Μετακίνησε { $piece } από το { $from } στο { $to }.
+boards-fixes-make_move = Κάνε την κίνηση { $move }.
+boards-fixes-board = Σκακιέρα { $player }: { $fixes }
+
+## The boards and scoresheets compared (D.2.9).
+
+boards-report-correct_board = Τα φύλλα σημειώσεων συμφωνούν. Διορθώνεται η σκακιέρα { $boards }.
+boards-report-retrace = Τα φύλλα σημειώσεων διαφέρουν. Οι κινήσεις αναιρούνται ως το τελευταίο σημείο συμφωνίας, μετά από { $plies ->
+        [one] μία ημικίνηση
+       *[other] { $plies } ημικινήσεις
+    }· αυτή η θέση στήνεται και στις δύο σκακιέρες.
+boards-report-clock = Οι χρόνοι του ρολογιού τότε, προς επιβεβαίωση από τον διαιτητή: Λευκά { $white }, Μαύρα { $black }.
+boards-report-unreadable = Φύλλο σημειώσεων { $side }, ημικίνηση { $ply }: «{ $text }» δεν είναι νόμιμη κίνηση.
+
+## Adjournment (Guidelines I).
+
+boards-adjourn-sealed = { $player }: η σφραγισμένη κίνηση αριθμός { $number } καταγράφηκε. Το ρολόι σταμάτησε.
+boards-adjourn-early = Διακοπή πριν από το τέλος της συνεδρίας. Αφαίρεση από το ρολόι του παίκτη { $player }: { $time }.
+boards-adjourn-envelope = Φάκελος: { $white } εναντίον { $black }· σφράγισε { $sealer } την κίνηση αριθμός { $number }· χρόνος που αναλώθηκε: Λευκά { $white_used }, Μαύρα { $black_used }· συνέχιση { $when }, { $place }.
+boards-adjourn-not_present = Ο φάκελος ανοίγει μόνο παρουσία του παίκτη { $player }.
+boards-adjourn-opened = Ο φάκελος άνοιξε. Η σφραγισμένη κίνηση είναι { $move }.
+boards-adjourn-sealed_move_loses = Η σφραγισμένη κίνηση «{ $move }» δεν μπορεί να παιχτεί: { $player } χάνει.
+boards-adjourn-resumed = Η παρτίδα συνεχίζεται: Λευκά { $white }, Μαύρα { $black }.
+boards-adjourn-ended_resigned = { $player } εγκατέλειψε πριν από τη συνέχιση. Κερδίζει { $winner }.
+
+## The voice front end's read-back protocol (D.2.1–D.2.8): { $move } is
+## spoken, { $words } the number of choices as a word.
+
+say-read_back = { $move };
+say-announce = { $move }.
+say-choice = { $count ->
+        [1] Μία δυνατότητα
+        [3] Τρεις δυνατότητες
+        [4] Τέσσερις δυνατότητες
+       *[other] { $words } δυνατότητες
+    }: { $list }.
+say-choice_item = { $number }, { $move }
+say-promotion = { $move }: ποιο κομμάτι; { $pieces };
+say-not_legal = { $heard }: δεν είναι επιτρεπτή κίνηση εδώ.
+say-stands = Η κίνηση { $move } ανακοινώθηκε και ισχύει.
+say-out_of_range = Παρακαλώ πείτε έναν αριθμό από ένα έως { $max }.

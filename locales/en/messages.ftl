@@ -250,3 +250,84 @@ prefix_assistant-white = Assistant (White)
 prefix_assistant-black = Assistant (Black)
 assistant_per_player = Both players are blind: each has his own assistant, the seats assistant-white and assistant-black.
 no_player_assistant = This game has one assistant seat, assistant: assistant-white and assistant-black are for two blind players (--blind both).
+
+## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
+
+notation-unknown_word = Unknown word '{ $word }'.
+notation-no_move = No { $piece } can reach { $square }.
+notation-no_move_from = The { $piece } on { $from } cannot reach { $square }.
+notation-nothing_on = There is no { $piece } of the side to move on { $square }.
+notation-no_capture = There is nothing to capture on { $square }.
+notation-castling_impossible = { $move } is not possible now.
+notation-ambiguous = { $n ->
+        [one] One possibility
+       *[other] { $n } possibilities
+    }: { $list }.
+notation-not_understood = Not understood: '{ $word }'.
+
+## Sentences of the game outside the session: enrolment, the terminal, results.
+
+game-enrol_intro = Adapting to your voice: please say each of the { $count } lines after it has been read to you.
+game-enrol_line = { $n } of { $count }: { $text }
+game-enrol_not_heard = Nothing was heard. Once more: { $text }
+game-enrol_silent = The recording of line { $n } ({ $text }) has no speech in it: please record it again.
+game-enrol_missing = { $file } is missing: it should hold the recording of line { $n } ({ $text }).
+game-line_too_long = That line is longer than { $max ->
+        [one] one byte
+       *[other] { $max } bytes
+    } and was ignored.
+game-to_move = { $color } to move.
+game-moved = { $color }: { $move }.
+game-checkmate = Checkmate. { $color } wins.
+game-resigned = { $color } resigns. { $winner } wins.
+game-draw_offered = { $color } offers a draw.
+game-flag_win = { $color } has overstepped the time. { $winner } wins.
+game-flag_draw = { $color } has overstepped the time, but { $winner } cannot checkmate: draw.
+game-illegal_move = Illegal move by { $color }. The position before it is restored; { $winner } gets two minutes.
+game-illegal_move_loses = Second illegal move by { $color }. { $winner } wins.
+game-illegal_move_draw = Second illegal move by { $color }, but { $winner } cannot checkmate: draw.
+game-pieces_on = { $piece }: { $list }.
+
+## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
+
+boards-fixes-remove = Remove { $piece } from { $square }.
+boards-fixes-put = Put { $piece } on { $square }.
+boards-fixes-move = Move { $piece } from { $from } to { $to }.
+boards-fixes-make_move = Make the move { $move }.
+boards-fixes-board = Board of { $player }: { $fixes }
+
+## The boards and scoresheets compared (D.2.9).
+
+boards-report-correct_board = The scoresheets agree. To correct: the board of { $boards }.
+boards-report-retrace = The scoresheets differ. The moves are retraced to the last point where they agree, after { $plies ->
+        [one] one half-move
+       *[other] { $plies } half-moves
+    }; set up that position on both boards.
+boards-report-clock = Clock times then, for the arbiter to confirm: White { $white }, Black { $black }.
+boards-report-unreadable = Scoresheet of { $side }, half-move { $ply }: '{ $text }' is not a legal move.
+
+## Adjournment (Guidelines I).
+
+boards-adjourn-sealed = { $player } has sealed move { $number }. The clock is stopped.
+boards-adjourn-early = Adjourned before the end of the session: { $time } taken from { $player }'s clock.
+boards-adjourn-envelope = Envelope: { $white } against { $black }; { $sealer } sealed move { $number }; time used: White { $white_used }, Black { $black_used }; resumption { $when }, { $place }.
+boards-adjourn-not_present = The envelope may be opened only when { $player } is present.
+boards-adjourn-opened = The envelope is opened. The sealed move is { $move }.
+boards-adjourn-sealed_move_loses = The sealed move '{ $move }' cannot be played: { $player } loses.
+boards-adjourn-resumed = The game is resumed: White { $white }, Black { $black }.
+boards-adjourn-ended_resigned = { $player } resigned before resumption. { $winner } wins.
+
+## The voice front end's read-back protocol (D.2.1–D.2.8): { $move } is
+## spoken, { $words } the number of choices as a word.
+
+say-read_back = { $move }?
+say-announce = { $move }.
+say-choice = { $count ->
+        [one] One possibility
+       *[other] { $words } possibilities
+    }: { $list }.
+say-choice_item = { $number }, { $move }
+say-promotion = { $move }: which piece? { $pieces }?
+say-not_legal = { $heard }: that is not a legal move here.
+say-stands = { $move } has been announced and stands.
+say-out_of_range = Please say a number from one to { $max }.

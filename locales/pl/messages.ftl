@@ -270,3 +270,83 @@ prefix_assistant-white = Asystent (białe)
 prefix_assistant-black = Asystent (czarne)
 assistant_per_player = Obaj zawodnicy są niewidomi: każdy ma własnego asystenta, miejsca assistant-white i assistant-black.
 no_player_assistant = Ta partia ma jedno miejsce asystenta, assistant: assistant-white i assistant-black są dla dwóch niewidomych zawodników (--blind both).
+
+## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
+
+notation-unknown_word = Nieznane słowo: „{ $word }”.
+notation-no_move = Brak posunięcia: { $piece } na { $square }.
+notation-no_move_from = Brak posunięcia: { $piece } z { $from } na { $square }.
+notation-nothing_on = Na { $square } nie stoi { $piece } strony na posunięciu.
+notation-no_capture = Na { $square } nie ma czego bić.
+notation-castling_impossible = { $move } jest teraz niemożliwa.
+notation-ambiguous = Możliwości: { $n }. { $list }.
+notation-not_understood = Nie zrozumiano: „{ $word }”.
+
+## Sentences of the game outside the session: enrolment, the terminal, results.
+
+game-enrol_intro = Dopasowanie do Twojego głosu: proszę powtórzyć każdy z { $count } wierszy, gdy zostanie odczytany.
+game-enrol_line = { $n } z { $count }: { $text }
+game-enrol_not_heard = Nic nie usłyszano. Jeszcze raz: { $text }
+game-enrol_silent = W nagraniu wiersza { $n } ({ $text }) nie słychać mowy: proszę nagrać go ponownie.
+game-enrol_missing = Brakuje pliku { $file }: powinien zawierać nagranie wiersza { $n } ({ $text }).
+game-line_too_long = Ten wiersz jest dłuższy niż { $max ->
+        [one] jeden bajt
+        [few] { $max } bajty
+       *[other] { $max } bajtów
+    } i został pominięty.
+game-to_move = { $color } na posunięciu.
+game-moved = { $color }: { $move }.
+game-checkmate = Mat. Wygrywają { $color }.
+game-resigned = { $color } poddają się. Wygrywają { $winner }.
+game-draw_offered = { $color } proponują remis.
+game-flag_win = { $color } przekroczyły czas. Wygrywają { $winner }.
+game-flag_draw = { $color } przekroczyły czas, ale { $winner } nie mogą dać mata: remis.
+game-illegal_move = Nieprawidłowe posunięcie: { $color }. Przywrócono pozycję sprzed niego; { $winner } otrzymują dwie minuty.
+game-illegal_move_loses = Drugie nieprawidłowe posunięcie: { $color }. Wygrywają { $winner }.
+game-illegal_move_draw = Drugie nieprawidłowe posunięcie: { $color }, ale { $winner } nie mogą dać mata: remis.
+game-pieces_on = { $piece }: { $list }.
+
+## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
+
+boards-fixes-remove = Zdejmij { $piece } z pola { $square }.
+boards-fixes-put = Postaw { $piece } na polu { $square }.
+boards-fixes-move = Przestaw { $piece } z pola { $from } na pole { $to }.
+boards-fixes-make_move = Wykonaj posunięcie { $move }.
+boards-fixes-board = Szachownica { $player }: { $fixes }
+
+## The boards and scoresheets compared (D.2.9).
+
+boards-report-correct_board = Formularze są zgodne. Do poprawienia: szachownica { $boards }.
+boards-report-retrace = Formularze się różnią. Posunięcia cofa się do ostatniego zgodnego miejsca, po { $plies ->
+        [one] jednym półruchu
+       *[other] { $plies } półruchach
+    }; tę pozycję ustawia się na obu szachownicach.
+boards-report-clock = Czasy na zegarze w tym momencie, do zatwierdzenia przez sędziego: białe { $white }, czarne { $black }.
+boards-report-unreadable = Formularz { $side }, półruch { $ply }: „{ $text }” nie jest prawidłowym posunięciem.
+
+## Adjournment (Guidelines I).
+
+boards-adjourn-sealed = { $player }: tajne posunięcie nr { $number } zapisane. Zegar zatrzymany.
+boards-adjourn-early = Partia odłożona przed końcem sesji. Odjęto od czasu zawodnika { $player }: { $time }.
+boards-adjourn-envelope = Koperta: { $white } – { $black }; tajne posunięcie nr { $number } zapisał(a) { $sealer }; czas zużyty: białe { $white_used }, czarne { $black_used }; dogrywka { $when }, { $place }.
+boards-adjourn-not_present = Kopertę można otworzyć tylko w obecności zawodnika { $player }.
+boards-adjourn-opened = Koperta otwarta. Tajne posunięcie: { $move }.
+boards-adjourn-sealed_move_loses = Tajnego posunięcia „{ $move }” nie można wykonać: { $player } przegrywa.
+boards-adjourn-resumed = Dogrywka rozpoczęta: białe { $white }, czarne { $black }.
+boards-adjourn-ended_resigned = { $player } poddał(a) partię przed wznowieniem. Wygrywa { $winner }.
+
+## The voice front end's read-back protocol (D.2.1–D.2.8): { $move } is
+## spoken, { $words } the number of choices as a word.
+
+say-read_back = { $move }?
+say-announce = { $move }.
+say-choice = { $count ->
+        [1] Jedna możliwość
+        [2] Dwie możliwości
+       *[other] { $words } możliwości
+    }: { $list }.
+say-choice_item = { $number }, { $move }
+say-promotion = { $move }: jaka figura? { $pieces }?
+say-not_legal = { $heard }: to nie jest tu dozwolony ruch.
+say-stands = { $move } został zapowiedziany i obowiązuje.
+say-out_of_range = Proszę podać liczbę od jeden do { $max }.

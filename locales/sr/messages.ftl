@@ -265,3 +265,84 @@ prefix_assistant-white = Asistent (beli)
 prefix_assistant-black = Asistent (crni)
 assistant_per_player = Oba igrača su slepa: svaki ima svog asistenta, mesta assistant-white i assistant-black.
 no_player_assistant = Ova partija ima jedno mesto asistenta, assistant: assistant-white i assistant-black su za dva slepa igrača (--blind both).
+
+## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
+
+notation-unknown_word = Nepoznata reč: „{ $word }”.
+notation-no_move = Nema poteza: { $piece } na { $square }.
+notation-no_move_from = Nema poteza: { $piece } sa { $from } na { $square }.
+notation-nothing_on = Na { $square } nije { $piece } strane koja je na potezu.
+notation-no_capture = Na { $square } nema šta da se uzme.
+notation-castling_impossible = { $move } sada nije moguća.
+notation-ambiguous = Mogućnosti: { $n }. { $list }.
+notation-not_understood = Nije razumljivo: „{ $word }”.
+
+## Sentences of the game outside the session: enrolment, the terminal, results.
+
+game-enrol_intro = Prilagođavanje vašem glasu: ponovite svaki od { $count ->
+        [one] { $count } reda
+        [few] { $count } reda
+       *[other] { $count } redova
+    } kada bude pročitan.
+game-enrol_line = { $n } od { $count }: { $text }
+game-enrol_not_heard = Ništa se nije čulo. Još jednom: { $text }
+game-enrol_silent = U snimku reda { $n } ({ $text }) ne čuje se govor: snimite ga ponovo.
+game-enrol_missing = Nedostaje { $file }: tu treba da bude snimak reda { $n } ({ $text }).
+game-line_too_long = Ovaj red je duži od { $max ->
+        [one] { $max } bajta
+        [few] { $max } bajta
+       *[other] { $max } bajtova
+    } i preskočen je.
+game-to_move = { $color } je na potezu.
+game-moved = { $color }: { $move }.
+game-checkmate = Mat. { $color } pobeđuje.
+game-resigned = { $color } predaje. { $winner } pobeđuje.
+game-draw_offered = { $color } nudi remi.
+game-flag_win = { $color } je prekoračio vreme. { $winner } pobeđuje.
+game-flag_draw = { $color } je prekoračio vreme, ali { $winner } ne može da matira: remi.
+game-illegal_move = Nepravilan potez: { $color }. Vraća se pozicija pre njega; { $winner } dobija dva minuta.
+game-illegal_move_loses = Drugi nepravilan potez: { $color }. { $winner } pobeđuje.
+game-illegal_move_draw = Drugi nepravilan potez: { $color }, ali { $winner } ne može da matira: remi.
+game-pieces_on = { $piece }: { $list }.
+
+## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
+
+boards-fixes-remove = Skloni { $piece } sa polja { $square }.
+boards-fixes-put = Postavi { $piece } na polje { $square }.
+boards-fixes-move = Premesti { $piece } sa polja { $from } na polje { $to }.
+boards-fixes-make_move = Odigraj potez { $move }.
+boards-fixes-board = Tabla { $player }: { $fixes }
+
+## The boards and scoresheets compared (D.2.9).
+
+boards-report-correct_board = Obrasci se slažu. Ispravlja se tabla { $boards }.
+boards-report-retrace = Obrasci se razlikuju. Potezi se vraćaju do poslednjeg mesta slaganja, posle { $plies } polupoteza; ta pozicija se postavlja na obe table.
+boards-report-clock = Vreme na satu tada, da ga sudija potvrdi: beli { $white }, crni { $black }.
+boards-report-unreadable = Obrazac { $side }, polupotez { $ply }: „{ $text }“ nije ispravan potez.
+
+## Adjournment (Guidelines I).
+
+boards-adjourn-sealed = { $player } je zapisao tajni potez broj { $number }. Sat je zaustavljen.
+boards-adjourn-early = Partija prekinuta pre kraja sesije. Oduzeto sa sata igrača { $player }: { $time }.
+boards-adjourn-envelope = Koverta: { $white } protiv { $black }; tajni potez broj { $number } zapisao je { $sealer }; utrošeno vreme: beli { $white_used }, crni { $black_used }; nastavak { $when }, { $place }.
+boards-adjourn-not_present = Koverta se može otvoriti samo u prisustvu igrača { $player }.
+boards-adjourn-opened = Koverta je otvorena. Tajni potez je { $move }.
+boards-adjourn-sealed_move_loses = Tajni potez „{ $move }“ ne može da se odigra: { $player } gubi.
+boards-adjourn-resumed = Partija se nastavlja: beli { $white }, crni { $black }.
+boards-adjourn-ended_resigned = { $player } je predao pre nastavka. Pobeđuje { $winner }.
+
+## The voice front end's read-back protocol (D.2.1–D.2.8): { $move } is
+## spoken, { $words } the number of choices as a word.
+
+say-read_back = { $move }?
+say-announce = { $move }.
+say-choice = { $count ->
+        [1] Jedna mogućnost
+        [2] Dve mogućnosti
+       *[other] { $words } mogućnosti
+    }: { $list }.
+say-choice_item = { $number }, { $move }
+say-promotion = { $move }: koja figura? { $pieces }?
+say-not_legal = { $heard }: to ovde nije dozvoljen potez.
+say-stands = { $move } je najavljen i važi.
+say-out_of_range = Molim broj od jedan do { $max }.

@@ -292,8 +292,12 @@ impl FixWords {
             ("adjourn", &ADJOURN_KEYS[..], &file.adjourn),
         ] {
             for k in keys {
-                if !map.contains_key(*k) {
-                    return Err(format!("[{table}] lacks '{k}'"));
+                let fluent = crate::locale::messages::Messages::get(code)
+                    .is_ok_and(|m| m.has(&format!("boards-{table}-{k}")));
+                if !map.contains_key(*k) && !fluent {
+                    return Err(format!(
+                        "[{table}] lacks '{k}' (and messages.ftl boards-{table}-{k})"
+                    ));
                 }
             }
         }
@@ -327,26 +331,34 @@ impl FixWords {
         }
     }
 
-    fn text(&self, table: &HashMap<String, String>, key: &str, vars: &[(&str, &str)]) -> String {
-        table
-            .get(key)
-            .map(|t| fill(t, vars))
+    /// The Fluent message `boards-<table>-<key>` of messages.ftl (the
+    /// sentences with variables: plurals, agreement), or a sentence
+    /// without variables from the table of boards.toml.
+    fn text(
+        &self,
+        name: &str,
+        table: &HashMap<String, String>,
+        key: &str,
+        vars: &[(&str, &str)],
+    ) -> String {
+        crate::locale::messages::sentence(self.code, &format!("boards-{name}-{key}"), vars)
+            .or_else(|| table.get(key).map(|t| fill(t, vars)))
             .unwrap_or_else(|| format!("[{key}]"))
     }
 
     /// A sentence from `[fixes]`.
     pub fn fix_text(&self, key: &str, vars: &[(&str, &str)]) -> String {
-        self.text(&self.file.fixes, key, vars)
+        self.text("fixes", &self.file.fixes, key, vars)
     }
 
     /// A sentence from `[report]`.
     pub fn report(&self, key: &str, vars: &[(&str, &str)]) -> String {
-        self.text(&self.file.report, key, vars)
+        self.text("report", &self.file.report, key, vars)
     }
 
     /// A sentence from `[adjourn]`.
     pub fn adjourn(&self, key: &str, vars: &[(&str, &str)]) -> String {
-        self.text(&self.file.adjourn, key, vars)
+        self.text("adjourn", &self.file.adjourn, key, vars)
     }
 
     /// The player whose board it is ("the blind player").

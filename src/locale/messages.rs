@@ -244,6 +244,14 @@ impl Messages {
     }
 }
 
+/// A sentence that moved into messages.ftl from another locale file
+/// (`notation-…`, `game-…`, `boards-…`): formatted with its variables, a
+/// whole number choosing the plural form, if the locale has it.
+pub fn sentence(code: &str, id: &str, args: &[(&str, &str)]) -> Option<String> {
+    let m = Messages::get(code).ok()?;
+    m.has(id).then(|| m.text(id, args))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

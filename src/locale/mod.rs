@@ -367,14 +367,30 @@ impl Locale {
         &self.lexicon
     }
 
-    /// A sentence from `[messages]` with `{name}` slots filled in.
+    /// A refusal of a move heard or typed: the Fluent message
+    /// `notation-<key>` (messages.ftl), or a sentence without variables
+    /// from `[messages]`.
     pub fn message(&self, key: &str, args: &[(&str, &str)]) -> String {
-        fill(self.file.messages.get(key).map(String::as_str), key, args)
+        self.sentence("notation", key, args)
+            .unwrap_or_else(|| fill(self.file.messages.get(key).map(String::as_str), key, args))
     }
 
-    /// A sentence from `[game]` with `{name}` slots filled in.
+    /// A sentence of the game outside the session: the Fluent message
+    /// `game-<key>`, or a sentence without variables from `[game]`.
     pub fn game_text(&self, key: &str, args: &[(&str, &str)]) -> String {
-        fill(self.file.game.get(key).map(String::as_str), key, args)
+        self.sentence("game", key, args)
+            .unwrap_or_else(|| fill(self.file.game.get(key).map(String::as_str), key, args))
+    }
+
+    /// `<prefix>-<key>` of messages.ftl with its variables (what a person
+    /// typed cut to [`MAX_ECHO`] characters), if the locale has it.
+    fn sentence(&self, prefix: &str, key: &str, args: &[(&str, &str)]) -> Option<String> {
+        let shown: Vec<(&str, String)> = args
+            .iter()
+            .map(|(n, v)| (*n, shown(v).into_owned()))
+            .collect();
+        let args: Vec<(&str, &str)> = shown.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        messages::sentence(self.code(), &format!("{prefix}-{key}"), &args)
     }
 
     /// The command (`board`, `moves`, `where`, …) a word starts in this

@@ -191,7 +191,12 @@ async fn per_token(
         Some(who) => match Open::take(&app, |a| &a.requests, who, MAX_REQUESTS_PER_TOKEN) {
             Some(g) => Some(g),
             None => {
-                return error(&app, StatusCode::TOO_MANY_REQUESTS, "api_too_many_requests");
+                return error_to(
+                    &app,
+                    who,
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "api_too_many_requests",
+                );
             }
         },
         None => None,
@@ -200,25 +205,70 @@ async fn per_token(
 }
 
 /// A refusal: `key` names its sentence in `locales/<code>/pages.toml`, said
-/// in the game's language.
+/// in the game's language (the seat is not known yet).
 fn error(app: &App, status: StatusCode, key: &str) -> Response {
-    error_with(app, status, key, &[])
+    error_with(app, None, status, key, &[])
 }
 
-/// A refusal whose sentence has `{name}` parts.
-fn error_with(app: &App, status: StatusCode, key: &str, args: &[(&str, &str)]) -> Response {
-    let sentence = pages::words(&app.locale).text(key, args);
+/// A refusal to a known seat: in its own language (`--seat-locale`), or
+/// the game's.
+fn error_to(app: &App, who: Who, status: StatusCode, key: &str) -> Response {
+    error_with(app, Some(who), status, key, &[])
+}
+
+/// The language a seat reads: its own (`--seat-locale SEAT=CODE`) or the
+/// game's.
+fn code_of(app: &App, who: Option<Who>) -> String {
+    who.and_then(|w| {
+        app.board()
+            .session()
+            .config()
+            .seat_locales
+            .get(w.name())
+            .cloned()
+    })
+    .unwrap_or_else(|| app.locale.clone())
+}
+
+/// A refusal whose sentence has `{name}` parts, in the seat's language
+/// when the seat is known.
+fn error_with(
+    app: &App,
+    who: Option<Who>,
+    status: StatusCode,
+    key: &str,
+    args: &[(&str, &str)],
+) -> Response {
+    let sentence = pages::words(&code_of(app, who)).text(key, args);
     (status, axum::Json(json!({ "error": sentence }))).into_response()
 }
 
-async fn not_found(State(app): State<Shared>) -> Response {
-    error(&app, StatusCode::NOT_FOUND, "api_nothing_here")
+/// An address with nothing behind it, said in the language of the seat
+/// whose token came with it (or the game's).
+async fn not_found(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    query: Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let who = seat_of(&app, &headers, &query.map(|q| q.0).unwrap_or_default()).ok();
+    error_with(&app, who, StatusCode::NOT_FOUND, "api_nothing_here", &[])
 }
 
 /// A route asked with a method it does not take (its `Allow` header says
 /// which it does).
-async fn method_not_allowed(State(app): State<Shared>) -> Response {
-    error(&app, StatusCode::METHOD_NOT_ALLOWED, "api_wrong_method")
+async fn method_not_allowed(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    query: Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let who = seat_of(&app, &headers, &query.map(|q| q.0).unwrap_or_default()).ok();
+    error_with(
+        &app,
+        who,
+        StatusCode::METHOD_NOT_ALLOWED,
+        "api_wrong_method",
+        &[],
+    )
 }
 
 /// The seat of the request's token: `Authorization: Bearer T` or
@@ -253,25 +303,25 @@ async fn command(
     let body = match body {
         Ok(b) => b,
         Err(rej) if rej.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return error(&app, StatusCode::PAYLOAD_TOO_LARGE, "api_too_long");
+            return error_to(&app, who, StatusCode::PAYLOAD_TOO_LARGE, "api_too_long");
         }
-        Err(rej) => return error(&app, rej.status(), "api_unreadable"),
+        Err(rej) => return error_to(&app, who, rej.status(), "api_unreadable"),
     };
     if body.len() > MAX_BODY {
-        return error(&app, StatusCode::PAYLOAD_TOO_LARGE, "api_too_long");
+        return error_to(&app, who, StatusCode::PAYLOAD_TOO_LARGE, "api_too_long");
     }
     if who == Who::Watch {
-        return error(&app, StatusCode::FORBIDDEN, "api_spectator");
+        return error_to(&app, who, StatusCode::FORBIDDEN, "api_spectator");
     }
     let text = match serde_json::from_slice::<Value>(&body) {
         Ok(v) => match v.get("text").and_then(Value::as_str) {
             Some(t) => t.to_string(),
             None => {
-                return error(&app, StatusCode::BAD_REQUEST, "api_no_text");
+                return error_to(&app, who, StatusCode::BAD_REQUEST, "api_no_text");
             }
         },
         Err(_) => {
-            return error(&app, StatusCode::BAD_REQUEST, "api_not_json");
+            return error_to(&app, who, StatusCode::BAD_REQUEST, "api_not_json");
         }
     };
     let input = json!({"from": who.name(), "text": text});
@@ -287,9 +337,9 @@ async fn command(
         }
         Ok(Err(e)) => {
             eprintln!("{e}");
-            error(&app, StatusCode::SERVICE_UNAVAILABLE, "api_journal")
+            error_to(&app, who, StatusCode::SERVICE_UNAVAILABLE, "api_journal")
         }
-        Err(_) => error(&app, StatusCode::INTERNAL_SERVER_ERROR, "api_failed"),
+        Err(_) => error_to(&app, who, StatusCode::INTERNAL_SERVER_ERROR, "api_failed"),
     }
 }
 
@@ -312,12 +362,15 @@ async fn clock(
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    if let Err(why) = seat_of(&app, &headers, &query) {
-        return error(&app, StatusCode::UNAUTHORIZED, why);
-    }
+    let who = match seat_of(&app, &headers, &query) {
+        Ok(w) => w,
+        Err(why) => return error(&app, StatusCode::UNAUTHORIZED, why),
+    };
     let status = app.board().status();
     let clock = status.get("clock").cloned().unwrap_or(Value::Null);
-    let words = ClockWords::get(&app.locale).or_else(|_| ClockWords::get("en"));
+    // In the seat's own language (`--seat-locale`), or the game's.
+    let code = code_of(&app, Some(who));
+    let words = ClockWords::get(&code).or_else(|_| ClockWords::get("en"));
     let say = |key: &str| -> Value {
         match (clock.get(key).and_then(Value::as_u64), &words) {
             (Some(ms), Ok(w)) => json!(w.duration(ms, Style::Exact)),
@@ -326,7 +379,7 @@ async fn clock(
     };
     axum::Json(json!({
         "clock": clock,
-        "locale": app.locale,
+        "locale": code,
         "white_words": say("white_ms"),
         "black_words": say("black_ms"),
     }))
@@ -360,7 +413,7 @@ async fn recent(
         journal.rows_after(from)
     };
     let Ok(rows) = rows else {
-        return error(&app, StatusCode::INTERNAL_SERVER_ERROR, "api_failed");
+        return error_to(&app, who, StatusCode::INTERNAL_SERVER_ERROR, "api_failed");
     };
     let mut mine: Vec<Value> = rows
         .into_iter()
@@ -411,7 +464,7 @@ async fn events(
     let ws = match ws {
         Ok(ws) => ws,
         Err(_) => {
-            return error(&app, StatusCode::BAD_REQUEST, "api_not_websocket");
+            return error_to(&app, who, StatusCode::BAD_REQUEST, "api_not_websocket");
         }
     };
     let max = if who == Who::Watch {
@@ -422,6 +475,7 @@ async fn events(
     let Some(guard) = Open::take(&app, |a| &a.sockets, who, max) else {
         return error_with(
             &app,
+            Some(who),
             StatusCode::TOO_MANY_REQUESTS,
             "api_too_many_pages",
             &[("max", &max.to_string())],
@@ -528,7 +582,8 @@ async fn page(
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
     let Some(by_path) = Who::from_name(&seat) else {
-        return not_found(State(app)).await;
+        let who = q.get("token").and_then(|t| app.tokens.who(t));
+        return error_with(&app, who, StatusCode::NOT_FOUND, "api_nothing_here", &[]);
     };
     if let (Who::Arbiter, Some(ticket)) = (by_path, q.get("hall")) {
         return hall_ticket(&app, ticket);
@@ -585,7 +640,7 @@ fn hall_ticket(app: &App, ticket: &str) -> Response {
 async fn asset(State(app): State<Shared>, Path(file): Path<String>) -> Response {
     match pages::asset(&file) {
         Some((ct, body)) => with_headers(ct, body),
-        None => not_found(State(app)).await,
+        None => error(&app, StatusCode::NOT_FOUND, "api_nothing_here"),
     }
 }
 

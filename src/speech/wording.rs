@@ -16,21 +16,15 @@ fn source(code: &str) -> Option<&'static str> {
     crate::locale::source(code, crate::locale::Part::Voice).ok()
 }
 
-/// Sentences of one language; `{move}`, `{count}`, `{list}`, … are filled in.
+/// The sentences of one language without variables; the ones with
+/// variables (`say-read_back`, `say-choice` …) are Fluent messages in
+/// messages.ftl, where a number of choices chooses its plural form.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Sentences {
-    pub read_back: String,
-    pub announce: String,
-    pub choice: String,
-    pub choice_item: String,
     pub choice_sep: String,
-    pub promotion: String,
     pub or: String,
     pub nothing_heard: String,
-    pub not_legal: String,
     pub cancelled: String,
-    pub stands: String,
-    pub out_of_range: String,
     pub nothing_to_confirm: String,
     /// A resignation heard by voice is asked back before it is said to
     /// the game (a misheard word must never end it).
@@ -112,32 +106,49 @@ impl Wording {
         capitalise(&self.spoken(&moves::say(pos, m, &self.locale)))
     }
 
+    /// The Fluent message `say-<key>` of this language with its variables.
+    fn say(&self, key: &str, args: &[(&str, &str)]) -> String {
+        crate::locale::messages::sentence(&self.locale, &format!("say-{key}"), args)
+            .unwrap_or_else(|| format!("[say-{key}]"))
+    }
+
     /// The sentence for `prompt` in position `pos` (before the move).
     pub fn render(&self, prompt: &Prompt, pos: &Chess) -> String {
         let s = &self.say;
         let text = match prompt {
-            Prompt::ReadBack(m) => s.read_back.replace("{move}", &self.move_text(pos, *m)),
-            Prompt::Announce(m) => s.announce.replace("{move}", &self.move_text(pos, *m)),
-            Prompt::Stands(m) => s.stands.replace("{move}", &self.move_text(pos, *m)),
+            Prompt::ReadBack(m) => self.say("read_back", &[("move", &self.move_text(pos, *m))]),
+            Prompt::Announce(m) => self.say("announce", &[("move", &self.move_text(pos, *m))]),
+            Prompt::Stands(m) => self.say("stands", &[("move", &self.move_text(pos, *m))]),
             Prompt::Choice(ms) => {
                 let list = ms
                     .iter()
                     .enumerate()
                     .map(|(i, m)| {
-                        s.choice_item
-                            .replace("{number}", &self.numbers[i])
-                            .replace("{move}", &self.move_text(pos, *m))
+                        self.say(
+                            "choice_item",
+                            &[
+                                ("number", &self.numbers[i]),
+                                ("move", &self.move_text(pos, *m)),
+                            ],
+                        )
                     })
                     .collect::<Vec<_>>()
                     .join(&s.choice_sep);
-                let count = self
+                let words = self
                     .numbers
                     .get(ms.len().saturating_sub(1))
                     .cloned()
                     .unwrap_or_else(|| ms.len().to_string());
-                s.choice
-                    .replace("{count}", &self.spoken(&count))
-                    .replace("{list}", &list)
+                // The number chooses the plural form (and the word where
+                // it agrees with the noun: "dwie możliwości").
+                self.say(
+                    "choice",
+                    &[
+                        ("count", &ms.len().to_string()),
+                        ("words", &self.spoken(&words)),
+                        ("list", &list),
+                    ],
+                )
             }
             Prompt::Promotion(ms) => {
                 let (last, rest) = self.pieces.split_last().expect("four pieces");
@@ -153,16 +164,17 @@ impl Wording {
                         }
                     })
                     .unwrap_or_default();
-                s.promotion
-                    .replace("{move}", &mv)
-                    .replace("{pieces}", &pieces)
+                self.say("promotion", &[("move", &mv), ("pieces", &pieces)])
             }
             Prompt::NoMove(heard) if heard.is_empty() => s.nothing_heard.clone(),
-            Prompt::NoMove(heard) => s.not_legal.replace("{heard}", &self.spoken(heard)),
+            Prompt::NoMove(heard) => self.say("not_legal", &[("heard", &self.spoken(heard))]),
             Prompt::Cancelled => s.cancelled.clone(),
-            Prompt::OutOfRange(max) => s.out_of_range.replace(
-                "{max}",
-                &self.spoken(self.numbers.get(max.saturating_sub(1)).map_or("", |v| v)),
+            Prompt::OutOfRange(max) => self.say(
+                "out_of_range",
+                &[(
+                    "max",
+                    &self.spoken(self.numbers.get(max.saturating_sub(1)).map_or("", |v| v)),
+                )],
             ),
             Prompt::NothingToConfirm => s.nothing_to_confirm.clone(),
         };

@@ -86,8 +86,13 @@ impl Drop for Guard {
 /// Starts `hector ARGS` in the background, killed when the guard drops.
 /// With `input`, its standard input is a pipe the test writes to.
 pub fn spawn_hector(args: &[&str], input: bool) -> Guard {
+    // A data folder of the test's own: nothing is written to the user's
+    // ~/.local/share (a game `play` saves at quit without --pgn).
+    let data = std::env::temp_dir().join(format!("hector-test-data-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&data);
     let child = Command::new(env!("CARGO_BIN_EXE_hector"))
         .args(args)
+        .env("XDG_DATA_HOME", &data)
         .stdin(if input { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -57,10 +57,28 @@ pub fn hector_lab_raw_within(args: &[OsString], input: Option<&[u8]>, secs: u64)
     program_raw_within(env!("CARGO_BIN_EXE_hector-lab"), args, input, secs)
 }
 
+/// The data folder of this test process, the `XDG_DATA_HOME` of every
+/// hector the tests start: a game `hector play` saves at `quit` without
+/// `--pgn` (and anything else hector keeps in the data folder) goes here,
+/// never into the user's `~/.local/share`.
+pub fn data_home() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hector-test-data-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary data folder");
+    dir
+}
+
+/// `hector` to be started by a test, with the test's data folder.
+pub fn hector_command() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_hector"));
+    c.env("XDG_DATA_HOME", data_home());
+    c
+}
+
 /// Runs `program ARGS` (hector or hector-lab) as [`hector_raw_within`] does.
 fn program_raw_within(program: &str, args: &[OsString], input: Option<&[u8]>, secs: u64) -> Ran {
     let mut child = Command::new(program)
         .args(args)
+        .env("XDG_DATA_HOME", data_home())
         .stdin(if input.is_some() {
             Stdio::piped()
         } else {

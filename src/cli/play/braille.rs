@@ -97,14 +97,24 @@ fn chord_command(letter: char) -> Option<&'static str> {
     })
 }
 
-fn facts(s: &Session) -> Facts<'_> {
+/// The game as the display shows it, in the seat's language (its own with
+/// `--seat-locale`, or the game's).
+fn facts(s: &Session, seat: Seat) -> Facts<'_> {
     let st = s.status(s.last_t());
     Facts {
         start: s.game().start(),
         moves: s.game().moves(),
         clock_ms: st.clock.map(|c| (c.white_ms, c.black_ms)),
-        locale: &s.config().locale,
+        locale: seat_code(s, seat),
     }
+}
+
+/// The language of a seat: its own (`--seat-locale`) or the game's.
+fn seat_code(s: &Session, seat: Seat) -> &str {
+    let cfg = s.config();
+    cfg.seat_locales
+        .get(seat.name())
+        .map_or(cfg.locale.as_str(), String::as_str)
 }
 
 impl BrailleFront {
@@ -200,7 +210,10 @@ impl BrailleFront {
         let mut cells = match &self.message {
             Some(m) => m.clone(),
             None if !self.entry.typed().is_empty() => self.entry.typed().to_vec(),
-            None => self.view.render(&facts(session)).unwrap_or_default(),
+            None => self
+                .view
+                .render(&facts(session, self.seat))
+                .unwrap_or_default(),
         };
         cells.truncate(self.width.max(self.view.width()));
         let _ = self.cells_tx.send(ToDisplay::Cells(cells));
@@ -293,7 +306,10 @@ impl Front for BrailleFront {
         self.message = None;
         let pan = self.view.position().1;
         let pos = session.game().position().clone();
-        let out = match self.entry.key(&key, &pos, &session.config().locale, pan) {
+        let out = match self
+            .entry
+            .key(&key, &pos, seat_code(session, self.seat), pan)
+        {
             Ok(Outcome::Move(m)) => {
                 let uci = m.to_uci(session.game().castling_mode()).to_string();
                 say(&uci)
@@ -325,11 +341,11 @@ impl Front for BrailleFront {
                     Vec::new()
                 }
                 Request::PanLeft => {
-                    let _ = self.view.pan_left(&facts(session));
+                    let _ = self.view.pan_left(&facts(session, self.seat));
                     Vec::new()
                 }
                 Request::PanRight => {
-                    let _ = self.view.pan_right(&facts(session));
+                    let _ = self.view.pan_right(&facts(session, self.seat));
                     Vec::new()
                 }
             },

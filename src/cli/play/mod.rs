@@ -594,7 +594,7 @@ fn deliver(
         lines.push(render.text(&Kind::Status(session.status(session.last_t()))));
     }
     print(out, &lines);
-    hand_out(fronts, session, &worded);
+    hand_out(fronts, session, render, &worded);
 }
 
 /// A line as the shared terminal prints it: an answer only for seats other
@@ -628,18 +628,26 @@ pub(crate) fn prompt(fronts: &mut [Box<dyn Front>], session: &Session, seat: Sea
     }
 }
 
-/// Hands each front end the worded events addressed to its seat.
+/// Hands each front end the worded events addressed to its seat; a seat
+/// with a language of its own (`--seat-locale`) hears and reads every
+/// sentence in it, the public ones too.
 pub(crate) fn hand_out(
     fronts: &mut [Box<dyn Front>],
     session: &Session,
+    render: &Renderer,
     worded: &[(Event, String)],
 ) {
     for f in fronts.iter_mut() {
         let seat = f.seat();
+        let own = render.for_seat(seat);
+        let own = (!std::ptr::eq(own, render)).then_some(own);
         let mine: Vec<(Event, String)> = worded
             .iter()
             .filter(|(e, _)| e.is_for(seat))
-            .cloned()
+            .map(|(e, text)| match own {
+                Some(r) => (e.clone(), r.text(&e.kind)),
+                None => (e.clone(), text.clone()),
+            })
             .collect();
         if !mine.is_empty() {
             f.show(session, &mine);

@@ -108,7 +108,7 @@ fn run(app: Arc<App>, session: Session, mut fronts: Vec<Box<dyn Front>>, rx: Rec
             (e, text)
         })
         .collect();
-    hand_out(&mut fronts, &session, &opening);
+    hand_out(&mut fronts, &session, &render, &opening);
     while let Ok(input) = rx.recv() {
         match input {
             Input::Closed => break,
@@ -139,7 +139,7 @@ fn run(app: Arc<App>, session: Session, mut fronts: Vec<Box<dyn Front>>, rx: Rec
                         Some((e, text))
                     })
                     .collect();
-                hand_out(&mut fronts, &session, &worded);
+                hand_out(&mut fronts, &session, &render, &worded);
             }
             Input::Line(_) => {}
             device => {

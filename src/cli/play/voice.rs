@@ -157,7 +157,14 @@ impl VoiceFront {
         opts: VoiceOptions,
         tx: Sender<Input>,
     ) -> Result<VoiceFront, String> {
-        let code = session.config().locale.clone();
+        // The seat's own language (`--seat-locale`), or the game's: he is
+        // heard and spoken to in it.
+        let cfg = session.config();
+        let code = cfg
+            .seat_locales
+            .get(seat.name())
+            .unwrap_or(&cfg.locale)
+            .clone();
         let default_speech = if cfg!(feature = "tts") {
             "dispatcher"
         } else {
