@@ -120,7 +120,15 @@ impl Served {
         let blind = ["white", "black", "both", "none"][n as usize % 4];
         let config = json!({"locale": locale, "control": "300+2", "blind": blind});
         let tags = vec![("White".to_string(), "Ana".to_string())];
-        let (board, tokens, _) = Board::open(&path, &config, &tags).expect("a new board");
+        let (mut board, tokens, _) = Board::open(&path, &config, &tags).expect("a new board");
+        // A served game with a clock waits for the arbiter's start (6.6):
+        // two boards in three are started, so moves and running clocks are
+        // reached at once; the third leaves the start to the input.
+        if n % 3 != 0 {
+            board
+                .submit(json!({"from": "arbiter", "text": "start clock"}))
+                .expect("the arbiter starts the clocks");
+        }
         let (events, _) = broadcast::channel(64);
         let (tx, rx) = watch::channel(false);
         let app = Arc::new(App::new(
