@@ -7,14 +7,24 @@
 use shakmaty::{Color, EnPassantMode, KnownOutcome, Position, fen::Fen};
 
 use super::{
-    ArbiterReason, Detail, EnvelopeOutside, Event, Kind, Query, Refusal, Seat, Session, Side, To,
-    echo, one,
+    ArbiterReason, ClockAction, Detail, DrawAction, EnvelopeOutside, Event, Kind, Query, Refusal,
+    Seat, Session, Side, To, echo, one,
 };
+use crate::boards::BoardsError;
 use crate::boards::adjourn::{
-    Adjourned, EndedBefore, EnvelopeData, Opened, Resumption, Sealing, Times,
+    AdjournError, Adjourned, EndedBefore, Envelope, EnvelopeData, Opened, Resumption, Sealing,
+    Times,
 };
 use crate::locale::session::Verb;
 use crate::rules::{GameResult, Termination};
+
+/// The arbiter's envelope file (`envelope FILE`, I.2, I.3): the sealed
+/// envelope and its outside.
+#[derive(serde::Serialize)]
+struct EnvelopeFile<'a> {
+    envelope: &'a Envelope,
+    outside: &'a EnvelopeOutside,
+}
 
 /// An adjourned game: the envelope, and the seal the arbiter noted.
 #[derive(Clone)]
@@ -226,10 +236,11 @@ impl Session {
     pub fn envelope_documents(&self) -> Option<(String, String)> {
         let a = self.adjourned.as_ref()?;
         let outside = self.envelope_outside()?;
-        let sealed: serde_json::Value =
-            serde_json::from_str(&a.state.envelope.to_json()).unwrap_or_default();
-        let json = serde_json::json!({ "outside": outside, "envelope": sealed });
-        let json = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
+        let file = EnvelopeFile {
+            envelope: &a.state.envelope,
+            outside: &outside,
+        };
+        let json = serde_json::to_string_pretty(&file).unwrap_or_default() + "\n";
         let r = super::Renderer::for_session(self);
         let read = r.text(&Kind::Answer {
             query: Query::Sheet,
@@ -323,21 +334,12 @@ impl Session {
         let opened = match a.state.open(Some(&a.noted_seal)) {
             Ok(o) => o,
             Err(e) => {
-                let text = e.to_string();
-                let reason = if text.contains("I.7") {
-                    "not_present"
-                } else if text.contains("seal") {
-                    "tampered"
-                } else {
-                    return self.refuse(t, from, Refusal::Rules { reason: text });
+                let reason = match e {
+                    BoardsError::Adjourn(AdjournError::NotPresent { .. }) => "not_present".into(),
+                    BoardsError::Adjourn(AdjournError::Tampered) => "tampered".into(),
+                    other => other.to_string(),
                 };
-                return self.refuse(
-                    t,
-                    from,
-                    Refusal::Rules {
-                        reason: reason.into(),
-                    },
-                );
+                return self.refuse(t, from, Refusal::Rules { reason });
             }
         };
         let replier_running = a.replier_clock_started;
@@ -437,7 +439,7 @@ impl Session {
                     t,
                     vec![To::All],
                     Kind::Draw {
-                        action: "offered".into(),
+                        action: DrawAction::Offered,
                         by: c.into(),
                     },
                 )
@@ -456,7 +458,7 @@ impl Session {
                     t,
                     vec![To::All],
                     Kind::Draw {
-                        action: "declined".into(),
+                        action: DrawAction::Declined,
                         by: c.into(),
                     },
                 )
@@ -503,7 +505,7 @@ impl Session {
             t,
             vec![To::All],
             Kind::Clock {
-                action: "started".into(),
+                action: ClockAction::Started,
                 player: None,
                 ms: None,
             },

@@ -3,7 +3,9 @@
 
 use shakmaty::Color;
 
-use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, one, san_en};
+use super::{
+    ArbiterReason, DrawAction, Event, Kind, Named, Refusal, Seat, Session, To, one, san_en,
+};
 use crate::locale::session::Verb;
 use crate::notation::phrase::{Form, Heard, hear, say};
 use crate::rules::{Claim, ClaimRuling};
@@ -30,7 +32,7 @@ impl Session {
                     t,
                     vec![To::All],
                     Kind::Draw {
-                        action: "offered".into(),
+                        action: DrawAction::Offered,
                         by: c.into(),
                     },
                 )
@@ -106,7 +108,7 @@ impl Session {
                     t,
                     vec![To::All],
                     Kind::Draw {
-                        action: "declined".into(),
+                        action: DrawAction::Declined,
                         by: c.into(),
                     },
                 ),
@@ -122,7 +124,7 @@ impl Session {
                 t,
                 from,
                 Refusal::NotYourRight {
-                    command: Verb::Claim.label().into(),
+                    command: Named::Command(Verb::Claim),
                 },
             );
         }
@@ -246,7 +248,7 @@ impl Session {
                         t,
                         to: vec![To::All],
                         kind: Kind::Draw {
-                            action: "offered".into(),
+                            action: DrawAction::Offered,
                             by: c.into(),
                         },
                     });

@@ -277,7 +277,7 @@ pub struct Session {
     mark_next: Option<Color>,
     /// 12.2: the arbiter's adjusted score or forfeit, which stands for
     /// the game's result (`0-0`, `1/2-0`, `+/-` …).
-    score: Option<&'static str>,
+    score: Option<request::Adjusted>,
     /// Irreversible acts asked back, per seat, waiting for yes.
     confirm: HashMap<Seat, confirm::Act>,
     /// I.2.7: date, time and place of resumption, as the arbiter set them.
@@ -503,7 +503,7 @@ impl Session {
             turn: self.game.turn().into(),
             ply: self.game.moves().len(),
             result: match self.score {
-                Some(s) => Some(request::Score::result_text(s).to_string()),
+                Some(s) => Some(s.result_text().to_string()),
                 None => self.game.result().map(|r| result_text(&r)),
             },
             clock: self.clock.as_ref().map(|c| ClockStatus {
@@ -690,7 +690,7 @@ impl Session {
                     t,
                     to: vec![To::All],
                     kind: Kind::Clock {
-                        action: "added".into(),
+                        action: ClockAction::Added,
                         player: Some(c.into()),
                         ms: Some(ms),
                     },
@@ -704,7 +704,7 @@ impl Session {
                     t,
                     to: vec![To::All],
                     kind: Kind::Clock {
-                        action: "set".into(),
+                        action: ClockAction::Set,
                         player: Some(c.into()),
                         ms: Some(left),
                     },

@@ -6,6 +6,8 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
+use crate::locale::session::{MOVE_LABEL, Verb};
+
 /// A place at the board. Players are `white` and `black`; the assistant
 /// (FIDE Laws 2023, D.2.10) and the arbiter have seats of their own.
 /// Spectators only read public events.
@@ -346,7 +348,7 @@ pub enum Refusal {
     /// Not this seat's move.
     NotYourTurn,
     /// This seat may not do that (e.g. only the arbiter rules on D.2.9).
-    NotYourRight { command: String },
+    NotYourRight { command: Named },
     /// Nothing to confirm or choose.
     NothingPending,
     /// The blind player's announced move waits for his own yes or no
@@ -368,6 +370,43 @@ pub enum Refusal {
     BadLine { problem: String },
     /// The clock is not running / already running.
     Clock { reason: String },
+}
+
+/// The command a refusal names ([`Refusal::NotYourRight`]): a move or one
+/// of the command words. In the JSON, its label (`move`, `claim`, `start
+/// clock` …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Named {
+    Move,
+    Command(Verb),
+}
+
+impl Named {
+    /// The label as in the JSON.
+    pub fn label(self) -> &'static str {
+        match self {
+            Named::Move => MOVE_LABEL,
+            Named::Command(v) => v.label(),
+        }
+    }
+}
+
+impl Serialize for Named {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.label())
+    }
+}
+
+impl<'de> Deserialize<'de> for Named {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Named, D::Error> {
+        let s = String::deserialize(d)?;
+        if s == MOVE_LABEL {
+            return Ok(Named::Move);
+        }
+        Verb::from_label(&s)
+            .map(Named::Command)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown command '{s}'")))
+    }
 }
 
 /// A report for the arbiter.
@@ -435,13 +474,13 @@ pub enum Kind {
     /// asked back and not confirmed.
     Cancelled {
         #[serde(skip_serializing_if = "Option::is_none", default)]
-        act: Option<String>,
+        act: Option<ActName>,
     },
     /// An irreversible act read back to its seat, made only on yes
     /// (5.1.2, 6.7, 6.10.2, 7.5.5, 12.2): `act` is `resign`, `result`,
     /// `illegal`, `set-time`, `add-time`, `set-moves` or `absent`.
     Confirm {
-        act: String,
+        act: ActName,
         #[serde(skip_serializing_if = "Option::is_none", default)]
         player: Option<Side>,
         #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -499,7 +538,7 @@ pub enum Kind {
     },
     /// The clock started, stopped or was corrected by the arbiter.
     Clock {
-        action: String,
+        action: ClockAction,
         #[serde(skip_serializing_if = "Option::is_none", default)]
         player: Option<Side>,
         #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -507,7 +546,7 @@ pub enum Kind {
     },
     /// Draw offered, declined (9.1).
     Draw {
-        action: String,
+        action: DrawAction,
         by: Side,
     },
     /// Square-by-square guidance when the boards differ (D.2.9).
@@ -572,6 +611,51 @@ pub enum Kind {
     Repeat {
         of: Box<Kind>,
     },
+}
+
+/// An irreversible act asked back to its seat (`Kind::Confirm`) or not
+/// confirmed (`Kind::Cancelled`): 5.1.2, 6.7, 6.10.2, 7.5.5, 12.2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ActName {
+    /// A player's resignation (5.1.2).
+    Resign,
+    /// The arbiter's result (12.2).
+    Result,
+    /// The arbiter's 7.5 penalty.
+    Illegal,
+    /// The arbiter's clock corrections (6.10.2, 7.1).
+    SetTime,
+    AddTime,
+    SetMoves,
+    /// The arbiter notes a player absent (6.7).
+    Absent,
+}
+
+/// What happened to the clock (`Kind::Clock`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClockAction {
+    /// The arbiter started the clocks (or resumed them).
+    Started,
+    /// The arbiter stopped the clocks.
+    Stopped,
+    /// The arbiter set a player's time (6.10.2).
+    Set,
+    /// The arbiter added time to a player's (6.10.2, 7.5.5, 9.5.3).
+    Added,
+    /// The arbiter set a player's move counter (6.10.2).
+    Moves,
+    /// The sighted player pressed the clock (D.2.5).
+    Pressed,
+}
+
+/// What happened to a draw offer (`Kind::Draw`, 9.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawAction {
+    Offered,
+    Declined,
 }
 
 /// What an answer describes. Each serialises as a JSON object of its
@@ -740,4 +824,104 @@ fn yes() -> bool {
 
 fn is_yes(b: &bool) -> bool {
     *b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The typed details are written with the same words as the
+    /// `hector session` contract always had, and read back.
+    #[test]
+    fn typed_details_keep_their_json_words() {
+        let json = |k: &Kind| serde_json::to_string(k).unwrap();
+        let back = |k: &Kind| {
+            let read: Kind = serde_json::from_str(&json(k)).unwrap();
+            assert_eq!(&read, k);
+        };
+        for (action, word) in [
+            (ClockAction::Started, "started"),
+            (ClockAction::Stopped, "stopped"),
+            (ClockAction::Set, "set"),
+            (ClockAction::Added, "added"),
+            (ClockAction::Moves, "moves"),
+            (ClockAction::Pressed, "pressed"),
+        ] {
+            let k = Kind::Clock {
+                action,
+                player: Some(Side::Black),
+                ms: Some(60_000),
+            };
+            assert_eq!(
+                json(&k),
+                format!(r#"{{"kind":"clock","action":"{word}","player":"black","ms":60000}}"#)
+            );
+            back(&k);
+        }
+        for (action, word) in [
+            (DrawAction::Offered, "offered"),
+            (DrawAction::Declined, "declined"),
+        ] {
+            let k = Kind::Draw {
+                action,
+                by: Side::White,
+            };
+            assert_eq!(
+                json(&k),
+                format!(r#"{{"kind":"draw","action":"{word}","by":"white"}}"#)
+            );
+            back(&k);
+        }
+        for (act, word) in [
+            (ActName::Resign, "resign"),
+            (ActName::Result, "result"),
+            (ActName::Illegal, "illegal"),
+            (ActName::SetTime, "set-time"),
+            (ActName::AddTime, "add-time"),
+            (ActName::SetMoves, "set-moves"),
+            (ActName::Absent, "absent"),
+        ] {
+            let k = Kind::Confirm {
+                act,
+                player: None,
+                ms: None,
+                result: None,
+                ply: None,
+            };
+            assert_eq!(json(&k), format!(r#"{{"kind":"confirm","act":"{word}"}}"#));
+            back(&k);
+            let k = Kind::Cancelled { act: Some(act) };
+            assert_eq!(
+                json(&k),
+                format!(r#"{{"kind":"cancelled","act":"{word}"}}"#)
+            );
+            back(&k);
+        }
+        assert_eq!(
+            json(&Kind::Cancelled { act: None }),
+            r#"{"kind":"cancelled"}"#
+        );
+        for (command, word) in [
+            (Named::Move, "move"),
+            (Named::Command(Verb::StartClock), "start clock"),
+            (Named::Command(Verb::SetTime), "set-time"),
+            (Named::Command(Verb::Claim), "claim"),
+        ] {
+            let k = Kind::Refused {
+                why: Refusal::NotYourRight { command },
+            };
+            assert_eq!(
+                json(&k),
+                format!(r#"{{"kind":"refused","why":"not_your_right","command":"{word}"}}"#)
+            );
+            back(&k);
+        }
+        // A word that names no command is not read as one.
+        assert!(
+            serde_json::from_str::<Kind>(
+                r#"{"kind":"refused","why":"not_your_right","command":"fly"}"#
+            )
+            .is_err()
+        );
+    }
 }
