@@ -395,12 +395,7 @@ pub fn move_set(spec: &SetSpec, count: usize) -> Vec<Sample> {
             Form::Long
         };
         let pawn_word = m.role() == Role::Pawn && !m.is_castle() && rng.chance(0.3);
-        let opts = SayOptions {
-            form,
-            pawn_word,
-            capture_word: true,
-            check_word: true,
-        };
+        let opts = SayOptions::spoken(form, pawn_word);
         let text = phrase::say_with(&pos, m, loc, &opts);
         let (voice, speed, pitch, noise_dbfs, room, noise) = if spec.player == 0 {
             speaker(&mut rng, spec)
@@ -709,11 +704,23 @@ fn flite(text: &str, voice: &str, speed: u32) -> Result<Vec<u8>, SpeechError> {
         .args(["-t", text])
         .output()
         .map_err(|e| SpeechError::Audio(format!("flite cannot be run ({e})")))?;
-    let wav = std::fs::read(&out).unwrap_or_default();
-    let _ = std::fs::remove_file(&out);
+    written_wav("flite", &out, &o, text, voice)
+}
+
+/// The WAV a synthesizer wrote to `out` (the file removed), or why not:
+/// it failed, or wrote no sound.
+fn written_wav(
+    tool: &str,
+    out: &std::path::Path,
+    o: &std::process::Output,
+    text: &str,
+    voice: &str,
+) -> Result<Vec<u8>, SpeechError> {
+    let wav = std::fs::read(out).unwrap_or_default();
+    let _ = std::fs::remove_file(out);
     if !o.status.success() || wav.len() < 44 {
         return Err(SpeechError::Audio(format!(
-            "flite failed for '{text}' in voice {voice}: {}",
+            "{tool} failed for '{text}' in voice {voice}: {}",
             String::from_utf8_lossy(&o.stderr).trim()
         )));
     }
@@ -747,15 +754,7 @@ fn festival(text: &str, voice: &str, speed: u32) -> Result<Vec<u8>, SpeechError>
     let o = child
         .wait_with_output()
         .map_err(|e| SpeechError::Audio(format!("festival failed: {e}")))?;
-    let wav = std::fs::read(&out).unwrap_or_default();
-    let _ = std::fs::remove_file(&out);
-    if !o.status.success() || wav.len() < 44 {
-        return Err(SpeechError::Audio(format!(
-            "festival failed for '{text}' in voice {voice}: {}",
-            String::from_utf8_lossy(&o.stderr).trim()
-        )));
-    }
-    Ok(wav)
+    written_wav("festival", &out, &o, text, voice)
 }
 
 /// flite's English voices used for development speech.
