@@ -115,16 +115,7 @@ fn parse_move(fen: &str, uci: &str) -> Option<(Chess, Move)> {
 }
 
 fn role_of(name: &str) -> Option<Role> {
-    [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ]
-    .into_iter()
-    .find(|r| super::role_name(*r) == name)
+    Role::ALL.into_iter().find(|r| super::role_name(*r) == name)
 }
 
 impl Renderer {

@@ -410,11 +410,8 @@ pub fn move_set(spec: &SetSpec, count: usize) -> Vec<Sample> {
         out.push(Sample {
             id: out.len(),
             locale: spec.locale.clone(),
-            fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
-            said: Said::Move {
-                uci: UciMove::from_move(m, CastlingMode::Standard).to_string(),
-                san: SanPlus::from_move(pos.clone(), m).to_string(),
-            },
+            fen: fen_of(&pos),
+            said: said_move(&pos, m),
             text,
             form: if pawn_word {
                 "pawn"
@@ -435,6 +432,19 @@ pub fn move_set(spec: &SetSpec, count: usize) -> Vec<Sample> {
     out
 }
 
+/// A sample's position as FEN.
+fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// What a sample of move `m` says: the move in UCI and SAN.
+fn said_move(pos: &Chess, m: Move) -> Said {
+    Said::Move {
+        uci: UciMove::from_move(m, CastlingMode::Standard).to_string(),
+        san: SanPlus::from_move(pos.clone(), m).to_string(),
+    }
+}
+
 /// The moves of a game from the start position (SAN, in order), each said
 /// in the short form by a speaker drawn as in [`move_set`] (with
 /// `spec.voice`: that voice at varied speed and pitch). `None` if a move is
@@ -451,11 +461,8 @@ pub fn game_set(spec: &SetSpec, sans: &[&str]) -> Option<Vec<Sample>> {
         out.push(Sample {
             id: out.len(),
             locale: spec.locale.clone(),
-            fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
-            said: Said::Move {
-                uci: UciMove::from_move(m, CastlingMode::Standard).to_string(),
-                san: SanPlus::from_move(pos.clone(), m).to_string(),
-            },
+            fen: fen_of(&pos),
+            said: said_move(&pos, m),
             text,
             form: "short",
             voice,
@@ -483,7 +490,7 @@ pub fn phrase_set(spec: &SetSpec, phrases: &[(Said, String)]) -> Vec<Sample> {
         out.push(Sample {
             id: out.len(),
             locale: spec.locale.clone(),
-            fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+            fen: fen_of(&pos),
             said: said.clone(),
             form: match said {
                 Said::Command { .. } => "command",
