@@ -361,9 +361,11 @@ pub fn write_envelopes(session: &Session, events: &mut Vec<Event>) {
                 to: e.to.clone(),
                 kind: Kind::Refused {
                     why: Refusal::Rules {
-                        reason: session
-                            .words()
-                            .text("envelope_not_written", &[("why", &why)]),
+                        reason: crate::session::RulesReason::Said(
+                            session
+                                .words()
+                                .text("envelope_not_written", &[("why", &why)]),
+                        ),
                     },
                 },
             });

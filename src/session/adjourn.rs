@@ -8,7 +8,7 @@ use shakmaty::{Color, EnPassantMode, KnownOutcome, Position, fen::Fen};
 
 use super::{
     ArbiterReason, ClockAction, Detail, DrawAction, EnvelopeOutside, Event, Kind, Query, Refusal,
-    Seat, Session, Side, To, echo, one,
+    Rule, RulesReason, Seat, Session, Side, To, echo, one,
 };
 use crate::boards::BoardsError;
 use crate::boards::adjourn::{
@@ -124,7 +124,7 @@ impl Session {
                     t,
                     from,
                     Refusal::Rules {
-                        reason: e.to_string(),
+                        reason: RulesReason::Said(e.to_string()),
                     },
                 );
             }
@@ -295,7 +295,7 @@ impl Session {
             t,
             from,
             Refusal::Rules {
-                reason: "not_adjourned".into(),
+                reason: Rule::NotAdjourned.into(),
             },
         )
     }
@@ -335,9 +335,11 @@ impl Session {
             Ok(o) => o,
             Err(e) => {
                 let reason = match e {
-                    BoardsError::Adjourn(AdjournError::NotPresent { .. }) => "not_present".into(),
-                    BoardsError::Adjourn(AdjournError::Tampered) => "tampered".into(),
-                    other => other.to_string(),
+                    BoardsError::Adjourn(AdjournError::NotPresent { .. }) => {
+                        Rule::NotPresent.into()
+                    }
+                    BoardsError::Adjourn(AdjournError::Tampered) => Rule::Tampered.into(),
+                    other => RulesReason::Said(other.to_string()),
                 };
                 return self.refuse(t, from, Refusal::Rules { reason });
             }
@@ -410,7 +412,7 @@ impl Session {
                     t,
                     Seat::Arbiter,
                     Refusal::Rules {
-                        reason: e.to_string(),
+                        reason: RulesReason::Said(e.to_string()),
                     },
                 );
             }
@@ -448,7 +450,7 @@ impl Session {
                 t,
                 from,
                 Refusal::Rules {
-                    reason: "no_draw_offer".into(),
+                    reason: Rule::NoDrawOffer.into(),
                 },
             ),
             Some(true) => self.end_adjourned(t, None),

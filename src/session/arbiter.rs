@@ -7,7 +7,10 @@
 use shakmaty::{Color, KnownOutcome, Position};
 
 use super::request::{Adjusted, Score};
-use super::{ArbiterReason, ClockAction, Event, Kind, Named, Refusal, Seat, Session, To, ci, one};
+use super::{
+    ArbiterReason, ClockAction, Event, Kind, Named, Refusal, RulesReason, Seat, Session, To, ci,
+    one,
+};
 use crate::locale::session::Verb;
 use crate::rules::{GameResult, IllegalMoveRuling, Termination};
 
@@ -32,7 +35,7 @@ impl Session {
             E::GameOver(_) => Refusal::GameOver,
             E::NotYourTurn(_) => Refusal::NotYourTurn,
             other => Refusal::Rules {
-                reason: other.to_string(),
+                reason: RulesReason::Said(other.to_string()),
             },
         };
         self.refuse(t, from, why)
@@ -177,12 +180,12 @@ impl Session {
                             t,
                             from,
                             Refusal::Rules {
-                                reason: format!(
+                                reason: RulesReason::Said(format!(
                                     "7.5.1: half-move {n} is not a move {} made ({made} half-moves so far).",
                                     player.map_or("anyone".to_string(), |p| {
                                         crate::rules::color_name(p).to_string()
                                     })
-                                ),
+                                )),
                             },
                         );
                     }

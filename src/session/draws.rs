@@ -4,7 +4,7 @@
 use shakmaty::Color;
 
 use super::{
-    ArbiterReason, DrawAction, Event, Kind, Named, Refusal, Seat, Session, To, one, san_en,
+    ArbiterReason, DrawAction, Event, Kind, Named, Refusal, Rule, Seat, Session, To, one, san_en,
 };
 use crate::locale::session::Verb;
 use crate::notation::phrase::{Form, Heard, hear, say};
@@ -85,7 +85,7 @@ impl Session {
                 t,
                 from,
                 Refusal::Rules {
-                    reason: "no_draw_offer".into(),
+                    reason: Rule::NoDrawOffer.into(),
                 },
             );
         }
@@ -141,7 +141,7 @@ impl Session {
                 t,
                 from,
                 Refusal::Rules {
-                    reason: "flag_not_fallen".into(),
+                    reason: Rule::FlagNotFallen.into(),
                 },
             );
         }
@@ -211,7 +211,7 @@ impl Session {
                     vec![To::All],
                     Kind::Refused {
                         why: Refusal::Rules {
-                            reason: "claim_incorrect".into(),
+                            reason: Rule::ClaimIncorrect.into(),
                         },
                     },
                 );

@@ -807,8 +807,8 @@ impl Session {
     fn seat_here(&self, t: u64, from: Seat) -> Option<Vec<Event>> {
         let both = self.cfg.blind == Blind::Both;
         let reason = match from {
-            Seat::Assistant if both => "assistant_per_player",
-            s if s.assists().is_some() && !both => "no_player_assistant",
+            Seat::Assistant if both => Rule::AssistantPerPlayer,
+            s if s.assists().is_some() && !both => Rule::NoPlayerAssistant,
             _ => return None,
         };
         Some(self.refuse(

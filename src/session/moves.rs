@@ -6,7 +6,10 @@
 
 use shakmaty::{Color, Move, Role};
 
-use super::{ClockAction, Event, Kind, Named, Pending, Refusal, Seat, Session, To, ci, echo, one};
+use super::{
+    ClockAction, Event, Kind, Named, Pending, Refusal, Rule, RulesReason, Seat, Session, To, ci,
+    echo, one,
+};
 use crate::clock::Press;
 use crate::locale::session::Verb;
 use crate::notation::pattern::Reason;
@@ -246,7 +249,7 @@ impl Session {
                 t,
                 via,
                 Refusal::Rules {
-                    reason: e.to_string(),
+                    reason: RulesReason::Said(e.to_string()),
                 },
             );
         }
@@ -412,7 +415,7 @@ impl Session {
                     t,
                     from,
                     Refusal::Rules {
-                        reason: "nothing_to_repeat".into(),
+                        reason: Rule::NothingToRepeat.into(),
                     },
                 ),
             };

@@ -6,7 +6,7 @@ use shakmaty::{Chess, Color, Move, Role, Square};
 
 use super::{
     ActName, ArbiterReason, ClockAction, Detail, Device, DeviceNote, DrawAction, Event, Kind,
-    Named, Query, Refusal, Seat, Side,
+    Named, Query, Refusal, Rule, RulesReason, Seat, Side,
 };
 use crate::clock::{ClockWords, Style};
 use crate::locale::Locale;
@@ -605,18 +605,15 @@ impl Renderer {
                     self.s("not_understood", &[("heard", command)])
                 }
             }
-            Refusal::Rules { reason } => match reason.as_str() {
-                "no_draw_offer"
-                | "not_adjourned"
-                | "not_present"
-                | "tampered"
-                | "flag_not_fallen"
-                | "nothing_to_repeat"
-                | "assistant_per_player"
-                | "no_player_assistant" => self.s(reason, &[]),
-                "claim_incorrect" => self.loc.game_text("claim_incorrect", &[]),
-                other => self.s("rules_problem", &[("reason", other)]),
-            },
+            Refusal::Rules {
+                reason: RulesReason::Rule(Rule::ClaimIncorrect),
+            } => self.loc.game_text("claim_incorrect", &[]),
+            Refusal::Rules {
+                reason: RulesReason::Rule(rule),
+            } => self.s(rule.name(), &[]),
+            Refusal::Rules {
+                reason: RulesReason::Said(said),
+            } => self.s("rules_problem", &[("reason", said)]),
             Refusal::BadLine { problem } => match problem.as_str() {
                 "not_utf8" => self.s("bad_utf8", &[]),
                 "too_long" => self.s("too_long", &[]),

@@ -365,11 +365,106 @@ pub enum Refusal {
     /// A command that needs more (which piece, which rank …).
     Incomplete { command: String },
     /// The rules refused it (a claim without grounds, no draw offer …).
-    Rules { reason: String },
+    Rules { reason: RulesReason },
     /// A malformed input line.
     BadLine { problem: String },
     /// The clock is not running / already running.
     Clock { reason: String },
+}
+
+/// Why the rules refused ([`Refusal::Rules`]): a rule hector words in the
+/// seat's language, or the rules' own sentence. In the JSON, `reason` is
+/// the rule's name (`no_draw_offer` …) or that sentence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum RulesReason {
+    Rule(Rule),
+    Said(String),
+}
+
+/// A rule a request broke, worded by the renderer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rule {
+    /// 9.1: no draw offer to accept or decline.
+    NoDrawOffer,
+    /// Guidelines I: the game is not adjourned.
+    NotAdjourned,
+    /// I.7: the replying player is not present for the envelope.
+    NotPresent,
+    /// I.3: the envelope does not match its seal.
+    Tampered,
+    /// 6.9, D.2.10.5: the flag claimed has not fallen.
+    FlagNotFallen,
+    /// D.2.1: no move of the opponent's to repeat on the board.
+    NothingToRepeat,
+    /// D.2.10: with two blind players each has his own assistant.
+    AssistantPerPlayer,
+    /// D.2.10: a per-player assistant in a game that has one assistant.
+    NoPlayerAssistant,
+    /// 9.5.3: a draw claim found incorrect.
+    ClaimIncorrect,
+}
+
+impl Rule {
+    pub const ALL: [Rule; 9] = [
+        Rule::NoDrawOffer,
+        Rule::NotAdjourned,
+        Rule::NotPresent,
+        Rule::Tampered,
+        Rule::FlagNotFallen,
+        Rule::NothingToRepeat,
+        Rule::AssistantPerPlayer,
+        Rule::NoPlayerAssistant,
+        Rule::ClaimIncorrect,
+    ];
+
+    /// The rule's name as in the JSON, also its sentence's key.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::NoDrawOffer => "no_draw_offer",
+            Rule::NotAdjourned => "not_adjourned",
+            Rule::NotPresent => "not_present",
+            Rule::Tampered => "tampered",
+            Rule::FlagNotFallen => "flag_not_fallen",
+            Rule::NothingToRepeat => "nothing_to_repeat",
+            Rule::AssistantPerPlayer => "assistant_per_player",
+            Rule::NoPlayerAssistant => "no_player_assistant",
+            Rule::ClaimIncorrect => "claim_incorrect",
+        }
+    }
+}
+
+impl RulesReason {
+    /// The reason as the JSON writes it.
+    pub fn as_str(&self) -> &str {
+        match self {
+            RulesReason::Rule(r) => r.name(),
+            RulesReason::Said(s) => s,
+        }
+    }
+}
+
+impl From<Rule> for RulesReason {
+    fn from(r: Rule) -> RulesReason {
+        RulesReason::Rule(r)
+    }
+}
+
+/// A reason as the JSON writes it: a rule's name is that rule.
+impl From<&str> for RulesReason {
+    fn from(s: &str) -> RulesReason {
+        Rule::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .map_or_else(|| RulesReason::Said(s.to_string()), RulesReason::Rule)
+    }
+}
+
+impl PartialEq<&str> for RulesReason {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
 }
 
 /// The command a refusal names ([`Refusal::NotYourRight`]): a move or one
@@ -915,6 +1010,27 @@ mod tests {
                 format!(r#"{{"kind":"refused","why":"not_your_right","command":"{word}"}}"#)
             );
             back(&k);
+        }
+        for (reason, word) in [
+            (RulesReason::Rule(Rule::NoDrawOffer), "no_draw_offer"),
+            (RulesReason::Rule(Rule::ClaimIncorrect), "claim_incorrect"),
+            (
+                RulesReason::Said("The game is over.".into()),
+                "The game is over.",
+            ),
+        ] {
+            let k = Kind::Refused {
+                why: Refusal::Rules { reason },
+            };
+            assert_eq!(
+                json(&k),
+                format!(r#"{{"kind":"refused","why":"rules","reason":"{word}"}}"#)
+            );
+            back(&k);
+        }
+        for r in Rule::ALL {
+            assert_eq!(RulesReason::from(r.name()), RulesReason::Rule(r));
+            assert_eq!(serde_json::to_value(r).unwrap(), r.name());
         }
         // A word that names no command is not read as one.
         assert!(
