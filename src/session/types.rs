@@ -929,45 +929,40 @@ mod tests {
     /// `hector session` contract always had, and read back.
     #[test]
     fn typed_details_keep_their_json_words() {
-        let json = |k: &Kind| serde_json::to_string(k).unwrap();
-        let back = |k: &Kind| {
-            let read: Kind = serde_json::from_str(&json(k)).unwrap();
-            assert_eq!(&read, k);
+        // Each kind is written as `want` and read back as itself.
+        let pinned = |k: Kind, want: String| {
+            let json = serde_json::to_string(&k).unwrap();
+            assert_eq!(json, want);
+            assert_eq!(serde_json::from_str::<Kind>(&json).unwrap(), k);
         };
-        for (action, word) in [
+        let clock = [
             (ClockAction::Started, "started"),
             (ClockAction::Stopped, "stopped"),
             (ClockAction::Set, "set"),
             (ClockAction::Added, "added"),
             (ClockAction::Moves, "moves"),
             (ClockAction::Pressed, "pressed"),
-        ] {
-            let k = Kind::Clock {
-                action,
-                player: Some(Side::Black),
-                ms: Some(60_000),
-            };
-            assert_eq!(
-                json(&k),
-                format!(r#"{{"kind":"clock","action":"{word}","player":"black","ms":60000}}"#)
-            );
-            back(&k);
+        ];
+        for (action, word) in clock {
+            let (player, ms) = (Some(Side::Black), Some(60_000));
+            let want =
+                format!(r#"{{"kind":"clock","action":"{word}","player":"black","ms":60000}}"#);
+            pinned(Kind::Clock { action, player, ms }, want);
         }
         for (action, word) in [
             (DrawAction::Offered, "offered"),
             (DrawAction::Declined, "declined"),
         ] {
-            let k = Kind::Draw {
-                action,
-                by: Side::White,
-            };
-            assert_eq!(
-                json(&k),
-                format!(r#"{{"kind":"draw","action":"{word}","by":"white"}}"#)
+            let want = format!(r#"{{"kind":"draw","action":"{word}","by":"white"}}"#);
+            pinned(
+                Kind::Draw {
+                    action,
+                    by: Side::White,
+                },
+                want,
             );
-            back(&k);
         }
-        for (act, word) in [
+        let acts = [
             (ActName::Resign, "resign"),
             (ActName::Result, "result"),
             (ActName::Illegal, "illegal"),
@@ -975,58 +970,49 @@ mod tests {
             (ActName::AddTime, "add-time"),
             (ActName::SetMoves, "set-moves"),
             (ActName::Absent, "absent"),
-        ] {
-            let k = Kind::Confirm {
+        ];
+        for (act, word) in acts {
+            let (player, ms, result, ply) = (None, None, None, None);
+            let asked = Kind::Confirm {
                 act,
-                player: None,
-                ms: None,
-                result: None,
-                ply: None,
+                player,
+                ms,
+                result,
+                ply,
             };
-            assert_eq!(json(&k), format!(r#"{{"kind":"confirm","act":"{word}"}}"#));
-            back(&k);
-            let k = Kind::Cancelled { act: Some(act) };
-            assert_eq!(
-                json(&k),
-                format!(r#"{{"kind":"cancelled","act":"{word}"}}"#)
+            pinned(asked, format!(r#"{{"kind":"confirm","act":"{word}"}}"#));
+            let cancelled = Kind::Cancelled { act: Some(act) };
+            pinned(
+                cancelled,
+                format!(r#"{{"kind":"cancelled","act":"{word}"}}"#),
             );
-            back(&k);
         }
-        assert_eq!(
-            json(&Kind::Cancelled { act: None }),
-            r#"{"kind":"cancelled"}"#
+        pinned(
+            Kind::Cancelled { act: None },
+            r#"{"kind":"cancelled"}"#.into(),
         );
-        for (command, word) in [
+        let refused = |why: Refusal| Kind::Refused { why };
+        let named = [
             (Named::Move, "move"),
             (Named::Command(Verb::StartClock), "start clock"),
             (Named::Command(Verb::SetTime), "set-time"),
             (Named::Command(Verb::Claim), "claim"),
-        ] {
-            let k = Kind::Refused {
-                why: Refusal::NotYourRight { command },
-            };
-            assert_eq!(
-                json(&k),
-                format!(r#"{{"kind":"refused","why":"not_your_right","command":"{word}"}}"#)
-            );
-            back(&k);
+        ];
+        for (command, word) in named {
+            let want = format!(r#"{{"kind":"refused","why":"not_your_right","command":"{word}"}}"#);
+            pinned(refused(Refusal::NotYourRight { command }), want);
         }
-        for (reason, word) in [
+        let reasons = [
             (RulesReason::Rule(Rule::NoDrawOffer), "no_draw_offer"),
             (RulesReason::Rule(Rule::ClaimIncorrect), "claim_incorrect"),
             (
                 RulesReason::Said("The game is over.".into()),
                 "The game is over.",
             ),
-        ] {
-            let k = Kind::Refused {
-                why: Refusal::Rules { reason },
-            };
-            assert_eq!(
-                json(&k),
-                format!(r#"{{"kind":"refused","why":"rules","reason":"{word}"}}"#)
-            );
-            back(&k);
+        ];
+        for (reason, word) in reasons {
+            let want = format!(r#"{{"kind":"refused","why":"rules","reason":"{word}"}}"#);
+            pinned(refused(Refusal::Rules { reason }), want);
         }
         for r in Rule::ALL {
             assert_eq!(RulesReason::from(r.name()), RulesReason::Rule(r));
