@@ -2,8 +2,8 @@
 
 use hector::boards::BoardsError;
 use hector::boards::adjourn::{
-    Adjourned, EndedBefore, Envelope, EnvelopeData, Opened, Resumption, SealedFault, Sealing,
-    Times, early_adjournment_deduction,
+    AdjournError, Adjourned, EndedBefore, Envelope, EnvelopeData, Opened, Resumption, SealedFault,
+    Sealing, Times, early_adjournment_deduction,
 };
 use hector::clock::TimeControl;
 use hector::rules::Game;
@@ -130,6 +130,10 @@ fn i_3_a_saved_envelope_loads_intact_and_a_tampered_one_is_detected() {
     assert!(!forged.is_intact());
     let e = open_with_responder(forged).unwrap_err();
     assert!(e.to_string().contains("does not match its seal"), "{e}");
+    assert!(
+        matches!(e, BoardsError::Adjourn(AdjournError::Tampered)),
+        "{e:?}"
+    );
     // … or the time used.
     let forged = Envelope::from_json(&json.replace("2000000", "1000000")).unwrap();
     assert!(!forged.is_intact());
@@ -154,6 +158,17 @@ fn i_7_opened_only_when_the_responding_player_is_present() {
     let mut a = Adjourned::new(sealed("O-O"));
     let e = a.open(None).unwrap_err();
     assert!(e.to_string().contains("I.7"), "{e}");
+    // The reason is typed: who must be there, not a sentence to search.
+    assert!(
+        matches!(
+            &e,
+            BoardsError::Adjourn(AdjournError::NotPresent {
+                color: Color::Black,
+                ..
+            })
+        ),
+        "{e:?}"
+    );
     a.mark_present(Color::White); // the sealer alone is not enough
     assert!(a.open(None).is_err());
     a.mark_present(Color::Black);

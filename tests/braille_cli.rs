@@ -298,18 +298,7 @@ fn play_takes_moves_from_the_braille_keyboard_and_shows_them() {
     let dir = TempDir::new("cli-play");
     let (_socat, dev, host) = socat(&dir);
     let emu = EmuRun::start(&dev, Emulator::new("Orbit Reader 40", 40));
-    let mut guard = spawn_hector(
-        &[
-            "play",
-            "--locale",
-            "en",
-            "--blind",
-            "black",
-            "--braille",
-            &format!("baum:{host}"),
-        ],
-        true,
-    );
+    let mut guard = play_with_baum(&host, "black");
     assert!(wait_for("first draw", 5000, || emu.writes() > 0));
     // White plays e4 from the terminal (the terminal is the blind player's:
     // White names his seat); Black (blind) types s f 6 and dot 8, reads the

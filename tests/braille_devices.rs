@@ -242,18 +242,7 @@ fn play_survives_unplug_and_redraws_mid_game() {
     let dir = TempDir::new("play-replug");
     let (socat1, dev, host) = socat(&dir);
     let emu = EmuRun::start(&dev, Emulator::new("Orbit Reader 40", 40));
-    let mut guard = spawn_hector(
-        &[
-            "play",
-            "--locale",
-            "en",
-            "--blind",
-            "none",
-            "--braille",
-            &format!("baum:{host}"),
-        ],
-        true,
-    );
+    let mut guard = play_with_baum(&host, "none");
     assert!(wait_for("first draw", 5000, || emu.writes() > 0));
     let mut stdin = guard.0.stdin.take().expect("stdin");
     stdin.write_all(b"e4\n").unwrap();

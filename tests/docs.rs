@@ -11,7 +11,8 @@
 //!   the next `$ `, are its output, which must match what the command
 //!   prints line for line (`…` in a shown line stands for any text);
 //! - every other fence (```` ```text ````, a bare ```` ``` ````) is shown,
-//!   not run.
+//!   not run, and must hold no command line (one starting `hector `,
+//!   `hector-lab `, `cargo `, `./` or `$ `).
 //!
 //! Each command runs through `sh -c` in a scratch folder that holds the
 //! repository's `tests`, `docs`, `models`, `locales`, `braille` and `fuzz`
@@ -311,7 +312,20 @@ fn block_commands(name: &str, lang: &str, lines: &[(usize, String)]) -> Vec<DocC
             }
             out
         }
-        _ => Vec::new(),
+        _ => {
+            // A shown block holds output, pictures and transcripts: a
+            // command line there would escape this test.
+            for (n, l) in lines {
+                let l = l.trim_start();
+                assert!(
+                    !["hector ", "hector-lab ", "$ ", "cargo ", "./"]
+                        .iter()
+                        .any(|p| l.starts_with(p)),
+                    "{name}:{n}: `{l}` is a command line in a ```{lang} block, which is shown, not run: put it in a ```sh or ```console block"
+                );
+            }
+            Vec::new()
+        }
     }
 }
 
@@ -924,5 +938,16 @@ fn every_option_named_in_the_prose_exists() {
         bad.is_empty(),
         "options the programs do not have:\n{}",
         bad.join("\n")
+    );
+}
+
+/// A command line in a shown block would escape the test: it fails.
+#[test]
+#[should_panic(expected = "which is shown, not run")]
+fn a_command_line_in_a_shown_block_fails() {
+    block_commands(
+        "docs/x.md",
+        "text",
+        &[(3, "hector-lab listen --bench --lovo".to_string())],
     );
 }

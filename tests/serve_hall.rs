@@ -21,25 +21,10 @@ fn a_served_board_reaches_the_hall_and_survives_a_kill() {
     let hall = hall(&broker, "serve-open");
     let url = broker.url();
     let args = [
-        "--hall",
-        url.as_str(),
-        "--hall-key",
-        hall.key.as_str(),
-        "--tournament",
-        "serve-open",
-        "--board",
-        "5",
-        "--control",
-        "300+2",
-        "--blind",
-        "none",
-        "--locale",
-        "en",
-        "--white",
-        "Anna",
-        "--black",
-        "Bella",
-    ];
+        board_args(&url, &hall.key, "serve-open", "5").as_slice(),
+        &["--white", "Anna", "--black", "Bella"],
+    ]
+    .concat();
     let journal = dir.0.join("board5.sqlite");
     let mut s = Serve::start(&journal, &args);
     s.start_clocks();
@@ -171,22 +156,7 @@ fn a_broker_subscriber_sees_no_token_of_a_served_board() {
         })
     };
     std::thread::sleep(Duration::from_millis(300));
-    let args = [
-        "--hall",
-        url.as_str(),
-        "--hall-key",
-        hall.key.as_str(),
-        "--tournament",
-        "secret",
-        "--board",
-        "2",
-        "--control",
-        "300+2",
-        "--blind",
-        "none",
-        "--locale",
-        "en",
-    ];
+    let args = board_args(&url, &hall.key, "secret", "2");
     let s = Serve::start(&dir.0.join("board2.sqlite"), &args);
     s.start_clocks();
     let mut c = s.client();
@@ -326,6 +296,27 @@ fn a_board_without_the_key_plays_on_and_the_hall_does_not_believe_it() {
 /// The broker configuration docs/organiser.md gives (its `text` block under
 /// "Broker authentication"), with the passwords, the tournament and the
 /// store filled in: the test runs the configuration organisers copy.
+/// A keyed board's options: its hall, key, tournament and number, with a
+/// 300+2 clock, no blind player, in English.
+fn board_args<'a>(url: &'a str, key: &'a str, tournament: &'a str, board: &'a str) -> Vec<&'a str> {
+    vec![
+        "--hall",
+        url,
+        "--hall-key",
+        key,
+        "--tournament",
+        tournament,
+        "--board",
+        board,
+        "--control",
+        "300+2",
+        "--blind",
+        "none",
+        "--locale",
+        "en",
+    ]
+}
+
 fn documented_broker_config(tournament: &str, store: &std::path::Path) -> String {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/organiser.md"))
         .expect("docs/organiser.md");
@@ -382,22 +373,7 @@ fn the_documented_broker_users_admit_hall_and_board_and_refuse_strangers() {
     )
     .expect("hector hall starts with the hall user");
     let board_url = with("board", "board-pass-2");
-    let args = [
-        "--hall",
-        board_url.as_str(),
-        "--hall-key",
-        hall.key.as_str(),
-        "--tournament",
-        tournament,
-        "--board",
-        "3",
-        "--control",
-        "300+2",
-        "--blind",
-        "none",
-        "--locale",
-        "en",
-    ];
+    let args = board_args(&board_url, &hall.key, tournament, "3");
     let s = Serve::start(&dir.0.join("board3.sqlite"), &args);
     s.start_clocks();
     let mut c = s.client();

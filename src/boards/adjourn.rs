@@ -195,6 +195,35 @@ pub enum Opened {
     },
 }
 
+/// Why an adjournment step is refused (Guidelines I.3, I.6, I.7).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AdjournError {
+    /// I.1.1: the clock is stopped before a sealed move is written.
+    #[error("No sealed move is written yet (Guidelines I.1.1).")]
+    NothingSealed,
+    /// I.3: the envelope was changed after sealing (or is not the one whose
+    /// seal the arbiter noted).
+    #[error("The envelope does not match its seal: it was changed after sealing (Guidelines I.3).")]
+    Tampered,
+    /// I.7: the player who must answer the sealed move is not present.
+    #[error(
+        "The envelope may be opened only when {name} ({}) is present (Guidelines I.7).",
+        super::color_key(*color)
+    )]
+    NotPresent { name: String, color: Color },
+    /// I.6: the game ended before resumption; the envelope is not opened.
+    #[error(
+        "The game ended before resumption ({0:?}); the envelope is not opened (Guidelines I.6)."
+    )]
+    EndedBefore(EndedBefore),
+    /// I.6: a second end before resumption.
+    #[error("The game has already ended before resumption ({0:?}).")]
+    AlreadyEnded(EndedBefore),
+    /// I.6: the game was resumed; it ends by the ordinary rules.
+    #[error("The game has been resumed; end it by the ordinary rules.")]
+    Resumed,
+}
+
 /// How an adjourned game ended before resumption (I.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EndedBefore {
@@ -288,9 +317,7 @@ impl Sealing {
     ) -> Result<Envelope, BoardsError> {
         let nonce = self.nonce;
         let Some(text) = self.text else {
-            return Err(BoardsError::Adjourn(
-                "No sealed move is written yet (Guidelines I.1.1).".into(),
-            ));
+            return Err(BoardsError::Adjourn(AdjournError::NothingSealed));
         };
         let sealer = position.turn();
         if let Some((now, end)) = early {
@@ -367,20 +394,16 @@ impl Envelope {
         noted_seal: Option<&str>,
     ) -> Result<Opened, BoardsError> {
         if !self.is_intact() || noted_seal.is_some_and(|s| s != self.seal) {
-            return Err(BoardsError::Adjourn(
-                "The envelope does not match its seal: it was changed after sealing (Guidelines I.3)."
-                    .into(),
-            ));
+            return Err(BoardsError::Adjourn(AdjournError::Tampered));
         }
         if !responder_present {
-            return Err(BoardsError::Adjourn(format!(
-                "The envelope may be opened only when {} ({}) is present (Guidelines I.7).",
-                match self.responder() {
-                    Color::White => &self.white,
-                    Color::Black => &self.black,
+            return Err(BoardsError::Adjourn(AdjournError::NotPresent {
+                name: match self.responder() {
+                    Color::White => self.white.clone(),
+                    Color::Black => self.black.clone(),
                 },
-                super::color_key(self.responder())
-            )));
+                color: self.responder(),
+            }));
         }
         let pos = self.position()?;
         let loc = Locale::get(&self.sealed_locale).unwrap_or_else(|_| Locale::fide());
@@ -513,14 +536,10 @@ impl Adjourned {
 
     fn end(&mut self, how: EndedBefore) -> Result<EndedBefore, BoardsError> {
         if let Some(e) = self.ended {
-            return Err(BoardsError::Adjourn(format!(
-                "The game has already ended before resumption ({e:?})."
-            )));
+            return Err(BoardsError::Adjourn(AdjournError::AlreadyEnded(e)));
         }
         if self.opened {
-            return Err(BoardsError::Adjourn(
-                "The game has been resumed; end it by the ordinary rules.".into(),
-            ));
+            return Err(BoardsError::Adjourn(AdjournError::Resumed));
         }
         self.ended = Some(how);
         Ok(how)
@@ -536,9 +555,7 @@ impl Adjourned {
     /// with.
     pub fn open(&mut self, noted_seal: Option<&str>) -> Result<Opened, BoardsError> {
         if let Some(e) = self.ended {
-            return Err(BoardsError::Adjourn(format!(
-                "The game ended before resumption ({e:?}); the envelope is not opened (Guidelines I.6)."
-            )));
+            return Err(BoardsError::Adjourn(AdjournError::EndedBefore(e)));
         }
         let present = self.present[cix(self.envelope.responder())];
         let opened = self.envelope.open(present, noted_seal)?;

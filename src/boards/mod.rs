@@ -65,8 +65,8 @@ pub enum BoardsError {
     #[error("Board wording for locale '{0}': {1}")]
     Locale(String, String),
     /// An adjournment step refused, with the reason.
-    #[error("{0}")]
-    Adjourn(String),
+    #[error(transparent)]
+    Adjourn(#[from] adjourn::AdjournError),
     /// A saved envelope that cannot be read.
     #[error("The envelope cannot be read: {0}.")]
     BadEnvelope(String),

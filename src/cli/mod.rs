@@ -549,6 +549,16 @@ pub(crate) fn parse<P: Parser>(
     Ok((cli, cmd, matches))
 }
 
+/// A subcommand's own options (`hector play`, `session`, `serve`: `name`
+/// and the words after it), or the exit code once clap printed the help
+/// (0) or the usage error (2).
+pub(crate) fn sub_options<T: clap::Parser>(name: &str, raw: &[String]) -> Result<T, i32> {
+    T::try_parse_from(std::iter::once(name.to_string()).chain(raw.iter().cloned())).map_err(|e| {
+        let _ = e.print();
+        if e.use_stderr() { 2 } else { 0 }
+    })
+}
+
 /// Prints clap's help or usage error; help exits 0, a usage error 2.
 pub(crate) fn usage_error(e: clap::Error) -> i32 {
     let _ = e.print();

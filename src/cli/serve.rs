@@ -51,14 +51,9 @@ struct ServeCli {
 
 /// Runs `hector serve`.
 pub fn run(raw: &[String]) -> i32 {
-    let cli = match ServeCli::try_parse_from(
-        std::iter::once("hector serve".to_string()).chain(raw.iter().cloned()),
-    ) {
+    let cli = match crate::cli::sub_options::<ServeCli>("hector serve", raw) {
         Ok(c) => c,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
+        Err(code) => return code,
     };
     match options(&cli) {
         Ok(opts) => {

@@ -236,6 +236,20 @@ impl GameArgs {
     }
 }
 
+/// `hector play` and `hector session`: the options (`name` and the words
+/// after it) and the session their game options describe, or the exit
+/// code: 0 after the help, 2 for an unknown option or a bad value (every
+/// value is checked here).
+pub(crate) fn game_options<T: clap::Parser>(
+    name: &str,
+    raw: &[String],
+    game: impl FnOnce(&T) -> &GameArgs,
+) -> Result<(T, Session), i32> {
+    let cli = crate::cli::sub_options::<T>(name, raw)?;
+    let session = game(&cli).session().map_err(super::core::usage)?;
+    Ok((cli, session))
+}
+
 #[derive(Debug, Parser)]
 #[command(
     name = "hector session",
@@ -280,19 +294,9 @@ pub fn lines(mut input: impl BufRead, max: usize) -> impl Iterator<Item = Result
 
 /// `hector session [OPTIONS]`
 pub fn run(raw: &[String]) -> i32 {
-    let cli = match SessionCli::try_parse_from(
-        std::iter::once("hector session".to_string()).chain(raw.iter().cloned()),
-    ) {
-        Ok(c) => c,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
-    };
-    // A bad option value is a usage error (2), as an unknown option is.
-    let mut session = match cli.game.session() {
-        Ok(s) => s,
-        Err(e) => return super::core::usage(e),
+    let (_, mut session) = match game_options("hector session", raw, |c: &SessionCli| &c.game) {
+        Ok(x) => x,
+        Err(code) => return code,
     };
     let render = Renderer::for_session(&session);
     let stdout = std::io::stdout();
@@ -371,9 +375,11 @@ pub fn write_envelopes(session: &Session, events: &mut Vec<Event>) {
                 to: e.to.clone(),
                 kind: Kind::Refused {
                     why: Refusal::Rules {
-                        reason: session
-                            .words()
-                            .text("envelope_not_written", &[("why", &why)]),
+                        reason: crate::session::RulesReason::Said(
+                            session
+                                .words()
+                                .text("envelope_not_written", &[("why", &why)]),
+                        ),
                     },
                 },
             });

@@ -65,6 +65,17 @@ enum Asker {
     Wrong,
 }
 
+impl Asker {
+    /// Whether the asker is the chief arbiter; `None` for a wrong ticket.
+    fn arbiter(self) -> Option<bool> {
+        match self {
+            Asker::Public => Some(false),
+            Asker::Arbiter => Some(true),
+            Asker::Wrong => None,
+        }
+    }
+}
+
 fn asker(app: &App, q: &TokenQuery, headers: &HeaderMap) -> Asker {
     let bearer = headers
         .get(header::AUTHORIZATION)
@@ -272,10 +283,8 @@ async fn boards(
     Query(q): Query<TokenQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let arbiter = match asker(&app, &q, &headers) {
-        Asker::Public => false,
-        Asker::Arbiter => true,
-        Asker::Wrong => return unauthorized(&app),
+    let Some(arbiter) = asker(&app, &q, &headers).arbiter() else {
+        return unauthorized(&app);
     };
     no_store(axum::Json(boards_value(&app, arbiter)).into_response())
 }
@@ -288,10 +297,8 @@ async fn updates(
     Query(q): Query<TokenQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let arbiter = match asker(&app, &q, &headers) {
-        Asker::Public => false,
-        Asker::Arbiter => true,
-        Asker::Wrong => return unauthorized(&app),
+    let Some(arbiter) = asker(&app, &q, &headers).arbiter() else {
+        return unauthorized(&app);
     };
     let rx = app.shared.changes.subscribe();
     let first = Event::default()

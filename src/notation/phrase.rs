@@ -68,6 +68,16 @@ impl Default for SayOptions {
 }
 
 impl SayOptions {
+    /// A move said in `form`, with "pawn" before a pawn move when
+    /// `pawn_word`; captures and checks said.
+    pub fn spoken(form: Form, pawn_word: bool) -> SayOptions {
+        SayOptions {
+            form,
+            pawn_word,
+            ..SayOptions::default()
+        }
+    }
+
     pub fn with_form(form: Form) -> SayOptions {
         SayOptions {
             form,
@@ -250,13 +260,10 @@ pub fn vocabulary(loc: &Locale) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::locale::CODES;
-    use shakmaty::{CastlingMode, fen::Fen};
+    use crate::rules::position_from_fen;
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        position_from_fen(fen).unwrap().0
     }
 
     /// Positions with captures, castling both ways, en passant, promotions

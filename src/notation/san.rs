@@ -121,13 +121,10 @@ pub fn read(pos: &Chess, text: &str, loc: &Locale) -> Result<Move, NotationError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
+    use crate::rules::position_from_fen;
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        position_from_fen(fen).unwrap().0
     }
 
     #[test]

@@ -7,14 +7,24 @@
 use shakmaty::{Color, EnPassantMode, KnownOutcome, Position, fen::Fen};
 
 use super::{
-    ArbiterReason, Detail, EnvelopeOutside, Event, Kind, Query, Refusal, Seat, Session, Side, To,
-    echo, one,
+    ArbiterReason, ClockAction, Detail, DrawAction, EnvelopeOutside, Event, Kind, Query, Refusal,
+    Rule, RulesReason, Seat, Session, Side, To, echo, one,
 };
+use crate::boards::BoardsError;
 use crate::boards::adjourn::{
-    Adjourned, EndedBefore, EnvelopeData, Opened, Resumption, Sealing, Times,
+    AdjournError, Adjourned, EndedBefore, Envelope, EnvelopeData, Opened, Resumption, Sealing,
+    Times,
 };
 use crate::locale::session::Verb;
 use crate::rules::{GameResult, Termination};
+
+/// The arbiter's envelope file (`envelope FILE`, I.2, I.3): the sealed
+/// envelope and its outside.
+#[derive(serde::Serialize)]
+struct EnvelopeFile<'a> {
+    envelope: &'a Envelope,
+    outside: &'a EnvelopeOutside,
+}
 
 /// An adjourned game: the envelope, and the seal the arbiter noted.
 #[derive(Clone)]
@@ -114,7 +124,7 @@ impl Session {
                     t,
                     from,
                     Refusal::Rules {
-                        reason: e.to_string(),
+                        reason: RulesReason::Said(e.to_string()),
                     },
                 );
             }
@@ -226,10 +236,11 @@ impl Session {
     pub fn envelope_documents(&self) -> Option<(String, String)> {
         let a = self.adjourned.as_ref()?;
         let outside = self.envelope_outside()?;
-        let sealed: serde_json::Value =
-            serde_json::from_str(&a.state.envelope.to_json()).unwrap_or_default();
-        let json = serde_json::json!({ "outside": outside, "envelope": sealed });
-        let json = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
+        let file = EnvelopeFile {
+            envelope: &a.state.envelope,
+            outside: &outside,
+        };
+        let json = serde_json::to_string_pretty(&file).unwrap_or_default() + "\n";
         let r = super::Renderer::for_session(self);
         let read = r.text(&Kind::Answer {
             query: Query::Sheet,
@@ -284,7 +295,7 @@ impl Session {
             t,
             from,
             Refusal::Rules {
-                reason: "not_adjourned".into(),
+                reason: Rule::NotAdjourned.into(),
             },
         )
     }
@@ -323,21 +334,14 @@ impl Session {
         let opened = match a.state.open(Some(&a.noted_seal)) {
             Ok(o) => o,
             Err(e) => {
-                let text = e.to_string();
-                let reason = if text.contains("I.7") {
-                    "not_present"
-                } else if text.contains("seal") {
-                    "tampered"
-                } else {
-                    return self.refuse(t, from, Refusal::Rules { reason: text });
+                let reason = match e {
+                    BoardsError::Adjourn(AdjournError::NotPresent { .. }) => {
+                        Rule::NotPresent.into()
+                    }
+                    BoardsError::Adjourn(AdjournError::Tampered) => Rule::Tampered.into(),
+                    other => RulesReason::Said(other.to_string()),
                 };
-                return self.refuse(
-                    t,
-                    from,
-                    Refusal::Rules {
-                        reason: reason.into(),
-                    },
-                );
+                return self.refuse(t, from, Refusal::Rules { reason });
             }
         };
         let replier_running = a.replier_clock_started;
@@ -408,7 +412,7 @@ impl Session {
                     t,
                     Seat::Arbiter,
                     Refusal::Rules {
-                        reason: e.to_string(),
+                        reason: RulesReason::Said(e.to_string()),
                     },
                 );
             }
@@ -437,7 +441,7 @@ impl Session {
                     t,
                     vec![To::All],
                     Kind::Draw {
-                        action: "offered".into(),
+                        action: DrawAction::Offered,
                         by: c.into(),
                     },
                 )
@@ -446,7 +450,7 @@ impl Session {
                 t,
                 from,
                 Refusal::Rules {
-                    reason: "no_draw_offer".into(),
+                    reason: Rule::NoDrawOffer.into(),
                 },
             ),
             Some(true) => self.end_adjourned(t, None),
@@ -456,7 +460,7 @@ impl Session {
                     t,
                     vec![To::All],
                     Kind::Draw {
-                        action: "declined".into(),
+                        action: DrawAction::Declined,
                         by: c.into(),
                     },
                 )
@@ -503,7 +507,7 @@ impl Session {
             t,
             vec![To::All],
             Kind::Clock {
-                action: "started".into(),
+                action: ClockAction::Started,
                 player: None,
                 ms: None,
             },

@@ -6,8 +6,11 @@
 
 use shakmaty::{Color, KnownOutcome, Position};
 
-use super::request::Score;
-use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, ci, one};
+use super::request::{Adjusted, Score};
+use super::{
+    ArbiterReason, ClockAction, Event, Kind, Named, Refusal, RulesReason, Seat, Session, To, ci,
+    one,
+};
 use crate::locale::session::Verb;
 use crate::rules::{GameResult, IllegalMoveRuling, Termination};
 
@@ -32,7 +35,7 @@ impl Session {
             E::GameOver(_) => Refusal::GameOver,
             E::NotYourTurn(_) => Refusal::NotYourTurn,
             other => Refusal::Rules {
-                reason: other.to_string(),
+                reason: RulesReason::Said(other.to_string()),
             },
         };
         self.refuse(t, from, why)
@@ -83,7 +86,11 @@ impl Session {
                 t,
                 vec![To::All],
                 Kind::Clock {
-                    action: if start { "started" } else { "stopped" }.into(),
+                    action: if start {
+                        ClockAction::Started
+                    } else {
+                        ClockAction::Stopped
+                    },
                     player: None,
                     ms: None,
                 },
@@ -106,16 +113,18 @@ impl Session {
             return self.refuse(t, from, Refusal::NoClock);
         };
         let (r, action, v) = match fix {
-            Correction::SetTime(_, ms) => (clock.set_time(c, ms, t), "set", ms),
-            Correction::AddTime(_, ms) => (clock.add_time(c, ms, t), "added", ms),
-            Correction::SetMoves(_, n) => (clock.set_moves(c, n, t), "moves", u64::from(n)),
+            Correction::SetTime(_, ms) => (clock.set_time(c, ms, t), ClockAction::Set, ms),
+            Correction::AddTime(_, ms) => (clock.add_time(c, ms, t), ClockAction::Added, ms),
+            Correction::SetMoves(_, n) => {
+                (clock.set_moves(c, n, t), ClockAction::Moves, u64::from(n))
+            }
         };
         match r {
             Ok(()) => one(
                 t,
                 vec![To::All],
                 Kind::Clock {
-                    action: action.into(),
+                    action,
                     player: Some(c.into()),
                     ms: Some(v),
                 },
@@ -171,12 +180,12 @@ impl Session {
                             t,
                             from,
                             Refusal::Rules {
-                                reason: format!(
+                                reason: RulesReason::Said(format!(
                                     "7.5.1: half-move {n} is not a move {} made ({made} half-moves so far).",
                                     player.map_or("anyone".to_string(), |p| {
                                         crate::rules::color_name(p).to_string()
                                     })
-                                ),
+                                )),
                             },
                         );
                     }
@@ -261,49 +270,12 @@ impl Session {
         // again changes nothing.
         let (outcome, adjusted) = match score {
             Score::Game(o) => (o, None),
-            Score::Adjusted(s) => (
-                match s {
-                    "+/-" => KnownOutcome::Decisive {
-                        winner: Color::White,
-                    },
-                    "-/+" => KnownOutcome::Decisive {
-                        winner: Color::Black,
-                    },
-                    // The game's record has no such result: the score
-                    // stands for it (status, PGN tag).
-                    _ => KnownOutcome::Draw,
-                },
-                Some(s),
-            ),
+            Score::Adjusted(s) => (s.outcome(), Some(s)),
         };
         if self.score == adjusted && self.game.result().is_some_and(|r| r.outcome == outcome) {
             return self.refuse(t, from, Refusal::GameOver);
         }
-        let r = GameResult {
-            outcome,
-            termination: Termination::DrawAgreed,
-        };
-        self.game.set_result(r);
-        self.score = adjusted;
-        let mut out = self.ended(t, r);
-        if let Some(Event {
-            kind:
-                Kind::Result {
-                    result,
-                    reason,
-                    score,
-                    ..
-                },
-            ..
-        }) = out.last_mut()
-        {
-            *reason = "arbiter".into();
-            if let Some(s) = adjusted {
-                *result = Score::result_text(s).to_string();
-                *score = Some(s.to_string());
-            }
-        }
-        out
+        self.ruled_end(t, outcome, "arbiter", None, adjusted)
     }
 
     /// 6.7 (`--default-time`): how late a player may arrive, in ms.
@@ -318,45 +290,40 @@ impl Session {
     /// 6.7: the arbiter notes a player absent (asked back first: with the
     /// default time past, it ends the game).
     pub(super) fn absent(&mut self, t: u64, from: Seat, c: Color) -> Vec<Event> {
-        if let Some(e) = self.need_arbiter(t, from, Verb::Absent) {
-            return e;
-        }
-        if self.game.is_over() {
-            return self.refuse(t, from, Refusal::GameOver);
-        }
-        self.absent[ci(c)] = true;
-        let mut out = one(
-            t,
-            vec![To::All],
-            Kind::Arbiter {
-                reason: ArbiterReason::Absent,
-                by: Some(Seat::of(c)),
-                detail: None,
-            },
-        );
-        out.extend(self.default_check(t));
-        out
+        self.presence(t, from, c, false)
     }
 
     /// 6.7: the arbiter notes a player arrived; after the default time he
     /// loses (6.7.1: unless the arbiter decides otherwise — he then gives
     /// the result he rules with `result`).
     pub(super) fn arrived(&mut self, t: u64, from: Seat, c: Color) -> Vec<Event> {
-        if let Some(e) = self.need_arbiter(t, from, Verb::Arrived) {
+        self.presence(t, from, c, true)
+    }
+
+    /// 6.7: a player noted absent, or arrived (in time, or after the
+    /// default time: then he counts as absent), told to all; the default
+    /// check follows.
+    fn presence(&mut self, t: u64, from: Seat, c: Color, arrived: bool) -> Vec<Event> {
+        let (verb, reason) = if arrived {
+            (Verb::Arrived, ArbiterReason::Arrived)
+        } else {
+            (Verb::Absent, ArbiterReason::Absent)
+        };
+        if let Some(e) = self.need_arbiter(t, from, verb) {
             return e;
         }
         if self.game.is_over() {
             return self.refuse(t, from, Refusal::GameOver);
         }
-        let late = self
-            .session_start
-            .is_some_and(|s| t > s.saturating_add(self.default_ms()));
-        self.absent[ci(c)] = late;
+        self.absent[ci(c)] = !arrived
+            || self
+                .session_start
+                .is_some_and(|s| t > s.saturating_add(self.default_ms()));
         let mut out = one(
             t,
             vec![To::All],
             Kind::Arbiter {
-                reason: ArbiterReason::Arrived,
+                reason,
                 by: Some(Seat::of(c)),
                 detail: None,
             },
@@ -381,8 +348,23 @@ impl Session {
         let (outcome, player, score) = match late.as_slice() {
             [] => return Vec::new(),
             [c] => (KnownOutcome::Decisive { winner: !*c }, Some(*c), None),
-            _ => (KnownOutcome::Draw, None, Some("-/-")),
+            _ => (KnownOutcome::Draw, None, Some(Adjusted::BothForfeit)),
         };
+        self.ruled_end(t, outcome, "absent", player, score)
+    }
+
+    /// The game ended by the arbiter's word (12.2, 6.7.1): its result
+    /// event says why (`reason`), whom it concerns, and the adjusted score
+    /// or forfeit when there is one (the game's record has no such result:
+    /// the score stands for it in the status and the PGN tag).
+    fn ruled_end(
+        &mut self,
+        t: u64,
+        outcome: KnownOutcome,
+        why: &str,
+        player: Option<Color>,
+        score: Option<Adjusted>,
+    ) -> Vec<Event> {
         let r = GameResult {
             outcome,
             termination: Termination::DrawAgreed,
@@ -401,10 +383,10 @@ impl Session {
             ..
         }) = out.last_mut()
         {
-            *reason = "absent".into();
+            *reason = why.into();
             *p = player.map(Into::into);
             if let Some(s) = score {
-                *result = Score::result_text(s).to_string();
+                *result = s.result_text().to_string();
                 *sc = Some(s.to_string());
             }
         }
@@ -451,7 +433,7 @@ impl Session {
             t,
             from,
             Refusal::NotYourRight {
-                command: verb.label().to_string(),
+                command: Named::Command(verb),
             },
         )
     }

@@ -6,7 +6,9 @@
 
 use shakmaty::{Color, Position};
 
-use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, echo, english, one};
+use super::{
+    ArbiterReason, Event, Kind, Named, Refusal, RulesReason, Seat, Session, To, echo, english, one,
+};
 use crate::boards::{Decision, FixWords, Side as BoardSide, SquareStyle, parse_report};
 use crate::locale::session::Verb;
 
@@ -120,7 +122,7 @@ impl Session {
                 t,
                 from,
                 Refusal::NotYourRight {
-                    command: Verb::Shows.label().into(),
+                    command: Named::Command(Verb::Shows),
                 },
             );
         }
@@ -187,7 +189,7 @@ impl Session {
                 t,
                 from,
                 Refusal::Rules {
-                    reason: format!("D.2.9: {}", r.decision.name()),
+                    reason: RulesReason::Said(format!("D.2.9: {}", r.decision.name())),
                 },
             );
         }

@@ -13,7 +13,7 @@ use shakmaty::Color;
 
 use super::arbiter::Correction;
 use super::request::{Request, Score};
-use super::{Event, Kind, Seat, Session, To};
+use super::{ActName, Event, Kind, Seat, Session, To};
 
 /// An act that waits for its seat's yes.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,15 +58,15 @@ impl Act {
 
     /// The act's name in the events (`resign`, `result`, `illegal`,
     /// `set-time`, `add-time`, `set-moves`, `absent`).
-    fn name(&self) -> &'static str {
+    fn name(&self) -> ActName {
         match self {
-            Act::Resign => "resign",
-            Act::Result(_) => "result",
-            Act::Illegal { .. } => "illegal",
-            Act::Clock(Correction::SetTime(..)) => "set-time",
-            Act::Clock(Correction::AddTime(..)) => "add-time",
-            Act::Clock(Correction::SetMoves(..)) => "set-moves",
-            Act::Absent(_) => "absent",
+            Act::Resign => ActName::Resign,
+            Act::Result(_) => ActName::Result,
+            Act::Illegal { .. } => ActName::Illegal,
+            Act::Clock(Correction::SetTime(..)) => ActName::SetTime,
+            Act::Clock(Correction::AddTime(..)) => ActName::AddTime,
+            Act::Clock(Correction::SetMoves(..)) => ActName::SetMoves,
+            Act::Absent(_) => ActName::Absent,
         }
     }
 
@@ -93,7 +93,7 @@ impl Act {
             Act::Absent(c) => (Some((*c).into()), None, None, None),
         };
         Kind::Confirm {
-            act: self.name().into(),
+            act: self.name(),
             player,
             ms,
             result,
@@ -166,7 +166,7 @@ impl Session {
             t,
             to: vec![To::Seat(from)],
             kind: Kind::Cancelled {
-                act: Some(act.name().into()),
+                act: Some(act.name()),
             },
         }]
     }

@@ -3,7 +3,9 @@
 
 use shakmaty::{Color, Position};
 
-use super::{ArbiterReason, Event, Kind, Refusal, Seat, Session, To, one, san_en};
+use super::{
+    ArbiterReason, DrawAction, Event, Kind, Named, Refusal, Rule, Seat, Session, To, one, san_en,
+};
 use crate::locale::session::Verb;
 use crate::notation::phrase::{Form, Heard, hear, say};
 use crate::rules::{Claim, ClaimRuling};
@@ -33,7 +35,7 @@ impl Session {
                     t,
                     vec![To::All],
                     Kind::Draw {
-                        action: "offered".into(),
+                        action: DrawAction::Offered,
                         by: c.into(),
                     },
                 )
@@ -108,7 +110,7 @@ impl Session {
                 t,
                 from,
                 Refusal::Rules {
-                    reason: "no_draw_offer".into(),
+                    reason: Rule::NoDrawOffer.into(),
                 },
             );
         }
@@ -131,7 +133,7 @@ impl Session {
                     t,
                     vec![To::All],
                     Kind::Draw {
-                        action: "declined".into(),
+                        action: DrawAction::Declined,
                         by: c.into(),
                     },
                 ),
@@ -147,7 +149,7 @@ impl Session {
                 t,
                 from,
                 Refusal::NotYourRight {
-                    command: Verb::Claim.label().into(),
+                    command: Named::Command(Verb::Claim),
                 },
             );
         }
@@ -164,7 +166,7 @@ impl Session {
                 t,
                 from,
                 Refusal::Rules {
-                    reason: "flag_not_fallen".into(),
+                    reason: Rule::FlagNotFallen.into(),
                 },
             );
         }
@@ -234,7 +236,7 @@ impl Session {
                     vec![To::All],
                     Kind::Refused {
                         why: Refusal::Rules {
-                            reason: "claim_incorrect".into(),
+                            reason: Rule::ClaimIncorrect.into(),
                         },
                     },
                 );
@@ -271,7 +273,7 @@ impl Session {
                         t,
                         to: vec![To::All],
                         kind: Kind::Draw {
-                            action: "offered".into(),
+                            action: DrawAction::Offered,
                             by: c.into(),
                         },
                     });

@@ -289,7 +289,7 @@ pub struct Session {
     mark_next: Option<Color>,
     /// 12.2: the arbiter's adjusted score or forfeit, which stands for
     /// the game's result (`0-0`, `1/2-0`, `+/-` …).
-    score: Option<&'static str>,
+    score: Option<request::Adjusted>,
     /// Irreversible acts asked back, per seat, waiting for yes.
     confirm: HashMap<Seat, confirm::Act>,
     /// I.2.7: date, time and place of resumption, as the arbiter set them.
@@ -515,7 +515,7 @@ impl Session {
             turn: self.game.turn().into(),
             ply: self.game.moves().len(),
             result: match self.score {
-                Some(s) => Some(request::Score::result_text(s).to_string()),
+                Some(s) => Some(s.result_text().to_string()),
                 None => self.game.result().map(|r| result_text(&r)),
             },
             clock: self.clock.as_ref().map(|c| ClockStatus {
@@ -702,7 +702,7 @@ impl Session {
                     t,
                     to: vec![To::All],
                     kind: Kind::Clock {
-                        action: "added".into(),
+                        action: ClockAction::Added,
                         player: Some(c.into()),
                         ms: Some(ms),
                     },
@@ -716,7 +716,7 @@ impl Session {
                     t,
                     to: vec![To::All],
                     kind: Kind::Clock {
-                        action: "set".into(),
+                        action: ClockAction::Set,
                         player: Some(c.into()),
                         ms: Some(left),
                     },
@@ -819,8 +819,8 @@ impl Session {
     fn seat_here(&self, t: u64, from: Seat) -> Option<Vec<Event>> {
         let both = self.cfg.blind == Blind::Both;
         let reason = match from {
-            Seat::Assistant if both => "assistant_per_player",
-            s if s.assists().is_some() && !both => "no_player_assistant",
+            Seat::Assistant if both => Rule::AssistantPerPlayer,
+            s if s.assists().is_some() && !both => Rule::NoPlayerAssistant,
             _ => return None,
         };
         Some(self.refuse(

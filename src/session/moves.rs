@@ -6,9 +6,12 @@
 
 use shakmaty::{Color, Move, Role};
 
-use super::{Event, Kind, Pending, Refusal, Seat, Session, To, ci, echo, one};
+use super::{
+    ClockAction, Event, Kind, Named, Pending, Refusal, Rule, RulesReason, Seat, Session, To, ci,
+    echo, one,
+};
 use crate::clock::Press;
-use crate::locale::session::{MOVE_LABEL, Verb};
+use crate::locale::session::Verb;
 use crate::notation::pattern::Reason;
 use crate::notation::phrase::{Heard, MAX_CHOICES, hear, same_promotion};
 
@@ -83,7 +86,7 @@ impl Session {
                 t,
                 from,
                 Refusal::NotYourRight {
-                    command: MOVE_LABEL.into(),
+                    command: Named::Move,
                 },
             )),
             Seat::Assistant => Ok(turn),
@@ -258,7 +261,7 @@ impl Session {
                 t,
                 via,
                 Refusal::Rules {
-                    reason: e.to_string(),
+                    reason: RulesReason::Said(e.to_string()),
                 },
             );
         }
@@ -341,7 +344,7 @@ impl Session {
             t,
             vec![To::All],
             Kind::Clock {
-                action: "pressed".into(),
+                action: ClockAction::Pressed,
                 player: Some(c.into()),
                 ms: self.clock.as_ref().map(|k| k.remaining(c, t)),
             },
@@ -424,7 +427,7 @@ impl Session {
                     t,
                     from,
                     Refusal::Rules {
-                        reason: "nothing_to_repeat".into(),
+                        reason: Rule::NothingToRepeat.into(),
                     },
                 ),
             };
@@ -503,12 +506,7 @@ pub(super) fn pgn(s: &Session, tags: &[(String, String)]) -> String {
             if !tags.iter().any(|(k, _)| k == "ArbiterScore") {
                 tags.push(("ArbiterScore".into(), score.to_string()));
             }
-            let result = match score {
-                "+/-" => "1-0",
-                "-/+" => "0-1",
-                _ => "*",
-            };
-            crate::rules::pgn::write_pgn_with_result(&s.game, &tags, result)
+            crate::rules::pgn::write_pgn_with_result(&s.game, &tags, score.pgn_result())
         }
         None => crate::rules::pgn::write_pgn(&s.game, &tags),
     }

@@ -4,11 +4,14 @@
 use serde_json::Value;
 use shakmaty::{Chess, Color, Move, Role, Square};
 
-use super::{ArbiterReason, Detail, Device, DeviceNote, Event, Kind, Query, Refusal, Seat, Side};
+use super::{
+    ActName, ArbiterReason, ClockAction, Detail, Device, DeviceNote, DrawAction, Event, Kind,
+    Named, Query, Refusal, Rule, RulesReason, Seat, Side,
+};
 use crate::clock::{ClockWords, Style};
 use crate::locale::Locale;
 use crate::locale::messages::Arg;
-use crate::locale::session::{MOVE_LABEL, SessionWords, Verb};
+use crate::locale::session::SessionWords;
 use crate::notation::phrase::{SayOptions, say_with};
 use crate::notation::san;
 use crate::rules::position_from_fen;
@@ -112,16 +115,7 @@ fn parse_move(fen: &str, uci: &str) -> Option<(Chess, Move)> {
 }
 
 fn role_of(name: &str) -> Option<Role> {
-    [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ]
-    .into_iter()
-    .find(|r| super::role_name(*r) == name)
+    Role::ALL.into_iter().find(|r| super::role_name(*r) == name)
 }
 
 impl Renderer {
@@ -361,27 +355,27 @@ impl Renderer {
                 let color = player.map(Word::Side).unwrap_or(Word::T(""));
                 let ms = ms.unwrap_or(0);
                 let result = result.as_deref().unwrap_or_default();
-                match (act.as_str(), ply) {
-                    ("illegal", Some(ply)) => self.say(
+                match (act, ply) {
+                    (ActName::Illegal, Some(ply)) => self.say(
                         "confirm_illegal_at",
                         &[("color", color), ("ply", Word::T(&ply.to_string()))],
                     ),
-                    ("illegal", None) => self.say("confirm_illegal", &[("color", color)]),
-                    ("result", _) => self.s("confirm_result", &[("result", result)]),
-                    ("set-time", _) => self.say(
+                    (ActName::Illegal, None) => self.say("confirm_illegal", &[("color", color)]),
+                    (ActName::Result, _) => self.s("confirm_result", &[("result", result)]),
+                    (ActName::SetTime, _) => self.say(
                         "confirm_set_time",
                         &[("color", color), ("time", Word::Time(ms))],
                     ),
-                    ("add-time", _) => self.say(
+                    (ActName::AddTime, _) => self.say(
                         "confirm_add_time",
                         &[("color", color), ("time", Word::Time(ms))],
                     ),
-                    ("set-moves", _) => self.say(
+                    (ActName::SetMoves, _) => self.say(
                         "confirm_set_moves",
                         &[("color", color), ("count", Word::N(ms))],
                     ),
-                    ("absent", _) => self.say("confirm_absent", &[("color", color)]),
-                    _ => self.s("confirm_resign", &[]),
+                    (ActName::Absent, _) => self.say("confirm_absent", &[("color", color)]),
+                    (ActName::Resign, _) => self.s("confirm_resign", &[]),
                 }
             }
             Kind::Repeated { by, .. } => {
@@ -410,22 +404,25 @@ impl Renderer {
             Kind::Clock { action, player, ms } => {
                 let color = player.map(Word::Side).unwrap_or(Word::T(""));
                 let ms = ms.unwrap_or(0);
-                match action.as_str() {
-                    "started" => self.s("clock_started", &[]),
-                    "stopped" => self.s("clock_stopped", &[]),
-                    "set" => self.say("clock_set", &[("color", color), ("time", Word::Time(ms))]),
-                    "added" => {
+                match action {
+                    ClockAction::Started => self.s("clock_started", &[]),
+                    ClockAction::Stopped => self.s("clock_stopped", &[]),
+                    ClockAction::Set => {
+                        self.say("clock_set", &[("color", color), ("time", Word::Time(ms))])
+                    }
+                    ClockAction::Added => {
                         self.say("clock_added", &[("color", color), ("time", Word::Time(ms))])
                     }
-                    "moves" => self.say("clock_moves", &[("color", color), ("count", Word::N(ms))]),
-                    _ => self.say("clock_pressed", &[("color", color)]),
+                    ClockAction::Moves => {
+                        self.say("clock_moves", &[("color", color), ("count", Word::N(ms))])
+                    }
+                    ClockAction::Pressed => self.say("clock_pressed", &[("color", color)]),
                 }
             }
             Kind::Draw { action, by } => {
-                let key = if action == "offered" {
-                    "draw_offered"
-                } else {
-                    "draw_declined"
+                let key = match action {
+                    DrawAction::Offered => "draw_offered",
+                    DrawAction::Declined => "draw_declined",
                 };
                 self.say(key, &[("color", Word::Side(*by))])
             }
@@ -562,11 +559,11 @@ impl Renderer {
 
     /// A command named in the game's words (its first phrase in the
     /// locale, `zeit geben` for `add-time`), never its internal name.
-    fn command_words(&self, command: &str) -> String {
-        if command == MOVE_LABEL {
+    fn command_words(&self, command: Named) -> String {
+        let Named::Command(verb) = command else {
             return self.s("command_move", &[]);
-        }
-        let spoken = command.replace('-', " ");
+        };
+        let spoken = verb.label().replace('-', " ");
         match self.words.command(&spoken) {
             Some((verb, n)) if n == spoken.split_whitespace().count() => self
                 .words
@@ -587,8 +584,8 @@ impl Renderer {
             Refusal::Illegal { reason } => reason.clone(),
             Refusal::NotYourTurn => self.s("not_your_turn", &[]),
             Refusal::NotYourRight { command } => {
-                let named = self.command_words(command);
-                if Verb::from_label(command).is_some_and(Verb::arbiter_only) {
+                let named = self.command_words(*command);
+                if matches!(command, Named::Command(v) if v.arbiter_only()) {
                     self.s("not_your_right", &[("command", &named)])
                 } else {
                     self.s("not_your_right_seat", &[("command", &named)])
@@ -608,18 +605,15 @@ impl Renderer {
                     self.s("not_understood", &[("heard", command)])
                 }
             }
-            Refusal::Rules { reason } => match reason.as_str() {
-                "no_draw_offer"
-                | "not_adjourned"
-                | "not_present"
-                | "tampered"
-                | "flag_not_fallen"
-                | "nothing_to_repeat"
-                | "assistant_per_player"
-                | "no_player_assistant" => self.s(reason, &[]),
-                "claim_incorrect" => self.loc.game_text("claim_incorrect", &[]),
-                other => self.s("rules_problem", &[("reason", other)]),
-            },
+            Refusal::Rules {
+                reason: RulesReason::Rule(Rule::ClaimIncorrect),
+            } => self.loc.game_text("claim_incorrect", &[]),
+            Refusal::Rules {
+                reason: RulesReason::Rule(rule),
+            } => self.s(rule.name(), &[]),
+            Refusal::Rules {
+                reason: RulesReason::Said(said),
+            } => self.s("rules_problem", &[("reason", said)]),
             Refusal::BadLine { problem } => match problem.as_str() {
                 "not_utf8" => self.s("bad_utf8", &[]),
                 "too_long" => self.s("too_long", &[]),

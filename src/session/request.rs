@@ -53,26 +53,85 @@ pub enum TimeQuery {
 }
 
 /// A result the arbiter gives (12.2): a game's result, or a score PGN
-/// cannot write as one — an adjusted score (`0-0`, `1/2-0`, `0-1/2`) or a
-/// forfeit (`+/-`, `-/+`, `-/-`).
+/// cannot write as one — an adjusted score or a forfeit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Score {
     Game(KnownOutcome),
-    /// The score as the arbiter writes it in the crosstable.
-    Adjusted(&'static str),
+    Adjusted(Adjusted),
 }
 
-impl Score {
+/// An adjusted score or a forfeit (12.2), as the arbiter writes it in the
+/// crosstable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Adjusted {
+    /// `+/-`: White wins by forfeit.
+    WhiteByForfeit,
+    /// `-/+`: Black wins by forfeit.
+    BlackByForfeit,
+    /// `-/-`: both lose by forfeit.
+    BothForfeit,
+    /// `0-0`: both lose.
+    BothLose,
+    /// `1/2-0`: White a half point, Black none.
+    HalfZero,
+    /// `0-1/2`: Black a half point, White none.
+    ZeroHalf,
+}
+
+impl Adjusted {
+    /// The score as the arbiter writes it (`+/-`, `0-1/2` …).
+    pub fn text(self) -> &'static str {
+        match self {
+            Adjusted::WhiteByForfeit => "+/-",
+            Adjusted::BlackByForfeit => "-/+",
+            Adjusted::BothForfeit => "-/-",
+            Adjusted::BothLose => "0-0",
+            Adjusted::HalfZero => "1/2-0",
+            Adjusted::ZeroHalf => "0-1/2",
+        }
+    }
+
     /// The `result` of the event: a forfeit as the win or loss it counts
     /// as (`1-0`, `0-1`, `0-0` for a double forfeit), an adjusted score as
     /// it is.
-    pub fn result_text(s: &str) -> &str {
-        match s {
-            "+/-" => "1-0",
-            "-/+" => "0-1",
-            "-/-" => "0-0",
-            other => other,
+    pub fn result_text(self) -> &'static str {
+        match self {
+            Adjusted::WhiteByForfeit => "1-0",
+            Adjusted::BlackByForfeit => "0-1",
+            Adjusted::BothForfeit => "0-0",
+            other => other.text(),
         }
+    }
+
+    /// The outcome in the game's record: a forfeit's winner; a draw for
+    /// the others, which the record has no result for (the score stands
+    /// for it in the status and the PGN tag).
+    pub fn outcome(self) -> KnownOutcome {
+        match self {
+            Adjusted::WhiteByForfeit => KnownOutcome::Decisive {
+                winner: Color::White,
+            },
+            Adjusted::BlackByForfeit => KnownOutcome::Decisive {
+                winner: Color::Black,
+            },
+            _ => KnownOutcome::Draw,
+        }
+    }
+
+    /// The PGN result: a forfeit as the win it counts as, any other score
+    /// unfinished (`*`, the score in a tag).
+    pub fn pgn_result(self) -> &'static str {
+        match self {
+            Adjusted::WhiteByForfeit => "1-0",
+            Adjusted::BlackByForfeit => "0-1",
+            _ => "*",
+        }
+    }
+}
+
+impl std::fmt::Display for Adjusted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.text())
     }
 }
 
@@ -529,12 +588,12 @@ impl Reader<'_> {
                         }),
                         "1/2-1/2" | "1/2" | "½-½" | "draw" | "remis" => game(KnownOutcome::Draw),
                         // Forfeits and adjusted scores (12.2).
-                        "+/-" | "+/--" => Some(Score::Adjusted("+/-")),
-                        "-/+" | "--/+" => Some(Score::Adjusted("-/+")),
-                        "-/-" | "--/--" => Some(Score::Adjusted("-/-")),
-                        "0-0" => Some(Score::Adjusted("0-0")),
-                        "1/2-0" | "½-0" => Some(Score::Adjusted("1/2-0")),
-                        "0-1/2" | "0-½" => Some(Score::Adjusted("0-1/2")),
+                        "+/-" | "+/--" => Some(Score::Adjusted(Adjusted::WhiteByForfeit)),
+                        "-/+" | "--/+" => Some(Score::Adjusted(Adjusted::BlackByForfeit)),
+                        "-/-" | "--/--" => Some(Score::Adjusted(Adjusted::BothForfeit)),
+                        "0-0" => Some(Score::Adjusted(Adjusted::BothLose)),
+                        "1/2-0" | "½-0" => Some(Score::Adjusted(Adjusted::HalfZero)),
+                        "0-1/2" | "0-½" => Some(Score::Adjusted(Adjusted::ZeroHalf)),
                         _ => None,
                     },
                     _ => None,
@@ -916,11 +975,11 @@ mod tests {
             })))
         );
         for (said, score) in [
-            ("result 0-0", "0-0"),
-            ("result 1/2-0", "1/2-0"),
-            ("result 0-½", "0-1/2"),
-            ("result +/-", "+/-"),
-            ("result -/+", "-/+"),
+            ("result 0-0", Adjusted::BothLose),
+            ("result 1/2-0", Adjusted::HalfZero),
+            ("result 0-½", Adjusted::ZeroHalf),
+            ("result +/-", Adjusted::WhiteByForfeit),
+            ("result -/+", Adjusted::BlackByForfeit),
         ] {
             assert_eq!(
                 read("en", said),

@@ -6,6 +6,8 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
+use crate::locale::session::{MOVE_LABEL, Verb};
+
 /// A place at the board. Players are `white` and `black`; the assistant
 /// (FIDE Laws 2023, D.2.10) and the arbiter have seats of their own.
 /// Spectators only read public events.
@@ -346,7 +348,7 @@ pub enum Refusal {
     /// Not this seat's move.
     NotYourTurn,
     /// This seat may not do that (e.g. only the arbiter rules on D.2.9).
-    NotYourRight { command: String },
+    NotYourRight { command: Named },
     /// Nothing to confirm or choose.
     NothingPending,
     /// The blind player's announced move waits for his own yes or no
@@ -363,7 +365,7 @@ pub enum Refusal {
     /// A command that needs more (which piece, which rank …).
     Incomplete { command: String },
     /// The rules refused it (a claim without grounds, no draw offer …).
-    Rules { reason: String },
+    Rules { reason: RulesReason },
     /// A malformed input line.
     BadLine { problem: String },
     /// The clock is not running / already running.
@@ -371,6 +373,138 @@ pub enum Refusal {
     /// 9.1.1: the event's regulations allow no draw offer or agreement
     /// before move `before` (`--no-draw-before`).
     DrawTooEarly { before: u32 },
+}
+
+/// Why the rules refused ([`Refusal::Rules`]): a rule hector words in the
+/// seat's language, or the rules' own sentence. In the JSON, `reason` is
+/// the rule's name (`no_draw_offer` …) or that sentence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum RulesReason {
+    Rule(Rule),
+    Said(String),
+}
+
+/// A rule a request broke, worded by the renderer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rule {
+    /// 9.1: no draw offer to accept or decline.
+    NoDrawOffer,
+    /// Guidelines I: the game is not adjourned.
+    NotAdjourned,
+    /// I.7: the replying player is not present for the envelope.
+    NotPresent,
+    /// I.3: the envelope does not match its seal.
+    Tampered,
+    /// 6.9, D.2.10.5: the flag claimed has not fallen.
+    FlagNotFallen,
+    /// D.2.1: no move of the opponent's to repeat on the board.
+    NothingToRepeat,
+    /// D.2.10: with two blind players each has his own assistant.
+    AssistantPerPlayer,
+    /// D.2.10: a per-player assistant in a game that has one assistant.
+    NoPlayerAssistant,
+    /// 9.5.3: a draw claim found incorrect.
+    ClaimIncorrect,
+}
+
+impl Rule {
+    pub const ALL: [Rule; 9] = [
+        Rule::NoDrawOffer,
+        Rule::NotAdjourned,
+        Rule::NotPresent,
+        Rule::Tampered,
+        Rule::FlagNotFallen,
+        Rule::NothingToRepeat,
+        Rule::AssistantPerPlayer,
+        Rule::NoPlayerAssistant,
+        Rule::ClaimIncorrect,
+    ];
+
+    /// The rule's name as in the JSON, also its sentence's key.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::NoDrawOffer => "no_draw_offer",
+            Rule::NotAdjourned => "not_adjourned",
+            Rule::NotPresent => "not_present",
+            Rule::Tampered => "tampered",
+            Rule::FlagNotFallen => "flag_not_fallen",
+            Rule::NothingToRepeat => "nothing_to_repeat",
+            Rule::AssistantPerPlayer => "assistant_per_player",
+            Rule::NoPlayerAssistant => "no_player_assistant",
+            Rule::ClaimIncorrect => "claim_incorrect",
+        }
+    }
+}
+
+impl RulesReason {
+    /// The reason as the JSON writes it.
+    pub fn as_str(&self) -> &str {
+        match self {
+            RulesReason::Rule(r) => r.name(),
+            RulesReason::Said(s) => s,
+        }
+    }
+}
+
+impl From<Rule> for RulesReason {
+    fn from(r: Rule) -> RulesReason {
+        RulesReason::Rule(r)
+    }
+}
+
+/// A reason as the JSON writes it: a rule's name is that rule.
+impl From<&str> for RulesReason {
+    fn from(s: &str) -> RulesReason {
+        Rule::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .map_or_else(|| RulesReason::Said(s.to_string()), RulesReason::Rule)
+    }
+}
+
+impl PartialEq<&str> for RulesReason {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// The command a refusal names ([`Refusal::NotYourRight`]): a move or one
+/// of the command words. In the JSON, its label (`move`, `claim`, `start
+/// clock` …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Named {
+    Move,
+    Command(Verb),
+}
+
+impl Named {
+    /// The label as in the JSON.
+    pub fn label(self) -> &'static str {
+        match self {
+            Named::Move => MOVE_LABEL,
+            Named::Command(v) => v.label(),
+        }
+    }
+}
+
+impl Serialize for Named {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.label())
+    }
+}
+
+impl<'de> Deserialize<'de> for Named {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Named, D::Error> {
+        let s = String::deserialize(d)?;
+        if s == MOVE_LABEL {
+            return Ok(Named::Move);
+        }
+        Verb::from_label(&s)
+            .map(Named::Command)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown command '{s}'")))
+    }
 }
 
 /// A report for the arbiter.
@@ -438,13 +572,13 @@ pub enum Kind {
     /// asked back and not confirmed.
     Cancelled {
         #[serde(skip_serializing_if = "Option::is_none", default)]
-        act: Option<String>,
+        act: Option<ActName>,
     },
     /// An irreversible act read back to its seat, made only on yes
     /// (5.1.2, 6.7, 6.10.2, 7.5.5, 12.2): `act` is `resign`, `result`,
     /// `illegal`, `set-time`, `add-time`, `set-moves` or `absent`.
     Confirm {
-        act: String,
+        act: ActName,
         #[serde(skip_serializing_if = "Option::is_none", default)]
         player: Option<Side>,
         #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -502,7 +636,7 @@ pub enum Kind {
     },
     /// The clock started, stopped or was corrected by the arbiter.
     Clock {
-        action: String,
+        action: ClockAction,
         #[serde(skip_serializing_if = "Option::is_none", default)]
         player: Option<Side>,
         #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -510,7 +644,7 @@ pub enum Kind {
     },
     /// Draw offered, declined (9.1).
     Draw {
-        action: String,
+        action: DrawAction,
         by: Side,
     },
     /// Square-by-square guidance when the boards differ (D.2.9).
@@ -575,6 +709,51 @@ pub enum Kind {
     Repeat {
         of: Box<Kind>,
     },
+}
+
+/// An irreversible act asked back to its seat (`Kind::Confirm`) or not
+/// confirmed (`Kind::Cancelled`): 5.1.2, 6.7, 6.10.2, 7.5.5, 12.2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ActName {
+    /// A player's resignation (5.1.2).
+    Resign,
+    /// The arbiter's result (12.2).
+    Result,
+    /// The arbiter's 7.5 penalty.
+    Illegal,
+    /// The arbiter's clock corrections (6.10.2, 7.1).
+    SetTime,
+    AddTime,
+    SetMoves,
+    /// The arbiter notes a player absent (6.7).
+    Absent,
+}
+
+/// What happened to the clock (`Kind::Clock`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClockAction {
+    /// The arbiter started the clocks (or resumed them).
+    Started,
+    /// The arbiter stopped the clocks.
+    Stopped,
+    /// The arbiter set a player's time (6.10.2).
+    Set,
+    /// The arbiter added time to a player's (6.10.2, 7.5.5, 9.5.3).
+    Added,
+    /// The arbiter set a player's move counter (6.10.2).
+    Moves,
+    /// The sighted player pressed the clock (D.2.5).
+    Pressed,
+}
+
+/// What happened to a draw offer (`Kind::Draw`, 9.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawAction {
+    Offered,
+    Declined,
 }
 
 /// What an answer describes. Each serialises as a JSON object of its
@@ -743,4 +922,111 @@ fn yes() -> bool {
 
 fn is_yes(b: &bool) -> bool {
     *b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The typed details are written with the same words as the
+    /// `hector session` contract always had, and read back.
+    #[test]
+    fn typed_details_keep_their_json_words() {
+        // Each kind is written as `want` and read back as itself.
+        let pinned = |k: Kind, want: String| {
+            let json = serde_json::to_string(&k).unwrap();
+            assert_eq!(json, want);
+            assert_eq!(serde_json::from_str::<Kind>(&json).unwrap(), k);
+        };
+        let clock = [
+            (ClockAction::Started, "started"),
+            (ClockAction::Stopped, "stopped"),
+            (ClockAction::Set, "set"),
+            (ClockAction::Added, "added"),
+            (ClockAction::Moves, "moves"),
+            (ClockAction::Pressed, "pressed"),
+        ];
+        for (action, word) in clock {
+            let (player, ms) = (Some(Side::Black), Some(60_000));
+            let want =
+                format!(r#"{{"kind":"clock","action":"{word}","player":"black","ms":60000}}"#);
+            pinned(Kind::Clock { action, player, ms }, want);
+        }
+        for (action, word) in [
+            (DrawAction::Offered, "offered"),
+            (DrawAction::Declined, "declined"),
+        ] {
+            let want = format!(r#"{{"kind":"draw","action":"{word}","by":"white"}}"#);
+            pinned(
+                Kind::Draw {
+                    action,
+                    by: Side::White,
+                },
+                want,
+            );
+        }
+        let acts = [
+            (ActName::Resign, "resign"),
+            (ActName::Result, "result"),
+            (ActName::Illegal, "illegal"),
+            (ActName::SetTime, "set-time"),
+            (ActName::AddTime, "add-time"),
+            (ActName::SetMoves, "set-moves"),
+            (ActName::Absent, "absent"),
+        ];
+        for (act, word) in acts {
+            let (player, ms, result, ply) = (None, None, None, None);
+            let asked = Kind::Confirm {
+                act,
+                player,
+                ms,
+                result,
+                ply,
+            };
+            pinned(asked, format!(r#"{{"kind":"confirm","act":"{word}"}}"#));
+            let cancelled = Kind::Cancelled { act: Some(act) };
+            pinned(
+                cancelled,
+                format!(r#"{{"kind":"cancelled","act":"{word}"}}"#),
+            );
+        }
+        pinned(
+            Kind::Cancelled { act: None },
+            r#"{"kind":"cancelled"}"#.into(),
+        );
+        let refused = |why: Refusal| Kind::Refused { why };
+        let named = [
+            (Named::Move, "move"),
+            (Named::Command(Verb::StartClock), "start clock"),
+            (Named::Command(Verb::SetTime), "set-time"),
+            (Named::Command(Verb::Claim), "claim"),
+        ];
+        for (command, word) in named {
+            let want = format!(r#"{{"kind":"refused","why":"not_your_right","command":"{word}"}}"#);
+            pinned(refused(Refusal::NotYourRight { command }), want);
+        }
+        let reasons = [
+            (RulesReason::Rule(Rule::NoDrawOffer), "no_draw_offer"),
+            (RulesReason::Rule(Rule::ClaimIncorrect), "claim_incorrect"),
+            (
+                RulesReason::Said("The game is over.".into()),
+                "The game is over.",
+            ),
+        ];
+        for (reason, word) in reasons {
+            let want = format!(r#"{{"kind":"refused","why":"rules","reason":"{word}"}}"#);
+            pinned(refused(Refusal::Rules { reason }), want);
+        }
+        for r in Rule::ALL {
+            assert_eq!(RulesReason::from(r.name()), RulesReason::Rule(r));
+            assert_eq!(serde_json::to_value(r).unwrap(), r.name());
+        }
+        // A word that names no command is not read as one.
+        assert!(
+            serde_json::from_str::<Kind>(
+                r#"{"kind":"refused","why":"not_your_right","command":"fly"}"#
+            )
+            .is_err()
+        );
+    }
 }

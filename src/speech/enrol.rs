@@ -84,12 +84,7 @@ pub fn script(locale: &str) -> Vec<Line> {
                 (Form::Short, false),
                 (Form::Long, true),
             ] {
-                let opts = SayOptions {
-                    form,
-                    pawn_word,
-                    capture_word: true,
-                    check_word: true,
-                };
+                let opts = SayOptions::spoken(form, pawn_word);
                 let text = phrase::say_with(&pos, m, loc, &opts);
                 let words = moves::folded(&text);
                 if !words.is_empty() {
@@ -589,12 +584,7 @@ mod tests {
             let pos = Chess::default();
             for m in pos.legal_moves() {
                 for form in [Form::Short, Form::Long] {
-                    let opts = SayOptions {
-                        form,
-                        pawn_word: true,
-                        capture_word: true,
-                        check_word: true,
-                    };
+                    let opts = SayOptions::spoken(form, true);
                     let p = moves::folded(&phrase::say_with(&pos, m, moves::locale(loc), &opts));
                     want.extend(p.split(' ').map(str::to_string));
                 }
@@ -609,12 +599,7 @@ mod tests {
                 .unwrap();
             for m in castling.legal_moves() {
                 if m.is_castle() {
-                    let opts = SayOptions {
-                        form: Form::Short,
-                        pawn_word: false,
-                        capture_word: true,
-                        check_word: true,
-                    };
+                    let opts = SayOptions::spoken(Form::Short, false);
                     let p =
                         moves::folded(&phrase::say_with(&castling, m, moves::locale(loc), &opts));
                     for w in p.split(' ') {

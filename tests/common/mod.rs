@@ -101,6 +101,23 @@ pub fn spawn_hector(args: &[&str], input: bool) -> Guard {
     Guard(child)
 }
 
+/// `hector play` in English with a Baum display at `host` (the computer's
+/// end of a socat pair) and `--blind` as given, its terminal piped.
+pub fn play_with_baum(host: &str, blind: &str) -> Guard {
+    spawn_hector(
+        &[
+            "play",
+            "--locale",
+            "en",
+            "--blind",
+            blind,
+            "--braille",
+            &format!("baum:{host}"),
+        ],
+        true,
+    )
+}
+
 pub fn wait_for(what: &str, ms: u64, mut ok: impl FnMut() -> bool) -> bool {
     let deadline = Instant::now() + Duration::from_millis(ms);
     while Instant::now() < deadline {

@@ -278,20 +278,11 @@ fn help_seats(session: &Session) -> String {
 
 /// `hector play [OPTIONS]`
 pub fn run(raw: &[String]) -> i32 {
-    let cli = match PlayCli::try_parse_from(
-        std::iter::once("hector play".to_string()).chain(raw.iter().cloned()),
-    ) {
-        Ok(c) => c,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
-    };
-    // Every option value is checked here: a bad one is a usage error (2).
-    let mut session = match cli.game.session() {
-        Ok(s) => s,
-        Err(e) => return super::core::usage(e),
-    };
+    let (cli, mut session) =
+        match super::session::game_options("hector play", raw, |c: &PlayCli| &c.game) {
+            Ok(x) => x,
+            Err(code) => return code,
+        };
     let render = Renderer::for_session(&session);
     let (tx, rx) = mpsc::channel::<Input>();
     spawn_terminal(tx.clone());

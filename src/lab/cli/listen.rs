@@ -232,20 +232,26 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
         "tuned on every voice (tuning seed only): {}",
         lovo::describe(&lovo::tune(&tuning, &grid))
     );
+    println!("{}", latency_line(&all_ms, "n-best", streamed));
+    Ok(())
+}
+
+/// The latency line of a bench: `N utterances: end of audio -> WHAT ms
+/// p50 … p95 … max … (streamed in 20 ms chunks | whole utterances)`.
+fn latency_line(ms: &[f64], what: &str, streamed: bool) -> String {
     let p = fixtures::percentile;
-    println!(
-        "{} utterances: end of audio -> n-best ms p50 {:.1} p95 {:.1} max {:.1} ({})",
-        all_ms.len(),
-        p(&all_ms, 50.0),
-        p(&all_ms, 95.0),
-        p(&all_ms, 100.0),
+    format!(
+        "{} utterances: end of audio -> {what} ms p50 {:.1} p95 {:.1} max {:.1} ({})",
+        ms.len(),
+        p(ms, 50.0),
+        p(ms, 95.0),
+        p(ms, 100.0),
         if streamed {
             "streamed in 20 ms chunks"
         } else {
             "whole utterances"
         }
-    );
-    Ok(())
+    )
 }
 
 /// `--bench`: listens to every fixture (`--dir`, default tests/audio) and
@@ -961,18 +967,6 @@ fn bench_generated(a: &Args) -> i32 {
         }
     }
     let lat: Vec<f64> = all.iter().map(|t| t.latency_ms).collect();
-    let p = fixtures::percentile;
-    println!(
-        "{} utterances: end of audio -> decided ms p50 {:.1} p95 {:.1} max {:.1} ({})",
-        lat.len(),
-        p(&lat, 50.0),
-        p(&lat, 95.0),
-        p(&lat, 100.0),
-        if streamed {
-            "streamed in 20 ms chunks"
-        } else {
-            "whole utterances"
-        }
-    );
+    println!("{}", latency_line(&lat, "decided", streamed));
     0
 }

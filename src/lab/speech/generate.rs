@@ -395,12 +395,7 @@ pub fn move_set(spec: &SetSpec, count: usize) -> Vec<Sample> {
             Form::Long
         };
         let pawn_word = m.role() == Role::Pawn && !m.is_castle() && rng.chance(0.3);
-        let opts = SayOptions {
-            form,
-            pawn_word,
-            capture_word: true,
-            check_word: true,
-        };
+        let opts = SayOptions::spoken(form, pawn_word);
         let text = phrase::say_with(&pos, m, loc, &opts);
         let (voice, speed, pitch, noise_dbfs, room, noise) = if spec.player == 0 {
             speaker(&mut rng, spec)
@@ -415,11 +410,8 @@ pub fn move_set(spec: &SetSpec, count: usize) -> Vec<Sample> {
         out.push(Sample {
             id: out.len(),
             locale: spec.locale.clone(),
-            fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
-            said: Said::Move {
-                uci: UciMove::from_move(m, CastlingMode::Standard).to_string(),
-                san: SanPlus::from_move(pos.clone(), m).to_string(),
-            },
+            fen: fen_of(&pos),
+            said: said_move(&pos, m),
             text,
             form: if pawn_word {
                 "pawn"
@@ -440,6 +432,19 @@ pub fn move_set(spec: &SetSpec, count: usize) -> Vec<Sample> {
     out
 }
 
+/// A sample's position as FEN.
+fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// What a sample of move `m` says: the move in UCI and SAN.
+fn said_move(pos: &Chess, m: Move) -> Said {
+    Said::Move {
+        uci: UciMove::from_move(m, CastlingMode::Standard).to_string(),
+        san: SanPlus::from_move(pos.clone(), m).to_string(),
+    }
+}
+
 /// The moves of a game from the start position (SAN, in order), each said
 /// in the short form by a speaker drawn as in [`move_set`] (with
 /// `spec.voice`: that voice at varied speed and pitch). `None` if a move is
@@ -456,11 +461,8 @@ pub fn game_set(spec: &SetSpec, sans: &[&str]) -> Option<Vec<Sample>> {
         out.push(Sample {
             id: out.len(),
             locale: spec.locale.clone(),
-            fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
-            said: Said::Move {
-                uci: UciMove::from_move(m, CastlingMode::Standard).to_string(),
-                san: SanPlus::from_move(pos.clone(), m).to_string(),
-            },
+            fen: fen_of(&pos),
+            said: said_move(&pos, m),
             text,
             form: "short",
             voice,
@@ -488,7 +490,7 @@ pub fn phrase_set(spec: &SetSpec, phrases: &[(Said, String)]) -> Vec<Sample> {
         out.push(Sample {
             id: out.len(),
             locale: spec.locale.clone(),
-            fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+            fen: fen_of(&pos),
             said: said.clone(),
             form: match said {
                 Said::Command { .. } => "command",
@@ -709,11 +711,23 @@ fn flite(text: &str, voice: &str, speed: u32) -> Result<Vec<u8>, SpeechError> {
         .args(["-t", text])
         .output()
         .map_err(|e| SpeechError::Audio(format!("flite cannot be run ({e})")))?;
-    let wav = std::fs::read(&out).unwrap_or_default();
-    let _ = std::fs::remove_file(&out);
+    written_wav("flite", &out, &o, text, voice)
+}
+
+/// The WAV a synthesizer wrote to `out` (the file removed), or why not:
+/// it failed, or wrote no sound.
+fn written_wav(
+    tool: &str,
+    out: &std::path::Path,
+    o: &std::process::Output,
+    text: &str,
+    voice: &str,
+) -> Result<Vec<u8>, SpeechError> {
+    let wav = std::fs::read(out).unwrap_or_default();
+    let _ = std::fs::remove_file(out);
     if !o.status.success() || wav.len() < 44 {
         return Err(SpeechError::Audio(format!(
-            "flite failed for '{text}' in voice {voice}: {}",
+            "{tool} failed for '{text}' in voice {voice}: {}",
             String::from_utf8_lossy(&o.stderr).trim()
         )));
     }
@@ -747,15 +761,7 @@ fn festival(text: &str, voice: &str, speed: u32) -> Result<Vec<u8>, SpeechError>
     let o = child
         .wait_with_output()
         .map_err(|e| SpeechError::Audio(format!("festival failed: {e}")))?;
-    let wav = std::fs::read(&out).unwrap_or_default();
-    let _ = std::fs::remove_file(&out);
-    if !o.status.success() || wav.len() < 44 {
-        return Err(SpeechError::Audio(format!(
-            "festival failed for '{text}' in voice {voice}: {}",
-            String::from_utf8_lossy(&o.stderr).trim()
-        )));
-    }
-    Ok(wav)
+    written_wav("festival", &out, &o, text, voice)
 }
 
 /// flite's English voices used for development speech.
