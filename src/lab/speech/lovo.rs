@@ -26,6 +26,20 @@ pub struct Heard {
     pub whole: Option<Vec<(String, f32)>>,
     /// End of audio → n-best list, ms.
     pub ms: f64,
+    /// The process's CPU time over the same span (both cores), ms.
+    #[serde(default)]
+    pub cpu_ms: f64,
+}
+
+/// CPU time of this process so far (user and system), ms.
+pub fn cpu_ms() -> f64 {
+    // SAFETY: getrusage only writes the struct it is given.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
+        return 0.0;
+    }
+    let ms = |t: libc::timeval| t.tv_sec as f64 * 1e3 + t.tv_usec as f64 / 1e3;
+    ms(u.ru_utime) + ms(u.ru_stime)
 }
 
 /// One sample of a leave-one-voice-out run, decoded.
@@ -38,6 +52,26 @@ pub struct Item {
     pub tuning: bool,
     /// Whether the recogniser's best hypothesis names the move said alone.
     pub best_right: bool,
+    /// What a second engine heard, and how the two are combined.
+    pub second: Option<(Heard, Rule)>,
+}
+
+/// How two engines' n-best lists make one decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// The mean of the two posteriors, phrase by phrase (`--engine both`).
+    Average,
+    /// The first engine's decision when it is clear, else the second's.
+    Cascade,
+}
+
+impl Rule {
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Average => "average",
+            Rule::Cascade => "first when sure, else second",
+        }
+    }
 }
 
 fn hyps(v: &[(String, f32)]) -> Vec<Hypothesis> {
@@ -56,11 +90,32 @@ fn pairs(v: &[Hypothesis]) -> Vec<(String, f32)> {
 impl Item {
     /// The decision under `t`, as the listener takes it.
     pub fn decide(&self, t: &Thresholds) -> Hypotheses {
-        let h = decide(&hyps(&self.heard.nbest), &self.grammar, t);
-        match &self.heard.whole {
-            Some(w) if matches!(h.decision, Decision::Repeat | Decision::None) => {
-                decide(&hyps(w), &self.grammar, t)
+        let one = |first: &[(String, f32)], second: Option<&[(String, f32)]>| match (
+            second,
+            self.second.as_ref().map(|s| s.1),
+        ) {
+            (Some(b), Some(Rule::Average)) => decide(
+                &crate::speech::recognizer::average(&hyps(first), &hyps(b)),
+                &self.grammar,
+                t,
+            ),
+            (Some(b), Some(Rule::Cascade)) => {
+                let h = decide(&hyps(first), &self.grammar, t);
+                if h.decision.is_clear() {
+                    h
+                } else {
+                    decide(&hyps(b), &self.grammar, t)
+                }
             }
+            _ => decide(&hyps(first), &self.grammar, t),
+        };
+        let second = self.second.as_ref().map(|s| &s.0);
+        let h = one(&self.heard.nbest, second.map(|s| s.nbest.as_slice()));
+        match &self.heard.whole {
+            Some(w) if matches!(h.decision, Decision::Repeat | Decision::None) => one(
+                w,
+                second.map(|s| s.whole.as_deref().unwrap_or(s.nbest.as_slice())),
+            ),
             _ => h,
         }
     }
@@ -197,17 +252,46 @@ pub fn hear(
     streamed: bool,
     cache: &mut HashMap<String, Heard>,
     cache_file: Option<&std::path::Path>,
-    mut progress: impl FnMut(usize),
+    progress: impl FnMut(usize),
 ) -> Result<Vec<Item>, SpeechError> {
-    let engine = rec.name();
-    let keys: Vec<String> = samples
+    let mut all = hear_all(
+        &mut [rec],
+        enrolled,
+        samples,
+        commands,
+        streamed,
+        cache,
+        cache_file,
+        progress,
+    )?;
+    Ok(all.remove(0))
+}
+
+/// [`hear`] with several engines: each sample is made once and heard by
+/// every engine; the items per engine, in `recs`' order.
+#[allow(clippy::too_many_arguments)]
+pub fn hear_all(
+    recs: &mut [&mut dyn Recognizer],
+    enrolled: &str,
+    samples: &[(Sample, bool)],
+    commands: &[(&'static str, String)],
+    streamed: bool,
+    cache: &mut HashMap<String, Heard>,
+    cache_file: Option<&std::path::Path>,
+    mut progress: impl FnMut(usize),
+) -> Result<Vec<Vec<Item>>, SpeechError> {
+    let keys: Vec<Vec<String>> = samples
         .iter()
-        .map(|(s, _)| key(engine, enrolled, s, streamed))
+        .map(|(s, _)| {
+            recs.iter()
+                .map(|r| key(r.name(), enrolled, s, streamed))
+                .collect()
+        })
         .collect();
     let todo: Vec<Sample> = samples
         .iter()
         .zip(&keys)
-        .filter(|(_, k)| !cache.contains_key(*k))
+        .filter(|(_, k)| k.iter().any(|k| !cache.contains_key(k)))
         .map(|((s, _), _)| s.clone())
         .collect();
     let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Vec<i16>, SpeechError>>(4);
@@ -230,60 +314,81 @@ pub fn hear(
         ),
         None => None,
     };
-    let mut out = Vec::with_capacity(samples.len());
+    let mut out: Vec<Vec<Item>> = recs
+        .iter()
+        .map(|_| Vec::with_capacity(samples.len()))
+        .collect();
     let mut previous: Option<(&str, Option<i32>, bool)> = None;
-    for (i, ((s, tuning), k)) in samples.iter().zip(&keys).enumerate() {
+    for (i, ((s, tuning), ks)) in samples.iter().zip(&keys).enumerate() {
         let grammar = super::bench::grammar_for(s, commands);
         let player = (s.voice.as_str(), s.snr_db, *tuning);
         let first = previous != Some(player);
         previous = Some(player);
-        let heard = match cache.get(k) {
-            Some(h) => h.clone(),
-            None => {
-                let pcm = rx
-                    .recv()
-                    .map_err(|_| SpeechError::Audio("the speech generator stopped".into()))??;
-                rec.set_phrases(&grammar.texts())?;
-                let heard = if streamed {
-                    rec.begin()?;
-                    for chunk in pcm.chunks(super::audio::RATE as usize / 50) {
-                        rec.feed(chunk)?;
-                    }
-                    let t = Instant::now();
-                    let nbest = pairs(&rec.finish()?);
-                    let ms = t.elapsed().as_secs_f64() * 1e3;
-                    let whole = if first {
-                        Some(pairs(&rec.recognize(&pcm)?))
-                    } else {
-                        None
-                    };
-                    Heard { nbest, whole, ms }
-                } else {
-                    let t = Instant::now();
-                    let nbest = pairs(&rec.recognize(&pcm)?);
-                    Heard {
-                        nbest,
-                        whole: None,
-                        ms: t.elapsed().as_secs_f64() * 1e3,
-                    }
-                };
-                if let Some(w) = writer.as_mut() {
-                    use std::io::Write;
-                    let line = serde_json::to_string(&(k, &heard)).unwrap_or_default();
-                    let _ = writeln!(w, "{line}");
+        let mut pcm: Option<Vec<i16>> = None;
+        if ks.iter().any(|k| !cache.contains_key(k)) {
+            pcm = Some(
+                rx.recv()
+                    .map_err(|_| SpeechError::Audio("the speech generator stopped".into()))??,
+            );
+        }
+        for ((rec, k), items) in recs.iter_mut().zip(ks).zip(out.iter_mut()) {
+            let heard = match (cache.get(k), &pcm) {
+                (Some(h), _) => h.clone(),
+                (None, None) => {
+                    return Err(SpeechError::Audio("the speech generator stopped".into()));
                 }
-                cache.insert(k.clone(), heard.clone());
-                heard
-            }
-        };
-        let best_right = best_right(s, &grammar, &heard);
-        out.push(Item {
-            sample: s.clone(),
-            grammar,
-            heard,
-            tuning: *tuning,
-            best_right,
-        });
+                (None, Some(pcm)) => {
+                    rec.set_language(&s.locale);
+                    rec.set_phrases(&grammar.texts())?;
+                    let heard = if streamed {
+                        rec.begin()?;
+                        for chunk in pcm.chunks(super::audio::RATE as usize / 50) {
+                            rec.feed(chunk)?;
+                        }
+                        let (t, c) = (Instant::now(), cpu_ms());
+                        let nbest = pairs(&rec.finish()?);
+                        let ms = t.elapsed().as_secs_f64() * 1e3;
+                        let cpu = cpu_ms() - c;
+                        let whole = if first {
+                            Some(pairs(&rec.recognize(pcm)?))
+                        } else {
+                            None
+                        };
+                        Heard {
+                            nbest,
+                            whole,
+                            ms,
+                            cpu_ms: cpu,
+                        }
+                    } else {
+                        let (t, c) = (Instant::now(), cpu_ms());
+                        let nbest = pairs(&rec.recognize(pcm)?);
+                        Heard {
+                            nbest,
+                            whole: None,
+                            ms: t.elapsed().as_secs_f64() * 1e3,
+                            cpu_ms: cpu_ms() - c,
+                        }
+                    };
+                    if let Some(w) = writer.as_mut() {
+                        use std::io::Write;
+                        let line = serde_json::to_string(&(k, &heard)).unwrap_or_default();
+                        let _ = writeln!(w, "{line}");
+                    }
+                    cache.insert(k.clone(), heard.clone());
+                    heard
+                }
+            };
+            let best_right = best_right(s, &grammar, &heard);
+            items.push(Item {
+                sample: s.clone(),
+                grammar: grammar.clone(),
+                heard,
+                tuning: *tuning,
+                best_right,
+                second: None,
+            });
+        }
         progress(i + 1);
     }
     drop(rx);
@@ -492,6 +597,43 @@ pub fn report(items: &[Item], folds: &[Fold], conditions: &[Option<i32>]) -> Str
     s
 }
 
+/// The items of two engines (the same samples in the same order) as one
+/// engine combining them by `rule`. The best hypothesis is that of the
+/// mean of the two lists.
+pub fn combine(first: &[Item], second: &[Item], rule: Rule) -> Vec<Item> {
+    first
+        .iter()
+        .zip(second)
+        .map(|(a, b)| {
+            // The cascade runs the second engine only when the first is
+            // unsure (under the default thresholds).
+            let second_needed = rule == Rule::Average
+                || !decide(&hyps(&a.heard.nbest), &a.grammar, &Thresholds::default())
+                    .decision
+                    .is_clear();
+            let mean = Heard {
+                nbest: pairs(&crate::speech::recognizer::average(
+                    &hyps(&a.heard.nbest),
+                    &hyps(&b.heard.nbest),
+                )),
+                whole: None,
+                ms: 0.0,
+                cpu_ms: 0.0,
+            };
+            Item {
+                best_right: best_right(&a.sample, &a.grammar, &mean),
+                second: Some((b.heard.clone(), rule)),
+                heard: Heard {
+                    ms: a.heard.ms + if second_needed { b.heard.ms } else { 0.0 },
+                    cpu_ms: a.heard.cpu_ms + if second_needed { b.heard.cpu_ms } else { 0.0 },
+                    ..a.heard.clone()
+                },
+                ..a.clone()
+            }
+        })
+        .collect()
+}
+
 /// Share of items judged right under `t`, for tests.
 pub fn right_share(items: &[Item], t: &Thresholds) -> f64 {
     let c = Count::of(items.iter().filter(|i| i.is_move()), t);
@@ -525,6 +667,7 @@ mod tests {
             nbest: nbest.iter().map(|(u, p)| (phrase(u), *p)).collect(),
             whole: None,
             ms: 1.0,
+            cpu_ms: 1.0,
         };
         let best_right = best_right(&s, &grammar, &heard);
         Item {
@@ -533,6 +676,7 @@ mod tests {
             heard,
             tuning,
             best_right,
+            second: None,
         }
     }
 
