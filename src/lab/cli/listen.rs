@@ -187,9 +187,9 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
             .zip(&heard2)
             .map(|(h, w)| (h.0.clone(), h.1.clone(), h.2.clone(), w.clone()))
             .collect();
-        let mut variants: Vec<(String, Vec<LocaleHeard>)> = vec![
-            ("pocketsphinx".into(), heard.clone()),
-            ("whisper".into(), alone),
+        let mut variants: Vec<(String, Vec<LocaleHeard>, u8)> = vec![
+            ("pocketsphinx".into(), heard.clone(), 0),
+            ("whisper".into(), alone, 1),
         ];
         for rule in [lovo::Rule::Average, lovo::Rule::Cascade] {
             let combined = heard
@@ -207,12 +207,14 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
             variants.push((
                 format!("pocketsphinx + whisper ({})", rule.name()),
                 combined,
+                2,
             ));
         }
-        for (name, v) in &variants {
+        for (name, v, which) in &variants {
             println!("######## engine: {name}");
             lovo_report(
                 v,
+                *which,
                 &all_voices,
                 &grid,
                 &conditions,
@@ -222,8 +224,14 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
         }
         return Ok(());
     }
+    let whisper = if a.get("engine") == Some("whisper") {
+        1
+    } else {
+        0
+    };
     let folds = lovo_report(
         &heard,
+        whisper,
         &all_voices,
         &grid,
         &conditions,
@@ -299,6 +307,7 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
 /// voice and the decode time. Returns the folds.
 fn lovo_report(
     heard: &[LocaleHeard],
+    whisper: u8,
     all_voices: &[String],
     grid: &[crate::speech::listener::Thresholds],
     conditions: &[Option<i32>],
@@ -306,8 +315,18 @@ fn lovo_report(
     streamed: bool,
 ) -> Vec<crate::lab::speech::lovo::Fold> {
     use crate::lab::speech::lovo;
+    // Whisper's "something else" margin is tuned with the thresholds.
+    let extra: Vec<f32> = if whisper == 0 {
+        vec![0.0]
+    } else {
+        vec![0.0, -5.0, 5.0, 10.0, 15.0, 20.0, 30.0]
+    };
     let every: Vec<lovo::Item> = heard.iter().flat_map(|h| h.3.iter().cloned()).collect();
-    let folds = lovo::folds(&every, all_voices, grid);
+    let variants: Vec<Vec<lovo::Item>> = extra
+        .iter()
+        .map(|x| lovo::with_margin(&every, whisper, *x))
+        .collect();
+    let folds = lovo::folds_over(&variants, all_voices, grid);
     let (mut all_ms, mut all_cpu) = (Vec::new(), Vec::new());
     for (loc, voices, _, items) in heard {
         all_ms.extend(items.iter().map(|i| i.heard.ms));
@@ -323,7 +342,12 @@ fn lovo_report(
             heard.len(),
             voices.len(),
         );
-        print!("{}", lovo::report(items, &mine, conditions));
+        let local: Vec<Vec<lovo::Item>> = extra
+            .iter()
+            .map(|x| lovo::with_margin(items, whisper, *x))
+            .collect();
+        let local: Vec<&[lovo::Item]> = local.iter().map(|v| v.as_slice()).collect();
+        print!("{}", lovo::report_over(&local, &mine, conditions, &extra));
     }
     let tuning: Vec<&lovo::Item> = every.iter().filter(|i| i.tuning).collect();
     println!(

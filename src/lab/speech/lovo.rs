@@ -54,6 +54,49 @@ pub struct Item {
     pub best_right: bool,
     /// What a second engine heard, and how the two are combined.
     pub second: Option<(Heard, Rule)>,
+    /// Which list is Whisper's (0 none, 1 `heard`, 2 `second`) and how
+    /// many nats more its "something else" margin is (tuned like the
+    /// thresholds: [`with_margin`]).
+    pub other_margin: (u8, f32),
+}
+
+/// The list with "something else" `extra` nats less likely (Whisper's
+/// margin raised by `extra`), renormalised.
+fn shifted(v: &[(String, f32)], extra: f32) -> Vec<(String, f32)> {
+    if extra == 0.0 {
+        return v.to_vec();
+    }
+    let mut out: Vec<(String, f32)> = v
+        .iter()
+        .map(|(t, p)| {
+            let p = if t == crate::speech::recognizer::OTHER {
+                p * (-extra).exp()
+            } else {
+                *p
+            };
+            (t.clone(), p)
+        })
+        .collect();
+    let total: f32 = out.iter().map(|x| x.1).sum();
+    if total > 0.0 {
+        for x in &mut out {
+            x.1 /= total;
+        }
+    }
+    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    out
+}
+
+/// The items with Whisper's list (`which`: 1 the heard one, 2 the second)
+/// given a "something else" margin `extra` nats higher.
+pub fn with_margin(items: &[Item], which: u8, extra: f32) -> Vec<Item> {
+    items
+        .iter()
+        .map(|i| Item {
+            other_margin: (which, extra),
+            ..i.clone()
+        })
+        .collect()
 }
 
 /// How two engines' n-best lists make one decision.
@@ -109,12 +152,25 @@ impl Item {
             }
             _ => decide(&hyps(first), &self.grammar, t),
         };
+        let (which, extra) = self.other_margin;
+        let fix = |v: &[(String, f32)], me: u8| {
+            if which == me {
+                shifted(v, extra)
+            } else {
+                v.to_vec()
+            }
+        };
         let second = self.second.as_ref().map(|s| &s.0);
-        let h = one(&self.heard.nbest, second.map(|s| s.nbest.as_slice()));
+        let h = one(
+            &fix(&self.heard.nbest, 1),
+            second.map(|s| fix(&s.nbest, 2)).as_deref(),
+        );
         match &self.heard.whole {
             Some(w) if matches!(h.decision, Decision::Repeat | Decision::None) => one(
-                w,
-                second.map(|s| s.whole.as_deref().unwrap_or(s.nbest.as_slice())),
+                &fix(w, 1),
+                second
+                    .map(|s| fix(s.whole.as_deref().unwrap_or(s.nbest.as_slice()), 2))
+                    .as_deref(),
             ),
             _ => h,
         }
@@ -387,6 +443,7 @@ pub fn hear_all(
                 tuning: *tuning,
                 best_right,
                 second: None,
+                other_margin: (0, 0.0),
             });
         }
         progress(i + 1);
@@ -503,6 +560,10 @@ pub fn grid() -> Vec<Thresholds> {
 /// The thresholds of `grid` that do best on `items` (the first of the
 /// best: the grid runs from cautious to trusting).
 pub fn tune(items: &[&Item], grid: &[Thresholds]) -> Thresholds {
+    tune_scored(items, grid).0
+}
+
+fn tune_scored(items: &[&Item], grid: &[Thresholds]) -> (Thresholds, (bool, f64)) {
     let mut best = (Thresholds::default(), (false, f64::NEG_INFINITY));
     for t in grid {
         let s = Count::of(items.iter().copied(), t).score();
@@ -510,7 +571,7 @@ pub fn tune(items: &[&Item], grid: &[Thresholds]) -> Thresholds {
             best = (*t, s);
         }
     }
-    best.0
+    best
 }
 
 /// Thresholds in one line.
@@ -534,6 +595,8 @@ pub fn describe(t: &Thresholds) -> String {
 pub struct Fold {
     pub voice: String,
     pub thresholds: Thresholds,
+    /// The variant of the items chosen with them (see [`folds_over`]).
+    pub variant: usize,
 }
 
 /// For each voice: thresholds tuned on the tuning items of the others.
@@ -548,7 +611,43 @@ pub fn folds(items: &[Item], voices: &[String], grid: &[Thresholds]) -> Vec<Fold
             Fold {
                 voice: v.clone(),
                 thresholds: tune(&tuning, grid),
+                variant: 0,
             }
+        })
+        .collect()
+}
+
+/// [`folds`] over variants of the same items (Whisper's "something else"
+/// margin raised by several amounts): each fold takes the variant and
+/// thresholds that do best on the others' tuning samples (the first
+/// variant on a tie).
+pub fn folds_over(variants: &[Vec<Item>], voices: &[String], grid: &[Thresholds]) -> Vec<Fold> {
+    voices
+        .iter()
+        .map(|v| {
+            let mut best: Option<(Fold, (bool, f64))> = None;
+            for (k, items) in variants.iter().enumerate() {
+                let tuning: Vec<&Item> = items
+                    .iter()
+                    .filter(|i| i.tuning && i.sample.voice != *v)
+                    .collect();
+                let (t, s) = tune_scored(&tuning, grid);
+                if best.as_ref().is_none_or(|b| (s.0, s.1) > (b.1.0, b.1.1)) {
+                    best = Some((
+                        Fold {
+                            voice: v.clone(),
+                            thresholds: t,
+                            variant: k,
+                        },
+                        s,
+                    ));
+                }
+            }
+            best.map(|b| b.0).unwrap_or(Fold {
+                voice: v.clone(),
+                thresholds: Thresholds::default(),
+                variant: 0,
+            })
         })
         .collect()
 }
@@ -556,6 +655,17 @@ pub fn folds(items: &[Item], voices: &[String], grid: &[Thresholds]) -> Vec<Fold
 /// The report: per voice left out and condition, then over all voices
 /// left out per condition, beside today's fixed thresholds.
 pub fn report(items: &[Item], folds: &[Fold], conditions: &[Option<i32>]) -> String {
+    report_over(&[items], folds, conditions, &[0.0])
+}
+
+/// [`report`] over the variants [`folds_over`] chose from (`extra`: each
+/// variant's raise of the "something else" margin, printed).
+pub fn report_over(
+    variants: &[&[Item]],
+    folds: &[Fold],
+    conditions: &[Option<i32>],
+    extra: &[f32],
+) -> String {
     let mut s = String::new();
     let mut totals: Vec<(String, Count, Count)> = conditions
         .iter()
@@ -566,10 +676,17 @@ pub fn report(items: &[Item], folds: &[Fold], conditions: &[Option<i32>]) -> Str
         ..Thresholds::default()
     };
     for f in folds {
+        let items = variants[f.variant.min(variants.len() - 1)];
+        let raise = extra.get(f.variant).copied().unwrap_or(0.0);
         s.push_str(&format!(
-            "left out {} (tuned on the others: {})\n",
+            "left out {} (tuned on the others: {}{})\n",
             f.voice,
-            describe(&f.thresholds)
+            describe(&f.thresholds),
+            if raise != 0.0 {
+                format!(", Whisper's other margin {raise:+}")
+            } else {
+                String::new()
+            }
         ));
         for (cond, total, before) in &mut totals {
             let mine: Vec<&Item> = items
@@ -677,6 +794,7 @@ mod tests {
             tuning,
             best_right,
             second: None,
+            other_margin: (0, 0.0),
         }
     }
 
@@ -735,5 +853,19 @@ mod tests {
         let report = report(&items, &f, &[None]);
         assert!(report.contains("left out b"), "{report}");
         assert!(report.contains("right 100.0 %"), "{report}");
+    }
+
+    #[test]
+    fn a_raised_margin_makes_something_else_less_likely() {
+        use crate::speech::recognizer::OTHER;
+        let heard = item("a", false, e4(), &[("e2e4", 0.5), (OTHER, 0.5)]);
+        assert_ne!(heard.outcome(&Thresholds::default()), Outcome::Right);
+        // Only Whisper's list is re-weighted: none here.
+        let untouched = with_margin(std::slice::from_ref(&heard), 0, 10.0);
+        assert_ne!(untouched[0].outcome(&Thresholds::default()), Outcome::Right);
+        let raised = with_margin(std::slice::from_ref(&heard), 1, 10.0);
+        assert_eq!(raised[0].outcome(&Thresholds::default()), Outcome::Right);
+        let lowered = with_margin(std::slice::from_ref(&heard), 1, -10.0);
+        assert!(lowered[0].decide(&Thresholds::default()).decision == Decision::None);
     }
 }
