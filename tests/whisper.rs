@@ -223,3 +223,46 @@ fn a_flite_voice_is_heard() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The fast search — the log-probabilities normalised over the phrases'
+/// own tokens, only the prefixes within the beam decoded — decides as
+/// scoring every prefix over the whole vocabulary does.
+#[test]
+fn the_fast_search_decides_as_the_full_one() {
+    use hector::speech::whisper::{Search, model::Normaliser};
+    let Some(fast) = model() else { return };
+    let Some(mut full) = model() else { return };
+    full.search = Search {
+        norm: Normaliser::Full,
+        prune: None,
+    };
+    assert_ne!(fast.search, full.search);
+    let list =
+        hector::lab::speech::fixtures::load(&hector::lab::speech::fixtures::default_dir()).unwrap();
+    let mut fast = listener(fast, "en");
+    let mut full = listener(full, "en");
+    let mut n = 0;
+    for f in list.iter().filter(|f| {
+        let name = f.file.file_name().unwrap_or_default().to_string_lossy();
+        name.starts_with("en-001") || name.starts_with("de-001")
+    }) {
+        let pcm = hector::speech::audio::read_wav(&f.file).unwrap();
+        let mut heard = Vec::new();
+        for l in [&mut fast, &mut full] {
+            l.set_language(&f.locale);
+            l.set_grammar(
+                Grammar::moves(&f.position, &f.locale)
+                    .with_commands(&hector::speech::commands::phrases(&f.locale)),
+            )
+            .unwrap();
+            heard.push(l.recognize(&pcm).unwrap());
+        }
+        assert_eq!(heard[0].decision, heard[1].decision, "{}", f.file.display());
+        assert_eq!(
+            heard[0].nbest.first().map(|h| &h.text),
+            heard[1].nbest.first().map(|h| &h.text)
+        );
+        n += 1;
+    }
+    assert_eq!(n, 2);
+}

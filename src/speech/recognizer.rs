@@ -96,3 +96,24 @@ fn not_adaptable(engine: &str, path: &std::path::Path) -> SpeechError {
         why: format!("the {engine} recogniser cannot be adapted to a player"),
     }
 }
+
+/// The mean of two n-best lists (a phrase missing from one list has
+/// posterior 0 there), best first.
+pub fn average(a: &[Hypothesis], b: &[Hypothesis]) -> Vec<Hypothesis> {
+    let mut out: Vec<Hypothesis> = Vec::new();
+    for (list, other_empty) in [(a, b.is_empty()), (b, a.is_empty())] {
+        // An engine that heard nothing at all does not halve the other.
+        let w = if other_empty { 1.0 } else { 0.5 };
+        for h in list {
+            match out.iter_mut().find(|o| o.text == h.text) {
+                Some(o) => o.confidence += w * h.confidence,
+                None => out.push(Hypothesis {
+                    text: h.text.clone(),
+                    confidence: w * h.confidence,
+                }),
+            }
+        }
+    }
+    out.sort_by(|x, y| y.confidence.total_cmp(&x.confidence));
+    out
+}

@@ -100,8 +100,23 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
         .as_deref()
         .map(lovo::read_cache)
         .unwrap_or_default();
-    let rec = engine_from_args(a).map_err(|e| e.to_string())?;
+    // `--engine both`: PocketSphinx and Whisper hear the same samples;
+    // each alone and their combinations are reported.
+    let both = a.get("engine") == Some("both");
+    let rec = if both {
+        crate::speech::engine::open("pocketsphinx", None).map_err(|e| e.to_string())?
+    } else {
+        engine_from_args(a).map_err(|e| e.to_string())?
+    };
     let mut listener = Listener::new(rec);
+    let mut second = if both {
+        Some(
+            crate::speech::engine::open("whisper", a.get("model").map(std::path::Path::new))
+                .map_err(|e| e.to_string())?,
+        )
+    } else {
+        None
+    };
     let chosen: Option<Vec<String>> = a
         .get("voices")
         .map(|v| v.split(',').map(str::to_string).collect());
@@ -110,6 +125,7 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
     // Every locale is heard first: a fold tunes on every other voice of
     // every language, as hector ships one set of thresholds.
     let mut heard: Vec<LocaleHeard> = Vec::new();
+    let mut heard2: Vec<Vec<lovo::Item>> = Vec::new();
     for loc in &o.locales {
         let voices: Vec<String> = match &chosen {
             Some(c) => {
@@ -135,8 +151,12 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
         let samples = lovo::samples(&plan);
         let commands = crate::speech::commands::phrases(loc);
         let total = samples.len();
-        let items = lovo::hear(
-            listener.recognizer(),
+        let mut recs: Vec<&mut dyn crate::speech::Recognizer> = vec![listener.recognizer()];
+        if let Some(w) = second.as_mut() {
+            recs.push(w.as_mut());
+        }
+        let mut got = lovo::hear_all(
+            &mut recs,
             "",
             &samples,
             &commands,
@@ -150,30 +170,80 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
             },
         )
         .map_err(|e| e.to_string())?;
+        let items = got.remove(0);
+        if let Some(w) = got.pop() {
+            heard2.push(w);
+        }
         heard.push((loc.clone(), voices, samples, items));
     }
-    let every: Vec<lovo::Item> = heard.iter().flat_map(|h| h.3.iter().cloned()).collect();
     let all_voices: Vec<String> = heard.iter().flat_map(|h| h.1.iter().cloned()).collect();
     if all_voices.len() < 2 {
         return Err("Leave-one-voice-out needs at least two voices (--voices).".into());
     }
-    let folds = lovo::folds(&every, &all_voices, &grid);
-    let mut all_ms = Vec::new();
+    if both {
+        // Each engine alone, then the two combinations, side by side.
+        let alone: Vec<LocaleHeard> = heard
+            .iter()
+            .zip(&heard2)
+            .map(|(h, w)| (h.0.clone(), h.1.clone(), h.2.clone(), w.clone()))
+            .collect();
+        let mut variants: Vec<(String, Vec<LocaleHeard>, u8)> = vec![
+            ("pocketsphinx".into(), heard.clone(), 0),
+            ("whisper".into(), alone, 1),
+        ];
+        for rule in [lovo::Rule::Average, lovo::Rule::Cascade] {
+            let combined = heard
+                .iter()
+                .zip(&heard2)
+                .map(|(h, w)| {
+                    (
+                        h.0.clone(),
+                        h.1.clone(),
+                        h.2.clone(),
+                        lovo::combine(&h.3, w, rule),
+                    )
+                })
+                .collect();
+            variants.push((
+                format!("pocketsphinx + whisper ({})", rule.name()),
+                combined,
+                2,
+            ));
+        }
+        for (name, v, which) in &variants {
+            println!("######## engine: {name}");
+            lovo_report(
+                v,
+                *which,
+                &all_voices,
+                &grid,
+                &conditions,
+                (tune_count, tune_seed, count, talk, o.seed),
+                streamed,
+            );
+        }
+        return Ok(());
+    }
+    let whisper = if a.get("engine") == Some("whisper") {
+        1
+    } else {
+        0
+    };
+    let folds = lovo_report(
+        &heard,
+        whisper,
+        &all_voices,
+        &grid,
+        &conditions,
+        (tune_count, tune_seed, count, talk, o.seed),
+        streamed,
+    );
     for (loc, voices, samples, items) in &heard {
-        all_ms.extend(items.iter().map(|i| i.heard.ms));
         let mine: Vec<lovo::Fold> = folds
             .iter()
             .filter(|f| voices.contains(&f.voice))
             .cloned()
             .collect();
-        println!(
-            "== {loc}: leave-one-voice-out over {} voices of {} languages, {} voices here; per voice and condition {tune_count} moves on tuning seed {tune_seed}, {count} on report seed {}, {talk} non-chess sentences on each",
-            all_voices.len(),
-            heard.len(),
-            voices.len(),
-            o.seed
-        );
-        print!("{}", lovo::report(items, &mine, &conditions));
         let Some(v) = a.get("enrolled").filter(|v| voices.iter().any(|x| x == *v)) else {
             continue;
         };
@@ -197,7 +267,9 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
             |_| {},
         )
         .map_err(|e| e.to_string())?;
-        println!("enrolled as {v} (each voice with its fold's thresholds), without -> with:");
+        println!(
+            "== {loc}: enrolled as {v} (each voice with its fold's thresholds), without -> with:"
+        );
         for f in &mine {
             for cond in &conditions {
                 let c = lovo::condition(*cond);
@@ -227,13 +299,68 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
         // Back to the unadapted model for the next locale.
         listener = Listener::new(engine_from_args(a).map_err(|e| e.to_string())?);
     }
+    Ok(())
+}
+
+/// The leave-one-voice-out report of one engine (or combination): per
+/// locale the folds of its voices, then the thresholds tuned on every
+/// voice and the decode time. Returns the folds.
+fn lovo_report(
+    heard: &[LocaleHeard],
+    whisper: u8,
+    all_voices: &[String],
+    grid: &[crate::speech::listener::Thresholds],
+    conditions: &[Option<i32>],
+    (tune_count, tune_seed, count, talk, seed): (i64, i64, usize, i64, u64),
+    streamed: bool,
+) -> Vec<crate::lab::speech::lovo::Fold> {
+    use crate::lab::speech::lovo;
+    // Whisper's "something else" margin is tuned with the thresholds.
+    let extra: Vec<f32> = if whisper == 0 {
+        vec![0.0]
+    } else {
+        vec![0.0, -5.0, 5.0, 10.0, 15.0, 20.0, 30.0]
+    };
+    let every: Vec<lovo::Item> = heard.iter().flat_map(|h| h.3.iter().cloned()).collect();
+    let variants: Vec<Vec<lovo::Item>> = extra
+        .iter()
+        .map(|x| lovo::with_margin(&every, whisper, *x))
+        .collect();
+    let folds = lovo::folds_over(&variants, all_voices, grid);
+    let (mut all_ms, mut all_cpu) = (Vec::new(), Vec::new());
+    for (loc, voices, _, items) in heard {
+        all_ms.extend(items.iter().map(|i| i.heard.ms));
+        all_cpu.extend(items.iter().map(|i| i.heard.cpu_ms));
+        let mine: Vec<lovo::Fold> = folds
+            .iter()
+            .filter(|f| voices.contains(&f.voice))
+            .cloned()
+            .collect();
+        println!(
+            "== {loc}: leave-one-voice-out over {} voices of {} languages, {} voices here; per voice and condition {tune_count} moves on tuning seed {tune_seed}, {count} on report seed {seed}, {talk} non-chess sentences on each",
+            all_voices.len(),
+            heard.len(),
+            voices.len(),
+        );
+        let local: Vec<Vec<lovo::Item>> = extra
+            .iter()
+            .map(|x| lovo::with_margin(items, whisper, *x))
+            .collect();
+        let local: Vec<&[lovo::Item]> = local.iter().map(|v| v.as_slice()).collect();
+        print!("{}", lovo::report_over(&local, &mine, conditions, &extra));
+    }
     let tuning: Vec<&lovo::Item> = every.iter().filter(|i| i.tuning).collect();
     println!(
         "tuned on every voice (tuning seed only): {}",
-        lovo::describe(&lovo::tune(&tuning, &grid))
+        lovo::describe(&lovo::tune(&tuning, grid))
     );
-    println!("{}", latency_line(&all_ms, "n-best", streamed));
-    Ok(())
+    println!(
+        "{}; CPU ms (both cores) p50 {:.1} p95 {:.1}",
+        latency_line(&all_ms, "n-best", streamed),
+        fixtures::percentile(&all_cpu, 50.0),
+        fixtures::percentile(&all_cpu, 95.0),
+    );
+    folds
 }
 
 /// The latency line of a bench: `N utterances: end of audio -> WHAT ms

@@ -26,6 +26,20 @@ pub struct Heard {
     pub whole: Option<Vec<(String, f32)>>,
     /// End of audio → n-best list, ms.
     pub ms: f64,
+    /// The process's CPU time over the same span (both cores), ms.
+    #[serde(default)]
+    pub cpu_ms: f64,
+}
+
+/// CPU time of this process so far (user and system), ms.
+pub fn cpu_ms() -> f64 {
+    // SAFETY: getrusage only writes the struct it is given.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
+        return 0.0;
+    }
+    let ms = |t: libc::timeval| t.tv_sec as f64 * 1e3 + t.tv_usec as f64 / 1e3;
+    ms(u.ru_utime) + ms(u.ru_stime)
 }
 
 /// One sample of a leave-one-voice-out run, decoded.
@@ -38,6 +52,69 @@ pub struct Item {
     pub tuning: bool,
     /// Whether the recogniser's best hypothesis names the move said alone.
     pub best_right: bool,
+    /// What a second engine heard, and how the two are combined.
+    pub second: Option<(Heard, Rule)>,
+    /// Which list is Whisper's (0 none, 1 `heard`, 2 `second`) and how
+    /// many nats more its "something else" margin is (tuned like the
+    /// thresholds: [`with_margin`]).
+    pub other_margin: (u8, f32),
+}
+
+/// The list with "something else" `extra` nats less likely (Whisper's
+/// margin raised by `extra`), renormalised.
+fn shifted(v: &[(String, f32)], extra: f32) -> Vec<(String, f32)> {
+    if extra == 0.0 {
+        return v.to_vec();
+    }
+    let mut out: Vec<(String, f32)> = v
+        .iter()
+        .map(|(t, p)| {
+            let p = if t == crate::speech::recognizer::OTHER {
+                p * (-extra).exp()
+            } else {
+                *p
+            };
+            (t.clone(), p)
+        })
+        .collect();
+    let total: f32 = out.iter().map(|x| x.1).sum();
+    if total > 0.0 {
+        for x in &mut out {
+            x.1 /= total;
+        }
+    }
+    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    out
+}
+
+/// The items with Whisper's list (`which`: 1 the heard one, 2 the second)
+/// given a "something else" margin `extra` nats higher.
+pub fn with_margin(items: &[Item], which: u8, extra: f32) -> Vec<Item> {
+    items
+        .iter()
+        .map(|i| Item {
+            other_margin: (which, extra),
+            ..i.clone()
+        })
+        .collect()
+}
+
+/// How two engines' n-best lists make one decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// The mean of the two posteriors, phrase by phrase (`--engine both`).
+    Average,
+    /// The first engine's decision when it is clear, else the second's.
+    Cascade,
+}
+
+impl Rule {
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Average => "average",
+            Rule::Cascade => "first when sure, else second",
+        }
+    }
 }
 
 fn hyps(v: &[(String, f32)]) -> Vec<Hypothesis> {
@@ -56,11 +133,45 @@ fn pairs(v: &[Hypothesis]) -> Vec<(String, f32)> {
 impl Item {
     /// The decision under `t`, as the listener takes it.
     pub fn decide(&self, t: &Thresholds) -> Hypotheses {
-        let h = decide(&hyps(&self.heard.nbest), &self.grammar, t);
-        match &self.heard.whole {
-            Some(w) if matches!(h.decision, Decision::Repeat | Decision::None) => {
-                decide(&hyps(w), &self.grammar, t)
+        let one = |first: &[(String, f32)], second: Option<&[(String, f32)]>| match (
+            second,
+            self.second.as_ref().map(|s| s.1),
+        ) {
+            (Some(b), Some(Rule::Average)) => decide(
+                &crate::speech::recognizer::average(&hyps(first), &hyps(b)),
+                &self.grammar,
+                t,
+            ),
+            (Some(b), Some(Rule::Cascade)) => {
+                let h = decide(&hyps(first), &self.grammar, t);
+                if h.decision.is_clear() {
+                    h
+                } else {
+                    decide(&hyps(b), &self.grammar, t)
+                }
             }
+            _ => decide(&hyps(first), &self.grammar, t),
+        };
+        let (which, extra) = self.other_margin;
+        let fix = |v: &[(String, f32)], me: u8| {
+            if which == me {
+                shifted(v, extra)
+            } else {
+                v.to_vec()
+            }
+        };
+        let second = self.second.as_ref().map(|s| &s.0);
+        let h = one(
+            &fix(&self.heard.nbest, 1),
+            second.map(|s| fix(&s.nbest, 2)).as_deref(),
+        );
+        match &self.heard.whole {
+            Some(w) if matches!(h.decision, Decision::Repeat | Decision::None) => one(
+                &fix(w, 1),
+                second
+                    .map(|s| fix(s.whole.as_deref().unwrap_or(s.nbest.as_slice()), 2))
+                    .as_deref(),
+            ),
             _ => h,
         }
     }
@@ -197,17 +308,46 @@ pub fn hear(
     streamed: bool,
     cache: &mut HashMap<String, Heard>,
     cache_file: Option<&std::path::Path>,
-    mut progress: impl FnMut(usize),
+    progress: impl FnMut(usize),
 ) -> Result<Vec<Item>, SpeechError> {
-    let engine = rec.name();
-    let keys: Vec<String> = samples
+    let mut all = hear_all(
+        &mut [rec],
+        enrolled,
+        samples,
+        commands,
+        streamed,
+        cache,
+        cache_file,
+        progress,
+    )?;
+    Ok(all.remove(0))
+}
+
+/// [`hear`] with several engines: each sample is made once and heard by
+/// every engine; the items per engine, in `recs`' order.
+#[allow(clippy::too_many_arguments)]
+pub fn hear_all(
+    recs: &mut [&mut dyn Recognizer],
+    enrolled: &str,
+    samples: &[(Sample, bool)],
+    commands: &[(&'static str, String)],
+    streamed: bool,
+    cache: &mut HashMap<String, Heard>,
+    cache_file: Option<&std::path::Path>,
+    mut progress: impl FnMut(usize),
+) -> Result<Vec<Vec<Item>>, SpeechError> {
+    let keys: Vec<Vec<String>> = samples
         .iter()
-        .map(|(s, _)| key(engine, enrolled, s, streamed))
+        .map(|(s, _)| {
+            recs.iter()
+                .map(|r| key(r.name(), enrolled, s, streamed))
+                .collect()
+        })
         .collect();
     let todo: Vec<Sample> = samples
         .iter()
         .zip(&keys)
-        .filter(|(_, k)| !cache.contains_key(*k))
+        .filter(|(_, k)| k.iter().any(|k| !cache.contains_key(k)))
         .map(|((s, _), _)| s.clone())
         .collect();
     let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Vec<i16>, SpeechError>>(4);
@@ -230,60 +370,82 @@ pub fn hear(
         ),
         None => None,
     };
-    let mut out = Vec::with_capacity(samples.len());
+    let mut out: Vec<Vec<Item>> = recs
+        .iter()
+        .map(|_| Vec::with_capacity(samples.len()))
+        .collect();
     let mut previous: Option<(&str, Option<i32>, bool)> = None;
-    for (i, ((s, tuning), k)) in samples.iter().zip(&keys).enumerate() {
+    for (i, ((s, tuning), ks)) in samples.iter().zip(&keys).enumerate() {
         let grammar = super::bench::grammar_for(s, commands);
         let player = (s.voice.as_str(), s.snr_db, *tuning);
         let first = previous != Some(player);
         previous = Some(player);
-        let heard = match cache.get(k) {
-            Some(h) => h.clone(),
-            None => {
-                let pcm = rx
-                    .recv()
-                    .map_err(|_| SpeechError::Audio("the speech generator stopped".into()))??;
-                rec.set_phrases(&grammar.texts())?;
-                let heard = if streamed {
-                    rec.begin()?;
-                    for chunk in pcm.chunks(super::audio::RATE as usize / 50) {
-                        rec.feed(chunk)?;
-                    }
-                    let t = Instant::now();
-                    let nbest = pairs(&rec.finish()?);
-                    let ms = t.elapsed().as_secs_f64() * 1e3;
-                    let whole = if first {
-                        Some(pairs(&rec.recognize(&pcm)?))
-                    } else {
-                        None
-                    };
-                    Heard { nbest, whole, ms }
-                } else {
-                    let t = Instant::now();
-                    let nbest = pairs(&rec.recognize(&pcm)?);
-                    Heard {
-                        nbest,
-                        whole: None,
-                        ms: t.elapsed().as_secs_f64() * 1e3,
-                    }
-                };
-                if let Some(w) = writer.as_mut() {
-                    use std::io::Write;
-                    let line = serde_json::to_string(&(k, &heard)).unwrap_or_default();
-                    let _ = writeln!(w, "{line}");
+        let mut pcm: Option<Vec<i16>> = None;
+        if ks.iter().any(|k| !cache.contains_key(k)) {
+            pcm = Some(
+                rx.recv()
+                    .map_err(|_| SpeechError::Audio("the speech generator stopped".into()))??,
+            );
+        }
+        for ((rec, k), items) in recs.iter_mut().zip(ks).zip(out.iter_mut()) {
+            let heard = match (cache.get(k), &pcm) {
+                (Some(h), _) => h.clone(),
+                (None, None) => {
+                    return Err(SpeechError::Audio("the speech generator stopped".into()));
                 }
-                cache.insert(k.clone(), heard.clone());
-                heard
-            }
-        };
-        let best_right = best_right(s, &grammar, &heard);
-        out.push(Item {
-            sample: s.clone(),
-            grammar,
-            heard,
-            tuning: *tuning,
-            best_right,
-        });
+                (None, Some(pcm)) => {
+                    rec.set_language(&s.locale);
+                    rec.set_phrases(&grammar.texts())?;
+                    let heard = if streamed {
+                        rec.begin()?;
+                        for chunk in pcm.chunks(super::audio::RATE as usize / 50) {
+                            rec.feed(chunk)?;
+                        }
+                        let (t, c) = (Instant::now(), cpu_ms());
+                        let nbest = pairs(&rec.finish()?);
+                        let ms = t.elapsed().as_secs_f64() * 1e3;
+                        let cpu = cpu_ms() - c;
+                        let whole = if first {
+                            Some(pairs(&rec.recognize(pcm)?))
+                        } else {
+                            None
+                        };
+                        Heard {
+                            nbest,
+                            whole,
+                            ms,
+                            cpu_ms: cpu,
+                        }
+                    } else {
+                        let (t, c) = (Instant::now(), cpu_ms());
+                        let nbest = pairs(&rec.recognize(pcm)?);
+                        Heard {
+                            nbest,
+                            whole: None,
+                            ms: t.elapsed().as_secs_f64() * 1e3,
+                            cpu_ms: cpu_ms() - c,
+                        }
+                    };
+                    if let Some(w) = writer.as_mut() {
+                        use std::io::Write;
+                        let line = serde_json::to_string(&(k, &heard)).unwrap_or_default();
+                        let _ = writeln!(w, "{line}");
+                    }
+                    cache.insert(k.clone(), heard.clone());
+                    heard
+                }
+            };
+            let best_right = best_right(s, &grammar, &heard);
+            items.push(Item {
+                sample: s.clone(),
+                grammar: grammar.clone(),
+                heard,
+                tuning: *tuning,
+                best_right,
+                second: None,
+                other_margin: (0, 0.0),
+            });
+        }
         progress(i + 1);
     }
     drop(rx);
@@ -398,6 +560,10 @@ pub fn grid() -> Vec<Thresholds> {
 /// The thresholds of `grid` that do best on `items` (the first of the
 /// best: the grid runs from cautious to trusting).
 pub fn tune(items: &[&Item], grid: &[Thresholds]) -> Thresholds {
+    tune_scored(items, grid).0
+}
+
+fn tune_scored(items: &[&Item], grid: &[Thresholds]) -> (Thresholds, (bool, f64)) {
     let mut best = (Thresholds::default(), (false, f64::NEG_INFINITY));
     for t in grid {
         let s = Count::of(items.iter().copied(), t).score();
@@ -405,7 +571,7 @@ pub fn tune(items: &[&Item], grid: &[Thresholds]) -> Thresholds {
             best = (*t, s);
         }
     }
-    best.0
+    best
 }
 
 /// Thresholds in one line.
@@ -429,6 +595,8 @@ pub fn describe(t: &Thresholds) -> String {
 pub struct Fold {
     pub voice: String,
     pub thresholds: Thresholds,
+    /// The variant of the items chosen with them (see [`folds_over`]).
+    pub variant: usize,
 }
 
 /// For each voice: thresholds tuned on the tuning items of the others.
@@ -443,7 +611,43 @@ pub fn folds(items: &[Item], voices: &[String], grid: &[Thresholds]) -> Vec<Fold
             Fold {
                 voice: v.clone(),
                 thresholds: tune(&tuning, grid),
+                variant: 0,
             }
+        })
+        .collect()
+}
+
+/// [`folds`] over variants of the same items (Whisper's "something else"
+/// margin raised by several amounts): each fold takes the variant and
+/// thresholds that do best on the others' tuning samples (the first
+/// variant on a tie).
+pub fn folds_over(variants: &[Vec<Item>], voices: &[String], grid: &[Thresholds]) -> Vec<Fold> {
+    voices
+        .iter()
+        .map(|v| {
+            let mut best: Option<(Fold, (bool, f64))> = None;
+            for (k, items) in variants.iter().enumerate() {
+                let tuning: Vec<&Item> = items
+                    .iter()
+                    .filter(|i| i.tuning && i.sample.voice != *v)
+                    .collect();
+                let (t, s) = tune_scored(&tuning, grid);
+                if best.as_ref().is_none_or(|b| (s.0, s.1) > (b.1.0, b.1.1)) {
+                    best = Some((
+                        Fold {
+                            voice: v.clone(),
+                            thresholds: t,
+                            variant: k,
+                        },
+                        s,
+                    ));
+                }
+            }
+            best.map(|b| b.0).unwrap_or(Fold {
+                voice: v.clone(),
+                thresholds: Thresholds::default(),
+                variant: 0,
+            })
         })
         .collect()
 }
@@ -451,6 +655,17 @@ pub fn folds(items: &[Item], voices: &[String], grid: &[Thresholds]) -> Vec<Fold
 /// The report: per voice left out and condition, then over all voices
 /// left out per condition, beside today's fixed thresholds.
 pub fn report(items: &[Item], folds: &[Fold], conditions: &[Option<i32>]) -> String {
+    report_over(&[items], folds, conditions, &[0.0])
+}
+
+/// [`report`] over the variants [`folds_over`] chose from (`extra`: each
+/// variant's raise of the "something else" margin, printed).
+pub fn report_over(
+    variants: &[&[Item]],
+    folds: &[Fold],
+    conditions: &[Option<i32>],
+    extra: &[f32],
+) -> String {
     let mut s = String::new();
     let mut totals: Vec<(String, Count, Count)> = conditions
         .iter()
@@ -461,10 +676,17 @@ pub fn report(items: &[Item], folds: &[Fold], conditions: &[Option<i32>]) -> Str
         ..Thresholds::default()
     };
     for f in folds {
+        let items = variants[f.variant.min(variants.len() - 1)];
+        let raise = extra.get(f.variant).copied().unwrap_or(0.0);
         s.push_str(&format!(
-            "left out {} (tuned on the others: {})\n",
+            "left out {} (tuned on the others: {}{})\n",
             f.voice,
-            describe(&f.thresholds)
+            describe(&f.thresholds),
+            if raise != 0.0 {
+                format!(", Whisper's other margin {raise:+}")
+            } else {
+                String::new()
+            }
         ));
         for (cond, total, before) in &mut totals {
             let mine: Vec<&Item> = items
@@ -490,6 +712,43 @@ pub fn report(items: &[Item], folds: &[Fold], conditions: &[Option<i32>]) -> Str
         ));
     }
     s
+}
+
+/// The items of two engines (the same samples in the same order) as one
+/// engine combining them by `rule`. The best hypothesis is that of the
+/// mean of the two lists.
+pub fn combine(first: &[Item], second: &[Item], rule: Rule) -> Vec<Item> {
+    first
+        .iter()
+        .zip(second)
+        .map(|(a, b)| {
+            // The cascade runs the second engine only when the first is
+            // unsure (under the default thresholds).
+            let second_needed = rule == Rule::Average
+                || !decide(&hyps(&a.heard.nbest), &a.grammar, &Thresholds::default())
+                    .decision
+                    .is_clear();
+            let mean = Heard {
+                nbest: pairs(&crate::speech::recognizer::average(
+                    &hyps(&a.heard.nbest),
+                    &hyps(&b.heard.nbest),
+                )),
+                whole: None,
+                ms: 0.0,
+                cpu_ms: 0.0,
+            };
+            Item {
+                best_right: best_right(&a.sample, &a.grammar, &mean),
+                second: Some((b.heard.clone(), rule)),
+                heard: Heard {
+                    ms: a.heard.ms + if second_needed { b.heard.ms } else { 0.0 },
+                    cpu_ms: a.heard.cpu_ms + if second_needed { b.heard.cpu_ms } else { 0.0 },
+                    ..a.heard.clone()
+                },
+                ..a.clone()
+            }
+        })
+        .collect()
 }
 
 /// Share of items judged right under `t`, for tests.
@@ -525,6 +784,7 @@ mod tests {
             nbest: nbest.iter().map(|(u, p)| (phrase(u), *p)).collect(),
             whole: None,
             ms: 1.0,
+            cpu_ms: 1.0,
         };
         let best_right = best_right(&s, &grammar, &heard);
         Item {
@@ -533,6 +793,8 @@ mod tests {
             heard,
             tuning,
             best_right,
+            second: None,
+            other_margin: (0, 0.0),
         }
     }
 
@@ -591,5 +853,19 @@ mod tests {
         let report = report(&items, &f, &[None]);
         assert!(report.contains("left out b"), "{report}");
         assert!(report.contains("right 100.0 %"), "{report}");
+    }
+
+    #[test]
+    fn a_raised_margin_makes_something_else_less_likely() {
+        use crate::speech::recognizer::OTHER;
+        let heard = item("a", false, e4(), &[("e2e4", 0.5), (OTHER, 0.5)]);
+        assert_ne!(heard.outcome(&Thresholds::default()), Outcome::Right);
+        // Only Whisper's list is re-weighted: none here.
+        let untouched = with_margin(std::slice::from_ref(&heard), 0, 10.0);
+        assert_ne!(untouched[0].outcome(&Thresholds::default()), Outcome::Right);
+        let raised = with_margin(std::slice::from_ref(&heard), 1, 10.0);
+        assert_eq!(raised[0].outcome(&Thresholds::default()), Outcome::Right);
+        let lowered = with_margin(std::slice::from_ref(&heard), 1, -10.0);
+        assert!(lowered[0].decide(&Thresholds::default()).decision == Decision::None);
     }
 }

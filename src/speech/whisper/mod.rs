@@ -120,13 +120,67 @@ pub struct Whisper {
     phrases: Vec<String>,
     /// Each phrase's tokens followed by `<|endoftext|>`.
     seqs: Vec<Vec<u32>>,
-    /// Prior (score on silence) per (language, phrase).
-    priors: HashMap<(String, String), f32>,
+    /// Prior per (language, phrase): its tokens' log-probabilities on
+    /// silence (their sum is the phrase's score on silence).
+    priors: HashMap<(String, String), Vec<f32>>,
     silence: Option<model::Audio>,
     audio: Vec<i16>,
     pub weights: Weights,
-    /// The scores of the last utterance, per phrase (for the lab).
+    pub search: Search,
+    /// The scores of the last utterance, per phrase (for the lab; pruned
+    /// phrases: minus infinity).
     pub last_scores: Vec<f32>,
+}
+
+/// How the phrases are searched.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Search {
+    /// The normaliser of the log-probabilities.
+    pub norm: model::Normaliser,
+    /// The beam (`None`: every prefix decoded).
+    pub prune: Option<model::Prune>,
+}
+
+impl Default for Search {
+    fn default() -> Search {
+        Search {
+            norm: model::Normaliser::Shortlist(0),
+            prune: Some(model::Prune {
+                beam: 10.0,
+                width: 16,
+            }),
+        }
+    }
+}
+
+impl Search {
+    /// The search, or `HECTOR_WHISPER_NORM` ("full", or the number of
+    /// common tokens added to the phrases' own) and `HECTOR_WHISPER_BEAM`
+    /// ("off", or "beam,width") for the lab.
+    pub fn from_env() -> Search {
+        let mut s = Search::default();
+        match std::env::var("HECTOR_WHISPER_NORM").ok().as_deref() {
+            Some("full") => s.norm = model::Normaliser::Full,
+            Some(n) => {
+                if let Ok(n) = n.trim().parse() {
+                    s.norm = model::Normaliser::Shortlist(n)
+                }
+            }
+            None => {}
+        }
+        match std::env::var("HECTOR_WHISPER_BEAM").ok().as_deref() {
+            Some("off") => s.prune = None,
+            Some(v) => {
+                if let Some((b, w)) = v.split_once(',')
+                    && let (Ok(beam), Ok(width)) = (b.trim().parse(), w.trim().parse())
+                {
+                    s.prune = Some(model::Prune { beam, width });
+                }
+            }
+            None => {}
+        }
+        s
+    }
 }
 
 impl Whisper {
@@ -166,6 +220,7 @@ impl Whisper {
             silence: None,
             audio: Vec::new(),
             weights: Weights::from_env(),
+            search: Search::from_env(),
             last_scores: Vec::new(),
         })
     }
@@ -243,13 +298,15 @@ impl Whisper {
         let Some(silence) = &self.silence else {
             return Ok(());
         };
-        let (scores, _) = self
+        let scored = self
             .net
-            .score(silence, &prefix, &seqs)
+            .score(silence, &prefix, &seqs, &self.seqs, self.search.norm, None)
             .map_err(|e| SpeechError::Decode(e.to_string()))?;
-        for (i, s) in missing.into_iter().zip(scores) {
-            self.priors
-                .insert((self.lang.clone(), self.phrases[i].clone()), s);
+        for (i, s) in missing.into_iter().zip(scored.tokens) {
+            self.priors.insert(
+                (self.lang.clone(), self.phrases[i].clone()),
+                s.unwrap_or_default(),
+            );
         }
         Ok(())
     }
@@ -266,54 +323,79 @@ impl Whisper {
         let audio = self.encode(samples)?;
         let t1 = std::time::Instant::now();
         let prefix = self.prefix()?;
-        let (raw, free) = self
-            .net
-            .score(&audio, &prefix, &self.seqs)
-            .map_err(|e| SpeechError::Decode(e.to_string()))?;
-        let trace = std::env::var_os("HECTOR_WHISPER_TRACE").is_some();
-        if trace {
-            eprintln!(
-                "whisper: {} phrases, {} samples, encode {:.0} ms, score {:.0} ms",
-                self.phrases.len(),
-                samples.len(),
-                (t1 - t0).as_secs_f64() * 1e3,
-                t1.elapsed().as_secs_f64() * 1e3
-            );
-        }
         let w = self.weights;
-        let adjusted: Vec<f32> = raw
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
+        // Each token's offset: its prior on silence (weighted) taken off,
+        // the bonus added. A phrase's score is the sum of its tokens'
+        // log-probabilities and offsets.
+        let offsets: Vec<Vec<f32>> = (0..self.phrases.len())
+            .map(|i| {
                 let prior = self
                     .priors
-                    .get(&(self.lang.clone(), self.phrases[i].clone()))
-                    .copied()
-                    .unwrap_or(0.0);
-                s - w.prior * prior + w.token_bonus * self.seqs[i].len() as f32
+                    .get(&(self.lang.clone(), self.phrases[i].clone()));
+                (0..self.seqs[i].len())
+                    .map(|k| {
+                        -w.prior * prior.and_then(|p| p.get(k)).copied().unwrap_or(0.0)
+                            + w.token_bonus
+                    })
+                    .collect()
+            })
+            .collect();
+        let dec = |e: candle_core::Error| SpeechError::Decode(e.to_string());
+        let scored = self
+            .net
+            .score(
+                &audio,
+                &prefix,
+                &self.seqs,
+                &self.seqs,
+                self.search.norm,
+                self.search.prune.map(|p| (p, offsets.as_slice())),
+            )
+            .map_err(dec)?;
+        let adjusted: Vec<f32> = scored
+            .tokens
+            .iter()
+            .zip(&offsets)
+            .map(|(lps, off)| match lps {
+                Some(lps) => lps.iter().sum::<f32>() + off.iter().sum::<f32>(),
+                None => f32::NEG_INFINITY,
             })
             .collect();
         self.last_scores = adjusted.clone();
         let best = (0..adjusted.len())
             .max_by(|a, b| adjusted[*a].total_cmp(&adjusted[*b]))
             .unwrap_or(0);
+        let t2 = std::time::Instant::now();
         // "Something else": the winning phrase as if each of its tokens
-        // had been the model's own first choice, less the margin.
-        let other = adjusted[best] + (free[best] - raw[best]) - w.other_margin;
-        if trace {
-            let mut order: Vec<usize> = (0..raw.len()).collect();
+        // had been the model's own first choice (over the whole
+        // vocabulary), less the margin.
+        let gap = self
+            .net
+            .gap(&audio, &prefix, &self.seqs[best])
+            .map_err(dec)?;
+        let other = adjusted[best] + gap - w.other_margin;
+        if std::env::var_os("HECTOR_WHISPER_TRACE").is_some() {
+            eprintln!(
+                "whisper: {} phrases, {} samples, encode {:.0} ms, score {:.0} ms ({} of {} prefixes decoded), gap {:.0} ms",
+                self.phrases.len(),
+                samples.len(),
+                (t1 - t0).as_secs_f64() * 1e3,
+                (t2 - t1).as_secs_f64() * 1e3,
+                scored.decoded,
+                scored.nodes,
+                t2.elapsed().as_secs_f64() * 1e3
+            );
+            let mut order: Vec<usize> = (0..adjusted.len()).collect();
             order.sort_by(|a, b| adjusted[*b].total_cmp(&adjusted[*a]));
             for &i in order.iter().take(4) {
                 eprintln!(
-                    "whisper:   {:8.2} raw {:8.2} free {:8.2} tokens {} '{}'",
+                    "whisper:   {:8.2} tokens {} '{}'",
                     adjusted[i],
-                    raw[i],
-                    free[i],
                     self.seqs[i].len(),
                     self.phrases[i]
                 );
             }
-            eprintln!("whisper:   other {other:.2}");
+            eprintln!("whisper:   other {other:.2} (gap {gap:.2})");
         }
         let t = w.temperature.max(1e-3);
         let top = adjusted.iter().copied().fold(other, f32::max);
@@ -323,7 +405,9 @@ impl Whisper {
         for e in &mut exps {
             *e /= total;
         }
-        let mut order: Vec<usize> = (0..exps.len()).collect();
+        let mut order: Vec<usize> = (0..exps.len())
+            .filter(|i| adjusted[*i].is_finite())
+            .collect();
         order.sort_by(|a, b| exps[*b].total_cmp(&exps[*a]));
         let mut out: Vec<Hypothesis> = order
             .into_iter()

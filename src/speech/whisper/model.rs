@@ -338,14 +338,48 @@ impl Whisper {
         self.embed.index_select(&tok, 0)? + self.dec_pos.index_select(&pos, 0)?
     }
 
-    /// Log-probabilities of `wanted` `(row, token)` pairs from final
-    /// states `x [n, width]`, normalised over the whole vocabulary, and
-    /// each row's best log-probability.
-    fn log_probs(&self, x: &Tensor, wanted: &[(usize, u32)]) -> Result<(Vec<f32>, Vec<f32>)> {
-        if wanted.is_empty() {
-            return Ok((Vec::new(), Vec::new()));
+    /// The output projection's columns for `norm`: `None` for the whole
+    /// vocabulary, else the embeddings of the shortlist `[width, S]` and
+    /// each token's column.
+    fn columns(
+        &self,
+        seqs: &[Vec<u32>],
+        norm: Normaliser,
+    ) -> Result<Option<(Tensor, HashMap<u32, usize>)>> {
+        let Normaliser::Shortlist(common) = norm else {
+            return Ok(None);
+        };
+        let vocab = self.vocab() as u32;
+        let mut ids: Vec<u32> = (0..(common as u32).min(vocab)).collect();
+        let mut seen: std::collections::HashSet<u32> = ids.iter().copied().collect();
+        for &t in seqs.iter().flatten() {
+            if t < vocab && seen.insert(t) {
+                ids.push(t);
+            }
         }
-        let logits = x.matmul(&self.embed_t)?; // [n, V]
+        let col: HashMap<u32, usize> = ids.iter().enumerate().map(|(i, t)| (*t, i)).collect();
+        let rows = self
+            .embed
+            .index_select(&Tensor::new(ids.as_slice(), self.embed.device())?, 0)?;
+        Ok(Some((rows.t()?.contiguous()?, col)))
+    }
+
+    /// Log-probabilities of `wanted` `(row, token)` pairs from final
+    /// states `x [n, width]`, normalised over `cols` (the shortlist) or
+    /// the whole vocabulary.
+    fn log_probs(
+        &self,
+        x: &Tensor,
+        wanted: &[(usize, u32)],
+        cols: &Option<(Tensor, HashMap<u32, usize>)>,
+    ) -> Result<Vec<f32>> {
+        if wanted.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (logits, col): (Tensor, Box<dyn Fn(u32) -> usize + '_>) = match cols {
+            Some((w, map)) => (x.matmul(w)?, Box::new(move |t| map[&t])),
+            None => (x.matmul(&self.embed_t)?, Box::new(|t| t as usize)),
+        };
         let v = logits.dim(1)?;
         let max = logits.max_keepdim(D::Minus1)?;
         let lse = (logits
@@ -353,30 +387,82 @@ impl Whisper {
             .exp()?
             .sum_keepdim(D::Minus1)?
             .log()?
-            + &max)?;
-        let best = (&max - &lse)?.flatten_all()?.to_vec1::<f32>()?;
-        let lp = logits.broadcast_sub(&lse)?.flatten_all()?;
+            + &max)?
+            .flatten_all()?
+            .to_vec1::<f32>()?;
         let idx: Vec<u32> = wanted
             .iter()
-            .map(|(r, t)| (*r * v + *t as usize) as u32)
+            .map(|(r, t)| (*r * v + col(*t)) as u32)
             .collect();
-        let got = lp
+        let got = logits
+            .flatten_all()?
             .index_select(&Tensor::new(idx.as_slice(), x.device())?, 0)?
             .to_vec1::<f32>()?;
-        Ok((got, best))
+        Ok(got
+            .into_iter()
+            .zip(wanted)
+            .map(|(g, (r, _))| g - lse[*r])
+            .collect())
     }
 
-    /// Scores each of `seqs` as the transcript after `prefix`: the sum of
-    /// its tokens' log-probabilities (the last token of each sequence is
-    /// normally `<|endoftext|>`). Shared prefixes are decoded once. Also
-    /// returns, per sequence, the sum of the best log-probability at each
-    /// of its positions (what the model's own first choices would score).
+    /// How far the model's own first choice at each position of `seq`
+    /// (after `prefix`) is ahead of the token `seq` has there, summed over
+    /// the whole vocabulary: a sequence the model would have written itself
+    /// scores 0. One causal pass over the one sequence.
+    pub fn gap(&self, audio: &Audio, prefix: &[u32], seq: &[u32]) -> Result<f32> {
+        if seq.is_empty() {
+            return Ok(0.0);
+        }
+        let p = prefix.len();
+        let mut tokens = prefix.to_vec();
+        tokens.extend_from_slice(&seq[..seq.len() - 1]);
+        if tokens.len() > self.dec_pos.dim(0)? {
+            return Err(candle_core::Error::Msg(
+                "the phrase is too long for the decoder".into(),
+            ));
+        }
+        let positions: Vec<u32> = (0..tokens.len() as u32).collect();
+        let x = self.embed_at(&tokens, &positions)?;
+        let (out, _) = self.decode_rows(x, audio, &|_| Ok(None), true)?;
+        let logits = out.narrow(0, p - 1, seq.len())?.matmul(&self.embed_t)?; // [len, V]
+        let max = logits
+            .max_keepdim(D::Minus1)?
+            .flatten_all()?
+            .to_vec1::<f32>()?;
+        let v = logits.dim(1)?;
+        let idx: Vec<u32> = seq
+            .iter()
+            .enumerate()
+            .map(|(r, t)| (r * v + *t as usize) as u32)
+            .collect();
+        let got = logits
+            .flatten_all()?
+            .index_select(&Tensor::new(idx.as_slice(), out.device())?, 0)?
+            .to_vec1::<f32>()?;
+        Ok(max.iter().zip(got).map(|(m, g)| m - g).sum())
+    }
+
+    /// Scores each of `seqs` as the transcript after `prefix`: each of its
+    /// tokens' log-probability (the last token of each sequence is
+    /// normally `<|endoftext|>`), normalised as `norm` says (a shortlist
+    /// holds the tokens of `shortlist`, which holds `seqs`). Shared
+    /// prefixes are decoded once, a level of the prefix tree in one batch.
+    ///
+    /// With `prune`, each token also carries an offset (`offsets`, per
+    /// sequence and token: what the caller adds to its log-probability)
+    /// and at each level only the prefixes whose log-probabilities plus
+    /// offsets so far are within `prune.beam` of the level's best (at
+    /// most `prune.width` of them) go on; the sequences below the others
+    /// get `None`.
     pub fn score(
         &self,
         audio: &Audio,
         prefix: &[u32],
         seqs: &[Vec<u32>],
-    ) -> Result<(Vec<f32>, Vec<f32>)> {
+        shortlist: &[Vec<u32>],
+        norm: Normaliser,
+        prune: Option<(Prune, &[Vec<f32>])>,
+    ) -> Result<Scored> {
         let trie = Trie::new(seqs);
         let dev = self.embed.device();
         let p = prefix.len();
@@ -385,13 +471,23 @@ impl Whisper {
                 "the phrase is too long for the decoder".into(),
             ));
         }
+        // The offset of each node's edge (from the first sequence through it).
+        let mut offset = vec![0f32; trie.nodes.len()];
+        if let Some((_, offs)) = &prune {
+            for (s, o) in trie.paths.iter().zip(offs.iter()) {
+                for (u, x) in s.iter().zip(o) {
+                    offset[*u] = *x;
+                }
+            }
+        }
+        let cols = self.columns(shortlist, norm)?;
         let positions: Vec<u32> = (0..p as u32).collect();
         let x = self.embed_at(prefix, &positions)?;
         let (out, root_kv) = self.decode_rows(x, audio, &|_| Ok(None), true)?;
-        // Log-probabilities of every edge, by child node.
-        let mut edge = vec![0f32; trie.nodes.len()];
-        // The best log-probability at the position each edge fills.
-        let mut edge_best = vec![0f32; trie.nodes.len()];
+        // Log-probabilities of every edge, by child node (NaN: not scored).
+        let mut edge = vec![f32::NAN; trie.nodes.len()];
+        // Log-probabilities plus offsets from the root, by node.
+        let mut partial = vec![0f32; trie.nodes.len()];
         // Level 0's states: the last prefix row.
         let mut states = out.i(p - 1..p)?;
         let mut level_nodes: Vec<usize> = vec![0];
@@ -399,6 +495,7 @@ impl Whisper {
         let mut kv_levels: Vec<Vec<(Tensor, Tensor)>> = vec![Vec::new(); self.dec.len()];
         // Each node's index within its level.
         let mut slot = vec![0usize; trie.nodes.len()];
+        let mut decoded = 1;
         for depth in 0..trie.depth() {
             // The edges leaving this level's nodes.
             let mut wanted = Vec::new();
@@ -409,19 +506,28 @@ impl Whisper {
                     children.push(c);
                 }
             }
-            let (lps, best) = self.log_probs(&states, &wanted)?;
-            for ((c, lp), (row, _)) in children.iter().zip(lps).zip(&wanted) {
+            let lps = self.log_probs(&states, &wanted, &cols)?;
+            for (c, lp) in children.iter().zip(lps) {
                 edge[*c] = lp;
-                edge_best[*c] = best[*row];
+                partial[*c] = partial[trie.nodes[*c].parent] + lp + offset[*c];
             }
             // The next level: children that go on (not the last token).
-            let next: Vec<usize> = children
+            let mut next: Vec<usize> = children
                 .into_iter()
                 .filter(|c| !trie.nodes[*c].children.is_empty())
                 .collect();
+            if let Some((pr, _)) = &prune {
+                next.sort_by(|a, b| partial[*b].total_cmp(&partial[*a]));
+                if let Some(&top) = next.first() {
+                    let floor = partial[top] - pr.beam;
+                    next.retain(|c| partial[*c] >= floor);
+                }
+                next.truncate(pr.width.max(1));
+            }
             if next.is_empty() {
                 break;
             }
+            decoded += next.len();
             for (k, c) in next.iter().enumerate() {
                 slot[*c] = k;
             }
@@ -458,20 +564,51 @@ impl Whisper {
             states = out;
             level_nodes = next;
         }
-        let path_sum = |edges: &[f32], end: usize| {
-            let mut s = 0f32;
-            let mut u = end;
-            while u != 0 {
-                s += edges[u];
-                u = trie.nodes[u].parent;
-            }
-            s
-        };
-        Ok((
-            trie.ends.iter().map(|&e| path_sum(&edge, e)).collect(),
-            trie.ends.iter().map(|&e| path_sum(&edge_best, e)).collect(),
-        ))
+        let tokens = trie
+            .paths
+            .iter()
+            .map(|path| {
+                let lps: Vec<f32> = path.iter().map(|u| edge[*u]).collect();
+                if lps.iter().any(|x| x.is_nan()) {
+                    None
+                } else {
+                    Some(lps)
+                }
+            })
+            .collect();
+        Ok(Scored {
+            tokens,
+            nodes: trie.nodes.len() - 1,
+            decoded,
+        })
     }
+}
+
+/// How the log-probabilities are normalised.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Normaliser {
+    /// Over the whole vocabulary.
+    Full,
+    /// Over the tokens of the phrases and the first `n` ids (the most
+    /// common tokens: Whisper's ids follow the order of its merges).
+    Shortlist(usize),
+}
+
+/// The beam of [`Whisper::score`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Prune {
+    pub beam: f32,
+    pub width: usize,
+}
+
+/// What [`Whisper::score`] found.
+#[derive(Debug, Clone)]
+pub struct Scored {
+    /// Per sequence, its tokens' log-probabilities (`None`: pruned).
+    pub tokens: Vec<Option<Vec<f32>>>,
+    /// Nodes of the prefix tree (prefixes), and how many were decoded.
+    pub nodes: usize,
+    pub decoded: usize,
 }
 
 struct Node {
@@ -484,7 +621,8 @@ struct Node {
 /// The token sequences as a prefix tree; node 0 is the empty prefix.
 struct Trie {
     nodes: Vec<Node>,
-    ends: Vec<usize>,
+    /// Per sequence, the nodes along it (one per token).
+    paths: Vec<Vec<usize>>,
 }
 
 impl Trie {
@@ -496,9 +634,10 @@ impl Trie {
             children: Vec::new(),
         }];
         let mut index: HashMap<(usize, u32), usize> = HashMap::new();
-        let mut ends = Vec::new();
+        let mut paths = Vec::new();
         for s in seqs {
             let mut u = 0;
+            let mut path = Vec::new();
             for &t in s {
                 u = match index.get(&(u, t)) {
                     Some(&c) => c,
@@ -516,10 +655,11 @@ impl Trie {
                         c
                     }
                 };
+                path.push(u);
             }
-            ends.push(u);
+            paths.push(path);
         }
-        Trie { nodes, ends }
+        Trie { nodes, paths }
     }
 
     fn depth(&self) -> usize {
