@@ -55,7 +55,7 @@ fn kind(var: &str) -> Option<Kind> {
         "seat" => Kind::Seat,
         "time" | "white_time" | "black_time" => Kind::Time,
         "moves" => Kind::Moves,
-        "count" | "number" | "max" | "ply" | "n" | "plies" => Kind::Number,
+        "count" | "number" | "max" | "ply" | "n" | "plies" | "hours" => Kind::Number,
         "word" => Kind::Text("xyz"),
         "square" | "to" => Kind::Text("f3"),
         "from" => Kind::Text("g1"),
@@ -628,6 +628,229 @@ fn no_english_word_in_a_german_polish_serbian_or_greek_message_or_page() {
         }
     }
     assert!(found.is_empty(), "English words:\n{}", found.join("\n"));
+}
+
+/// The English words of `text` as a German, Polish, Serbian or Greek
+/// sentence would show them (the language's homographs and the names a
+/// person types as they are set aside).
+fn english_in(code: &str, text: &str, english: &BTreeSet<String>) -> Vec<String> {
+    words(&without_identifiers(text))
+        .filter(|w| english.contains(w) && !homographs(code).contains(&w.as_str()))
+        .collect()
+}
+
+/// Every refusal the session can give, with every typed reason it carries
+/// (the rules', the clock's, a line's problem, an incomplete command's).
+/// The match has no catch-all: a new kind of refusal must be added here.
+fn every_refusal() -> Vec<hector::session::Refusal> {
+    use hector::locale::session::{SPOKEN, Verb};
+    use hector::session::{ClockReason, LineProblem, Named, Refusal, Rule};
+    let covered = |r: &Refusal| match r {
+        Refusal::NotUnderstood { .. }
+        | Refusal::Illegal { .. }
+        | Refusal::NotYourTurn
+        | Refusal::NotYourRight { .. }
+        | Refusal::NothingPending
+        | Refusal::AwaitingPlayer
+        | Refusal::OutOfRange { .. }
+        | Refusal::GameOver
+        | Refusal::Adjourned
+        | Refusal::NoClock
+        | Refusal::Incomplete { .. }
+        | Refusal::Rules { .. }
+        | Refusal::BadLine { .. }
+        | Refusal::Clock { .. }
+        | Refusal::DrawTooEarly { .. } => true,
+    };
+    let mut all = vec![
+        Refusal::NotUnderstood {
+            heard: String::new(),
+        },
+        Refusal::NotYourTurn,
+        Refusal::NotYourRight {
+            command: Named::Move,
+        },
+        Refusal::NothingPending,
+        Refusal::AwaitingPlayer,
+        Refusal::OutOfRange { max: 3 },
+        Refusal::GameOver,
+        Refusal::Adjourned,
+        Refusal::NoClock,
+        Refusal::DrawTooEarly { before: 21 },
+    ];
+    let arbiter = [
+        Verb::StartClock,
+        Verb::StopClock,
+        Verb::SetTime,
+        Verb::AddTime,
+        Verb::SetMoves,
+        Verb::Retrace,
+        Verb::Correct,
+        Verb::Illegal,
+        Verb::Resume,
+        Verb::Present,
+    ];
+    for v in SPOKEN.into_iter().chain(arbiter) {
+        all.push(Refusal::NotYourRight {
+            command: Named::Command(v),
+        });
+    }
+    // The commands the request parser finds incomplete (their topics).
+    for v in [
+        Verb::Absent,
+        Verb::Arrived,
+        Verb::Resumption,
+        Verb::Where,
+        Verb::Rank,
+        Verb::File,
+        Verb::Claim,
+        Verb::Adjourn,
+        Verb::Present,
+        Verb::SetTime,
+        Verb::Result,
+        Verb::Shows,
+        Verb::Correct,
+    ] {
+        all.push(Refusal::Incomplete {
+            command: v.topic().into(),
+        });
+    }
+    for r in Rule::ALL {
+        all.push(Refusal::Rules { reason: r.into() });
+    }
+    for reason in ClockReason::ALL {
+        all.push(Refusal::Clock { reason });
+    }
+    for p in LineProblem::ALL {
+        all.push(p.into());
+    }
+    for problem in ["not_utf8", "too_long", "unreadable"] {
+        all.push(Refusal::BadLine {
+            problem: problem.into(),
+        });
+    }
+    assert!(all.iter().all(covered));
+    all
+}
+
+/// Issue 32: every refusal, with every reason, is said in German, Polish,
+/// Serbian and Greek without an English word.
+#[test]
+fn every_refusal_is_said_without_an_english_word() {
+    use hector::session::Kind as Event;
+    let english = english_words();
+    // The check finds what this issue was about: English in the frame.
+    assert_eq!(
+        english_in("de", "Die Uhr: already running.", &english),
+        ["already", "running"]
+    );
+    let refusals = every_refusal();
+    assert!(refusals.len() > 60, "{}", refusals.len());
+    let mut found = Vec::new();
+    for code in ["de", "pl", "sr", "el"] {
+        let r = Renderer::new(code, SayOptions::default()).unwrap();
+        for why in &refusals {
+            let text = r.text(&Event::Refused { why: why.clone() });
+            assert!(
+                !text.trim().is_empty(),
+                "{code}: {why:?} is said as nothing"
+            );
+            let hits = english_in(code, &text, &english);
+            if !hits.is_empty() {
+                found.push(format!("{code} {why:?}: {hits:?} in {text}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "English words:\n{}", found.join("\n"));
+}
+
+/// Issue 32: the clock's refusals of a German game, through `hector
+/// session` (start twice, stop twice, a move before the clocks run and
+/// while they are stopped, an absurd correction, a time gone back): each
+/// is typed in the JSON and said with no English word.
+#[test]
+fn a_german_game_refuses_the_clock_in_german() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let lines = [
+        r#"{"t": 0, "from": "white", "text": "e4"}"#,
+        r#"{"t": 10, "from": "arbiter", "text": "uhr anhalten"}"#,
+        r#"{"t": 20, "from": "arbiter", "text": "uhr starten"}"#,
+        r#"{"t": 30, "from": "arbiter", "text": "uhr starten"}"#,
+        r#"{"t": 40, "from": "arbiter", "text": "uhr anhalten"}"#,
+        r#"{"t": 50, "from": "arbiter", "text": "uhr anhalten"}"#,
+        r#"{"t": 60, "from": "white", "text": "e4"}"#,
+        r#"{"t": 70, "from": "arbiter", "text": "zeit setzen weiß 99999:00"}"#,
+        r#"{"t": 5, "from": "arbiter", "text": "uhr starten"}"#,
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "session",
+            "--locale",
+            "de",
+            "--control",
+            "300+2",
+            "--arbiter-starts",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all((lines.join("\n") + "\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = String::from_utf8(out.stdout).unwrap();
+    let refused: Vec<serde_json::Value> = out
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|e| e["kind"] == "refused")
+        .collect();
+    let reasons: Vec<String> = refused
+        .iter()
+        .map(|e| {
+            let r = if e["why"] == "bad_line" {
+                &e["problem"]
+            } else {
+                &e["reason"]
+            };
+            format!("{} {}", e["why"].as_str().unwrap(), r.as_str().unwrap())
+        })
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "clock not_started",
+            "clock already_stopped",
+            "clock already_running",
+            "clock already_stopped",
+            "clock stopped_by_arbiter",
+            "clock too_much_time",
+            "bad_line time_before_last",
+        ],
+        "{out}"
+    );
+    let english = english_words();
+    for e in &refused {
+        let text = e["text"].as_str().unwrap();
+        assert!(
+            english_in("de", text, &english).is_empty(),
+            "English in a German refusal: {text}"
+        );
+    }
+    assert!(
+        refused[5]["text"].as_str().unwrap().contains("24 Stunden"),
+        "{out}"
+    );
 }
 
 /// The test above can fail: an English sentence in a German text is found.

@@ -823,3 +823,36 @@ fn d_2_9_the_boards_agree_again_only_after_they_differed() {
     assert_eq!(agree, ["The boards agree."], "{ev:?}");
     assert!(!agree.iter().any(|t| t.contains("again")));
 }
+
+/// Issue 32: what the rules, the boards and the clock refuse is a typed
+/// word the renderer says in each seat's language, never an English
+/// sentence: a half-move never made (7.5.1), a retrace with the scoresheets agreeing (D.2.9), an
+/// unreadable board report, a correction of a half-move the sheet does
+/// not have, a clock started twice (6.6).
+#[test]
+fn art_7_5_1_d_2_9_6_6_refusals_name_their_reason_as_a_word() {
+    let mut s = session(&cfg(Some("300+2")));
+    let cases = [
+        (Seat::Arbiter, "illegal white 3", "rules no_such_half_move"),
+        (Seat::Arbiter, "retrace", "rules nothing_to_retrace"),
+        (Seat::Arbiter, "shows zz9", "bad_line bad_board"),
+        (Seat::Arbiter, "correct blind 9 e4", "bad_line no_entry"),
+        (Seat::Arbiter, "start clock", "clock already_running"),
+    ];
+    for (i, (seat, text, want)) in cases.into_iter().enumerate() {
+        let before = s.status(i as u64);
+        let mut ev = say(&mut s, i as u64, seat, text);
+        if kinds(&ev) == ["confirm"] {
+            ev = say(&mut s, i as u64, seat, "yes");
+        }
+        let why = refused(&ev).unwrap_or_else(|| panic!("{text}: {ev:?}"));
+        let json = serde_json::to_value(&why).unwrap();
+        let word = json
+            .get("reason")
+            .or_else(|| json.get("problem"))
+            .and_then(|w| w.as_str())
+            .unwrap_or_default();
+        assert_eq!(format!("{} {word}", json["why"].as_str().unwrap()), want);
+        assert_eq!(s.status(i as u64), before, "{text} changed the game");
+    }
+}

@@ -170,7 +170,31 @@ incomplete_shows = Was zeigt das Brett: eine FEN oder Felder wie e5=N f3=-.
 bad_line = Diese Eingabezeile ist nicht lesbar: { $problem }.
 bad_utf8 = Diese Zeile ist kein lesbarer Text (kein UTF-8); sie wird übergangen, die Partie geht weiter.
 too_long = Diese Zeile ist viel zu lang; sie wird übergangen, die Partie geht weiter.
-clock_problem = Die Uhr: { $reason }.
+clock_stopped_by_arbiter = Der Schiedsrichter hat die Uhren angehalten; kein Zug, bis sie wieder laufen.
+clock_already_running = Die Uhr läuft bereits.
+clock_already_stopped = Die Uhr ist bereits angehalten.
+clock_game_over = Die Partie ist beendet; die Uhr wird nicht wieder gestartet.
+clock_paused = Die Uhr ist angehalten; bitte zuerst starten.
+clock_not_paused = Die Uhr ist nicht angehalten.
+clock_time_went_back = Diese Zeit liegt vor einer Zeit, die die Uhr schon gezählt hat.
+clock_too_much_time = Eine Uhr zeigt höchstens { $hours ->
+    [one] { $hours } Stunde
+   *[other] { $hours } Stunden
+}; das ist keine Bedenkzeit für eine Partie.
+clock_unavailable = Die Uhr kann das jetzt nicht.
+claim_not_to_move = Nur der Spieler am Zug darf Remis reklamieren.
+move_not_legal = Dieser Zug ist hier nicht regelgemäß.
+no_such_half_move = Dieser Halbzug wurde in dieser Partie nicht gespielt, oder nicht von diesem Spieler.
+nothing_to_retrace = Die Partieformulare stimmen überein; es gibt nichts zurückzuverfolgen.
+nothing_sealed = Es ist noch kein abgegebener Zug notiert.
+ended_before_resumption = Die Partie endete vor der Wiederaufnahme; der Umschlag wird nicht geöffnet.
+already_resumed = Die Partie wurde wieder aufgenommen; sie endet nach den gewöhnlichen Regeln.
+cannot_be_done = Das ist in dieser Partie nicht möglich.
+line_time_before_last = Die Zeit dieses Befehls liegt vor der Zeit des letzten Befehls.
+line_bad_board = Dieses Brett ist nicht lesbar; bitte eine FEN oder Felder wie e5=N f3=-.
+line_no_entry = Das Partieformular hat diesen Halbzug nicht.
+line_empty_entry = Ein Eintrag im Partieformular darf nicht leer sein.
+incomplete_present = Welcher Spieler: anwesend weiß oder anwesend schwarz.
 clock_not_started = Die Uhren laufen noch nicht; der Schiedsrichter startet sie, dann beginnt die Partie.
 rules_problem = { $reason }
 no_draw_offer = Es liegt kein Remisangebot vor.

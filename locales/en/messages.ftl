@@ -144,7 +144,31 @@ incomplete_shows = Say what the board shows: a FEN, or squares like e5=N f3=-.
 bad_line = That input line cannot be read: { $problem }.
 bad_utf8 = That line is not readable text (not UTF-8); it is ignored and the game goes on.
 too_long = That line is far too long; it is ignored and the game goes on.
-clock_problem = The clock: { $reason }.
+clock_stopped_by_arbiter = The arbiter has stopped the clocks; no move until they run again.
+clock_already_running = The clock is already running.
+clock_already_stopped = The clock is already stopped.
+clock_game_over = The game is over; the clock is not started again.
+clock_paused = The clock is stopped; start it first.
+clock_not_paused = The clock is not stopped.
+clock_time_went_back = That time is before a time the clock has already counted.
+clock_too_much_time = A clock holds at most { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+}; that is not a time for a game.
+clock_unavailable = The clock cannot do that now.
+claim_not_to_move = Only the player to move may claim a draw.
+move_not_legal = That move is not legal here.
+no_such_half_move = That half-move was not made in this game, or not by that player.
+nothing_to_retrace = The scoresheets agree; there is nothing to retrace.
+nothing_sealed = No sealed move is written yet.
+ended_before_resumption = The game ended before resumption; the envelope is not opened.
+already_resumed = The game has been resumed; it ends by the ordinary rules.
+cannot_be_done = That cannot be done in this game.
+line_time_before_last = That command's time is before the last command's time.
+line_bad_board = That board cannot be read; give a FEN or squares like e5=N f3=-.
+line_no_entry = The scoresheet has no such half-move.
+line_empty_entry = A scoresheet entry cannot be empty.
+incomplete_present = Say which player: present white or present black.
 clock_not_started = The clocks have not been started; the arbiter starts them, then the game begins.
 rules_problem = { $reason }
 no_draw_offer = There is no draw offer.

@@ -157,7 +157,32 @@ incomplete_shows = Co pokazuje szachownica: FEN albo pola jak e5=N f3=-.
 bad_line = Nie można odczytać tego wiersza: { $problem }.
 bad_utf8 = Ten wiersz nie jest czytelnym tekstem (nie UTF-8); pomijam go, partia trwa dalej.
 too_long = Ten wiersz jest o wiele za długi; pomijam go, partia trwa dalej.
-clock_problem = Zegar: { $reason }.
+clock_stopped_by_arbiter = Sędzia zatrzymał zegary; żadnego ruchu, dopóki znów nie ruszą.
+clock_already_running = Zegar już chodzi.
+clock_already_stopped = Zegar jest już zatrzymany.
+clock_game_over = Partia jest zakończona; zegar nie zostanie ponownie uruchomiony.
+clock_paused = Zegar jest zatrzymany; najpierw go uruchom.
+clock_not_paused = Zegar nie jest zatrzymany.
+clock_time_went_back = Ten czas jest wcześniejszy niż czas, który zegar już odliczył.
+clock_too_much_time = Zegar mieści najwyżej { $hours ->
+    [one] { $hours } godzinę
+    [few] { $hours } godziny
+   *[other] { $hours } godzin
+}; to nie jest czas na partię.
+clock_unavailable = Zegar nie może teraz tego zrobić.
+claim_not_to_move = Remisu może żądać tylko zawodnik, który jest na posunięciu.
+move_not_legal = Ten ruch nie jest tu przepisowy.
+no_such_half_move = Tego półruchu nie wykonano w tej partii albo nie wykonał go ten zawodnik.
+nothing_to_retrace = Blankiety są zgodne; nie ma czego cofać.
+nothing_sealed = Nie zapisano jeszcze zapieczętowanego ruchu.
+ended_before_resumption = Partia zakończyła się przed wznowieniem; koperty się nie otwiera.
+already_resumed = Partię wznowiono; kończy się według zwykłych przepisów.
+cannot_be_done = Tego nie da się zrobić w tej partii.
+line_time_before_last = Czas tego polecenia jest wcześniejszy niż czas ostatniego polecenia.
+line_bad_board = Nie można odczytać tej szachownicy; podaj FEN albo pola jak e5=N f3=-.
+line_no_entry = Na blankiecie nie ma takiego półruchu.
+line_empty_entry = Wpis na blankiecie nie może być pusty.
+incomplete_present = Który zawodnik: obecny białe lub obecny czarne.
 clock_not_started = Zegary nie zostały jeszcze uruchomione; uruchamia je sędzia i wtedy partia się zaczyna.
 rules_problem = { $reason }
 no_draw_offer = Nie ma propozycji remisu.

@@ -149,7 +149,32 @@ incomplete_shows = Šta tabla pokazuje: FEN ili polja kao e5=N f3=-.
 bad_line = Ovaj red se ne može pročitati: { $problem }.
 bad_utf8 = Ovaj red nije čitljiv tekst (nije UTF-8); preskače se, partija se nastavlja.
 too_long = Ovaj red je mnogo predugačak; preskače se, partija se nastavlja.
-clock_problem = Sat: { $reason }.
+clock_stopped_by_arbiter = Sudija je zaustavio satove; nema poteza dok ponovo ne krenu.
+clock_already_running = Sat već radi.
+clock_already_stopped = Sat je već zaustavljen.
+clock_game_over = Partija je završena; sat se ne pokreće ponovo.
+clock_paused = Sat je zaustavljen; prvo ga pokrenite.
+clock_not_paused = Sat nije zaustavljen.
+clock_time_went_back = To vreme je pre vremena koje je sat već izbrojao.
+clock_too_much_time = Sat meri najviše { $hours ->
+    [one] { $hours } sat
+    [few] { $hours } sata
+   *[other] { $hours } sati
+}; to nije vreme za partiju.
+clock_unavailable = Sat sada ne može da uradi to.
+claim_not_to_move = Remi sme da zatraži samo igrač koji je na potezu.
+move_not_legal = Taj potez ovde nije pravilan.
+no_such_half_move = Taj polupotez nije odigran u ovoj partiji, ili ga nije odigrao taj igrač.
+nothing_to_retrace = Obrasci se slažu; nema šta da se vraća.
+nothing_sealed = Zapečaćeni potez još nije zapisan.
+ended_before_resumption = Partija je završena pre nastavka; koverta se ne otvara.
+already_resumed = Partija je nastavljena; završava se po redovnim pravilima.
+cannot_be_done = To ne može da se uradi u ovoj partiji.
+line_time_before_last = Vreme ove komande je pre vremena poslednje komande.
+line_bad_board = Ova tabla se ne može pročitati; navedite FEN ili polja kao e5=N f3=-.
+line_no_entry = Obrazac nema takav polupotez.
+line_empty_entry = Upis u obrazac ne sme biti prazan.
+incomplete_present = Koji igrač: prisutan beli ili prisutan crni.
 clock_not_started = Satovi još nisu pokrenuti; sudija ih pokreće i tada partija počinje.
 rules_problem = { $reason }
 no_draw_offer = Nema ponude remija.

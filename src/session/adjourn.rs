@@ -7,8 +7,8 @@
 use shakmaty::{Color, EnPassantMode, KnownOutcome, Position, fen::Fen};
 
 use super::{
-    ArbiterReason, ClockAction, Detail, DrawAction, EnvelopeOutside, Event, Kind, Query, Refusal,
-    Rule, RulesReason, Seat, Session, Side, To, echo, one,
+    ArbiterReason, ClockAction, ClockReason, Detail, DrawAction, EnvelopeOutside, Event, Kind,
+    Query, Refusal, Rule, Seat, Session, Side, To, echo, one,
 };
 use crate::boards::BoardsError;
 use crate::boards::adjourn::{
@@ -124,7 +124,7 @@ impl Session {
                     t,
                     from,
                     Refusal::Rules {
-                        reason: RulesReason::Said(e.to_string()),
+                        reason: adjourn_rule(&e).into(),
                     },
                 );
             }
@@ -334,13 +334,7 @@ impl Session {
         let opened = match a.state.open(Some(&a.noted_seal)) {
             Ok(o) => o,
             Err(e) => {
-                let reason = match e {
-                    BoardsError::Adjourn(AdjournError::NotPresent { .. }) => {
-                        Rule::NotPresent.into()
-                    }
-                    BoardsError::Adjourn(AdjournError::Tampered) => Rule::Tampered.into(),
-                    other => RulesReason::Said(other.to_string()),
-                };
+                let reason = adjourn_rule(&e).into();
                 return self.refuse(t, from, Refusal::Rules { reason });
             }
         };
@@ -412,7 +406,7 @@ impl Session {
                     t,
                     Seat::Arbiter,
                     Refusal::Rules {
-                        reason: RulesReason::Said(e.to_string()),
+                        reason: adjourn_rule(&e).into(),
                     },
                 );
             }
@@ -474,17 +468,10 @@ impl Session {
         let Some(a) = self.adjourned.as_mut() else {
             return Vec::new();
         };
-        let refuse = |s: &Session, reason: &str| {
-            s.refuse(
-                t,
-                from,
-                Refusal::Clock {
-                    reason: reason.into(),
-                },
-            )
-        };
+        let refuse =
+            |s: &Session, reason: ClockReason| s.refuse(t, from, Refusal::Clock { reason });
         if a.replier_clock_started {
-            return refuse(self, "already running");
+            return refuse(self, ClockReason::AlreadyRunning);
         }
         let env = a.state.envelope.clone();
         a.replier_clock_started = true;
@@ -501,7 +488,7 @@ impl Session {
         // The sealer's move counts as made: the clock goes over to the
         // replying player.
         if !ok || clock.turn() != env.sealed_by || clock.press(t).is_err() {
-            return refuse(self, "the clock cannot be started");
+            return refuse(self, ClockReason::Unavailable);
         }
         one(
             t,
@@ -512,5 +499,22 @@ impl Session {
                 ms: None,
             },
         )
+    }
+}
+
+/// The rule an adjournment step broke (Guidelines I), as the renderer
+/// words it.
+fn adjourn_rule(e: &BoardsError) -> Rule {
+    match e {
+        BoardsError::Adjourn(a) => match a {
+            AdjournError::NothingSealed => Rule::NothingSealed,
+            AdjournError::Tampered => Rule::Tampered,
+            AdjournError::NotPresent { .. } => Rule::NotPresent,
+            AdjournError::EndedBefore(_) | AdjournError::AlreadyEnded(_) => {
+                Rule::EndedBeforeResumption
+            }
+            AdjournError::Resumed => Rule::AlreadyResumed,
+        },
+        _ => Rule::CannotBeDone,
     }
 }

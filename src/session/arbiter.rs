@@ -8,8 +8,8 @@ use shakmaty::{Color, KnownOutcome, Position};
 
 use super::request::{Adjusted, Score};
 use super::{
-    ArbiterReason, ClockAction, Event, Kind, Named, Refusal, RulesReason, Seat, Session, To, ci,
-    one,
+    ArbiterReason, ClockAction, ClockReason, Event, Kind, Named, Refusal, Rule, Seat, Session, To,
+    ci, one,
 };
 use crate::locale::session::Verb;
 use crate::rules::{GameResult, IllegalMoveRuling, Termination};
@@ -29,14 +29,17 @@ impl Session {
         t: u64,
         from: Seat,
         e: crate::rules::RulesError,
+        refused: Rule,
     ) -> Vec<Event> {
         use crate::rules::RulesError as E;
+        let rule = |r: Rule| Refusal::Rules { reason: r.into() };
         let why = match e {
             E::GameOver(_) => Refusal::GameOver,
             E::NotYourTurn(_) => Refusal::NotYourTurn,
-            other => Refusal::Rules {
-                reason: RulesReason::Said(other.to_string()),
-            },
+            // What the rules refused, as the request that asked it names it.
+            E::Refused(_) => rule(refused),
+            E::IllegalMove(_) => rule(Rule::MoveNotLegal),
+            E::BadFen { .. } | E::IllegalPosition { .. } | E::Pgn(_) => rule(Rule::CannotBeDone),
         };
         self.refuse(t, from, why)
     }
@@ -62,20 +65,20 @@ impl Session {
         };
         let r = if start {
             if over {
-                Err("the game is over".to_string())
+                Err(ClockReason::GameOver)
             } else if !clock.is_started() {
                 clock
                     .start_with(self.game.turn(), t)
-                    .map_err(|e| e.to_string())
+                    .map_err(ClockReason::from)
             } else if clock.is_paused() {
-                clock.resume(t).map_err(|e| e.to_string())
+                clock.resume(t).map_err(ClockReason::from)
             } else {
-                Err("already running".to_string())
+                Err(ClockReason::AlreadyRunning)
             }
         } else if clock.running().is_some() {
-            clock.pause(t).map_err(|e| e.to_string())
+            clock.pause(t).map_err(ClockReason::from)
         } else {
-            Err("already stopped".to_string())
+            Err(ClockReason::AlreadyStopped)
         };
         // 6.6, 6.7: the session starts when the clocks first run.
         if r.is_ok() && start && self.game.moves().len() == self.clock_base_ply {
@@ -129,13 +132,7 @@ impl Session {
                     ms: Some(v),
                 },
             ),
-            Err(e) => self.refuse(
-                t,
-                from,
-                Refusal::Clock {
-                    reason: e.to_string(),
-                },
-            ),
+            Err(e) => self.refuse(t, from, Refusal::Clock { reason: e.into() }),
         }
     }
 
@@ -180,12 +177,7 @@ impl Session {
                             t,
                             from,
                             Refusal::Rules {
-                                reason: RulesReason::Said(format!(
-                                    "7.5.1: half-move {n} is not a move {} made ({made} half-moves so far).",
-                                    player.map_or("anyone".to_string(), |p| {
-                                        crate::rules::color_name(p).to_string()
-                                    })
-                                )),
+                                reason: Rule::NoSuchHalfMove.into(),
                             },
                         );
                     }
@@ -213,7 +205,7 @@ impl Session {
                 )
             }
             Ok(IllegalMoveRuling::GameEnded(r)) => self.ended(t, r),
-            Err(e) => return self.rules_refusal(t, from, e),
+            Err(e) => return self.rules_refusal(t, from, e, Rule::NoSuchHalfMove),
         };
         if let Some((i, _)) = back_to {
             out.extend(self.reinstate(t, i));

@@ -7,7 +7,8 @@
 use shakmaty::{Color, Position};
 
 use super::{
-    ArbiterReason, Event, Kind, Named, Refusal, RulesReason, Seat, Session, To, echo, english, one,
+    ArbiterReason, Event, Kind, LineProblem, Named, Refusal, Rule, Seat, Session, To, echo,
+    english, one,
 };
 use crate::boards::{Decision, FixWords, Side as BoardSide, SquareStyle, parse_report};
 use crate::locale::session::Verb;
@@ -131,13 +132,7 @@ impl Session {
                 self.boards.report_board(side, b);
                 self.check_boards(t, false)
             }
-            Err(e) => self.refuse(
-                t,
-                from,
-                Refusal::BadLine {
-                    problem: e.to_string(),
-                },
-            ),
+            Err(e) => self.refuse(t, from, line_problem(&e).into()),
         }
     }
 
@@ -167,13 +162,7 @@ impl Session {
                 out.extend(self.check_boards(t, true));
                 out
             }
-            Err(e) => self.refuse(
-                t,
-                from,
-                Refusal::BadLine {
-                    problem: e.to_string(),
-                },
-            ),
+            Err(e) => self.refuse(t, from, line_problem(&e).into()),
         }
     }
 
@@ -189,7 +178,7 @@ impl Session {
                 t,
                 from,
                 Refusal::Rules {
-                    reason: RulesReason::Said(format!("D.2.9: {}", r.decision.name())),
+                    reason: Rule::NothingToRetrace.into(),
                 },
             );
         }
@@ -258,5 +247,16 @@ impl Session {
             self.boards.report_board(side, target.clone());
         }
         self.check_boards(t, true)
+    }
+}
+
+/// What a board report or a scoresheet correction got wrong, as a word
+/// the renderer says.
+fn line_problem(e: &crate::boards::BoardsError) -> LineProblem {
+    use crate::boards::BoardsError as E;
+    match e {
+        E::NoEntry { .. } => LineProblem::NoEntry,
+        E::EmptyEntry => LineProblem::EmptyEntry,
+        _ => LineProblem::BadBoard,
     }
 }

@@ -40,7 +40,7 @@ impl Session {
                     },
                 )
             }
-            Err(e) => self.rules_refusal(t, from, e),
+            Err(e) => self.rules_refusal(t, from, e, Rule::CannotBeDone),
         }
     }
 
@@ -125,7 +125,7 @@ impl Session {
                     Some(r) => self.ended(t, r),
                     None => Vec::new(),
                 },
-                Err(e) => self.rules_refusal(t, from, e),
+                Err(e) => self.rules_refusal(t, from, e, Rule::NoDrawOffer),
             }
         } else {
             match self.game.decline_draw(c) {
@@ -137,7 +137,7 @@ impl Session {
                         by: c.into(),
                     },
                 ),
-                Err(e) => self.rules_refusal(t, from, e),
+                Err(e) => self.rules_refusal(t, from, e, Rule::NoDrawOffer),
             }
         }
     }
@@ -280,7 +280,7 @@ impl Session {
                 }
                 out
             }
-            Err(e) => self.rules_refusal(t, from, e),
+            Err(e) => self.rules_refusal(t, from, e, Rule::ClaimNotToMove),
         }
     }
 
@@ -299,7 +299,7 @@ impl Session {
                 Some(r) => self.ended(t, r),
                 None => Vec::new(),
             },
-            Err(e) => self.rules_refusal(t, from, e),
+            Err(e) => self.rules_refusal(t, from, e, Rule::CannotBeDone),
         }
     }
 }

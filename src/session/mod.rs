@@ -546,12 +546,7 @@ impl Session {
                 t,
                 to: cmd.from().map_or(vec![To::All], |s| vec![To::Seat(s)]),
                 kind: Kind::Refused {
-                    why: Refusal::BadLine {
-                        problem: format!(
-                            "the time {t} is before the last command's time {}",
-                            self.last_t
-                        ),
-                    },
+                    why: LineProblem::TimeBeforeLast.into(),
                 },
             }];
         }

@@ -7,7 +7,7 @@
 use shakmaty::{Color, Move, Role};
 
 use super::{
-    ClockAction, Event, Kind, Named, Pending, Refusal, Rule, RulesReason, Seat, Session, To, ci,
+    ClockAction, ClockReason, Event, Kind, Named, Pending, Refusal, Rule, Seat, Session, To, ci,
     echo, one,
 };
 use crate::clock::Press;
@@ -56,7 +56,7 @@ impl Session {
                 t,
                 from,
                 Refusal::Clock {
-                    reason: "not_started".into(),
+                    reason: ClockReason::NotStarted,
                 },
             ));
         }
@@ -76,7 +76,7 @@ impl Session {
                 t,
                 from,
                 Refusal::Clock {
-                    reason: "stopped by the arbiter; no move until it runs again".into(),
+                    reason: ClockReason::StoppedByArbiter,
                 },
             ));
         }
@@ -257,13 +257,7 @@ impl Session {
         let san = san_en(&before, m);
         let uci = self.uci(m);
         if let Err(e) = self.game.play(m) {
-            return self.refuse(
-                t,
-                via,
-                Refusal::Rules {
-                    reason: RulesReason::Said(e.to_string()),
-                },
-            );
+            return self.rules_refusal(t, via, e, Rule::CannotBeDone);
         }
         self.pending = [None, None];
         self.boards.record_move(&before, m, t);

@@ -5,13 +5,14 @@ use serde_json::Value;
 use shakmaty::{Chess, Color, Move, Role, Square};
 
 use super::{
-    ActName, ArbiterReason, ClockAction, Detail, Device, DeviceNote, DrawAction, Event, Kind,
-    Named, Query, Refusal, Rule, RulesReason, Seat, Side,
+    ActName, ArbiterReason, ClockAction, ClockReason, Detail, Device, DeviceNote, DrawAction,
+    Event, Kind, LineProblem, Named, Query, Refusal, Rule, RulesReason, Seat, Side,
 };
 use crate::clock::{ClockWords, Style};
 use crate::locale::Locale;
 use crate::locale::messages::Arg;
 use crate::locale::session::SessionWords;
+use crate::locale::session::Verb;
 use crate::notation::phrase::{SayOptions, say_with};
 use crate::notation::san;
 use crate::rules::position_from_fen;
@@ -602,7 +603,13 @@ impl Renderer {
                 if self.words.has(&key) {
                     self.s(&key, &[])
                 } else {
-                    self.s("not_understood", &[("heard", command)])
+                    // A command with no sentence of its own: named in the
+                    // game's words, never by its internal name.
+                    let named = Verb::from_label(command).map_or_else(
+                        || command.clone(),
+                        |v| self.command_words(Named::Command(v)),
+                    );
+                    self.s("not_understood", &[("heard", &named)])
                 }
             }
             Refusal::Rules {
@@ -611,6 +618,7 @@ impl Renderer {
             Refusal::Rules {
                 reason: RulesReason::Rule(rule),
             } => self.s(rule.name(), &[]),
+            // A sentence a front end worded in this seat's language.
             Refusal::Rules {
                 reason: RulesReason::Said(said),
             } => self.s("rules_problem", &[("reason", said)]),
@@ -618,12 +626,19 @@ impl Renderer {
                 "not_utf8" => self.s("bad_utf8", &[]),
                 "too_long" => self.s("too_long", &[]),
                 "unreadable" => self.loc.game_text("input_unreadable", &[]),
-                _ => self.s("bad_line", &[("problem", problem.trim_end_matches('.'))]),
+                p => match LineProblem::ALL.into_iter().find(|l| l.name() == p) {
+                    Some(l) => self.s(&format!("line_{}", l.name()), &[]),
+                    // A front end's JSON-line problem (a program's input).
+                    None => self.s("bad_line", &[("problem", problem.trim_end_matches('.'))]),
+                },
             },
-            Refusal::Clock { reason } if reason == "not_started" => {
-                self.s("clock_not_started", &[])
-            }
-            Refusal::Clock { reason } => self.s("clock_problem", &[("reason", reason)]),
+            Refusal::Clock {
+                reason: ClockReason::TooMuchTime,
+            } => self.say(
+                "clock_too_much_time",
+                &[("hours", Word::N(crate::clock::MAX_CLOCK_MS / 3_600_000))],
+            ),
+            Refusal::Clock { reason } => self.s(&format!("clock_{}", reason.name()), &[]),
             Refusal::DrawTooEarly { before } => {
                 self.say("draw_too_early", &[("number", Word::N(u64::from(*before)))])
             }

@@ -366,18 +366,144 @@ pub enum Refusal {
     Incomplete { command: String },
     /// The rules refused it (a claim without grounds, no draw offer …).
     Rules { reason: RulesReason },
-    /// A malformed input line.
+    /// A malformed input line. A problem the session finds is a word
+    /// ([`LineProblem`]); a front end's JSON-line problem is its sentence.
     BadLine { problem: String },
-    /// The clock is not running / already running.
-    Clock { reason: String },
+    /// The clock refused: not started, already running … (a typed word).
+    Clock { reason: ClockReason },
     /// 9.1.1: the event's regulations allow no draw offer or agreement
     /// before move `before` (`--no-draw-before`).
     DrawTooEarly { before: u32 },
 }
 
+/// Why the clock refused ([`Refusal::Clock`]); in the JSON, `reason` is
+/// its snake_case name (`not_started`, `already_running` …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockReason {
+    /// 6.6: the arbiter has not started the clocks; no move yet.
+    NotStarted,
+    /// 6.11, 6.12: the arbiter stopped the clocks; no move until they run.
+    StoppedByArbiter,
+    /// `start clock` while it runs.
+    AlreadyRunning,
+    /// `stop clock` while it is stopped.
+    AlreadyStopped,
+    /// `start clock` after the game ended.
+    GameOver,
+    /// The clock is paused; resume it first.
+    Paused,
+    /// A resume while the clock is not paused.
+    NotPaused,
+    /// A command's time before one the clock has seen.
+    TimeWentBack,
+    /// A correction above the most a clock holds
+    /// ([`crate::clock::MAX_CLOCK_MS`]: 24 hours).
+    TooMuchTime,
+    /// The clock cannot do that (its control or its record cannot serve
+    /// the request; not reachable by a player's command).
+    Unavailable,
+}
+
+impl ClockReason {
+    pub const ALL: [ClockReason; 10] = [
+        ClockReason::NotStarted,
+        ClockReason::StoppedByArbiter,
+        ClockReason::AlreadyRunning,
+        ClockReason::AlreadyStopped,
+        ClockReason::GameOver,
+        ClockReason::Paused,
+        ClockReason::NotPaused,
+        ClockReason::TimeWentBack,
+        ClockReason::TooMuchTime,
+        ClockReason::Unavailable,
+    ];
+
+    /// The reason's name as in the JSON; its sentence's key is
+    /// `clock_` and this name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClockReason::NotStarted => "not_started",
+            ClockReason::StoppedByArbiter => "stopped_by_arbiter",
+            ClockReason::AlreadyRunning => "already_running",
+            ClockReason::AlreadyStopped => "already_stopped",
+            ClockReason::GameOver => "game_over",
+            ClockReason::Paused => "paused",
+            ClockReason::NotPaused => "not_paused",
+            ClockReason::TimeWentBack => "time_went_back",
+            ClockReason::TooMuchTime => "too_much_time",
+            ClockReason::Unavailable => "unavailable",
+        }
+    }
+}
+
+impl From<crate::clock::ClockError> for ClockReason {
+    fn from(e: crate::clock::ClockError) -> ClockReason {
+        use crate::clock::ClockError as E;
+        match e {
+            E::NotStarted => ClockReason::NotStarted,
+            E::AlreadyStarted => ClockReason::AlreadyRunning,
+            E::Paused => ClockReason::Paused,
+            E::NotPaused => ClockReason::NotPaused,
+            E::TimeWentBack { .. } => ClockReason::TimeWentBack,
+            E::TooMuchTime(_) => ClockReason::TooMuchTime,
+            E::BadControl(_) | E::NoSnapshot { .. } | E::Locale(..) => ClockReason::Unavailable,
+        }
+    }
+}
+
+impl PartialEq<&str> for ClockReason {
+    fn eq(&self, other: &&str) -> bool {
+        self.name() == *other
+    }
+}
+
+/// What the session found wrong in a line ([`Refusal::BadLine`]'s
+/// `problem`), a word the renderer says in the seat's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineProblem {
+    /// The command's time is before the last command's.
+    TimeBeforeLast,
+    /// A board report (`shows …`) that cannot be read.
+    BadBoard,
+    /// A scoresheet correction of a half-move the sheet does not have.
+    NoEntry,
+    /// A scoresheet correction with no move.
+    EmptyEntry,
+}
+
+impl LineProblem {
+    pub const ALL: [LineProblem; 4] = [
+        LineProblem::TimeBeforeLast,
+        LineProblem::BadBoard,
+        LineProblem::NoEntry,
+        LineProblem::EmptyEntry,
+    ];
+
+    /// The word as in the JSON (`problem`).
+    pub fn name(self) -> &'static str {
+        match self {
+            LineProblem::TimeBeforeLast => "time_before_last",
+            LineProblem::BadBoard => "bad_board",
+            LineProblem::NoEntry => "no_entry",
+            LineProblem::EmptyEntry => "empty_entry",
+        }
+    }
+}
+
+impl From<LineProblem> for Refusal {
+    fn from(p: LineProblem) -> Refusal {
+        Refusal::BadLine {
+            problem: p.name().to_string(),
+        }
+    }
+}
+
 /// Why the rules refused ([`Refusal::Rules`]): a rule hector words in the
-/// seat's language, or the rules' own sentence. In the JSON, `reason` is
-/// the rule's name (`no_draw_offer` …) or that sentence.
+/// seat's language. In the JSON, `reason` is the rule's name
+/// (`no_draw_offer` …). `Said` is a sentence a front end has already
+/// worded in the seat's language (an envelope it could not write); the
+/// session itself refuses only with rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum RulesReason {
@@ -407,10 +533,27 @@ pub enum Rule {
     NoPlayerAssistant,
     /// 9.5.3: a draw claim found incorrect.
     ClaimIncorrect,
+    /// 9.2.1, 9.3: only the player to move may claim a draw.
+    ClaimNotToMove,
+    /// The move named (with a claim, 9.2.1.1, 9.3.1) is not legal here.
+    MoveNotLegal,
+    /// 7.5.1: the half-move named was not made (or not by that player).
+    NoSuchHalfMove,
+    /// D.2.9: the scoresheets agree; there is nothing to retrace to.
+    NothingToRetrace,
+    /// I.1.1: no sealed move is written yet.
+    NothingSealed,
+    /// I.6: the game ended before resumption; the envelope stays shut.
+    EndedBeforeResumption,
+    /// I.6: the game was resumed; it ends by the ordinary rules.
+    AlreadyResumed,
+    /// The envelope or game record cannot be read or used (not reachable
+    /// by a player's command).
+    CannotBeDone,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 9] = [
+    pub const ALL: [Rule; 17] = [
         Rule::NoDrawOffer,
         Rule::NotAdjourned,
         Rule::NotPresent,
@@ -420,6 +563,14 @@ impl Rule {
         Rule::AssistantPerPlayer,
         Rule::NoPlayerAssistant,
         Rule::ClaimIncorrect,
+        Rule::ClaimNotToMove,
+        Rule::MoveNotLegal,
+        Rule::NoSuchHalfMove,
+        Rule::NothingToRetrace,
+        Rule::NothingSealed,
+        Rule::EndedBeforeResumption,
+        Rule::AlreadyResumed,
+        Rule::CannotBeDone,
     ];
 
     /// The rule's name as in the JSON, also its sentence's key.
@@ -434,6 +585,14 @@ impl Rule {
             Rule::AssistantPerPlayer => "assistant_per_player",
             Rule::NoPlayerAssistant => "no_player_assistant",
             Rule::ClaimIncorrect => "claim_incorrect",
+            Rule::ClaimNotToMove => "claim_not_to_move",
+            Rule::MoveNotLegal => "move_not_legal",
+            Rule::NoSuchHalfMove => "no_such_half_move",
+            Rule::NothingToRetrace => "nothing_to_retrace",
+            Rule::NothingSealed => "nothing_sealed",
+            Rule::EndedBeforeResumption => "ended_before_resumption",
+            Rule::AlreadyResumed => "already_resumed",
+            Rule::CannotBeDone => "cannot_be_done",
         }
     }
 }
@@ -1016,6 +1175,20 @@ mod tests {
         for (reason, word) in reasons {
             let want = format!(r#"{{"kind":"refused","why":"rules","reason":"{word}"}}"#);
             pinned(refused(Refusal::Rules { reason }), want);
+        }
+        for reason in ClockReason::ALL {
+            let want = format!(
+                r#"{{"kind":"refused","why":"clock","reason":"{}"}}"#,
+                reason.name()
+            );
+            pinned(refused(Refusal::Clock { reason }), want);
+        }
+        for p in LineProblem::ALL {
+            let want = format!(
+                r#"{{"kind":"refused","why":"bad_line","problem":"{}"}}"#,
+                p.name()
+            );
+            pinned(refused(p.into()), want);
         }
         for r in Rule::ALL {
             assert_eq!(RulesReason::from(r.name()), RulesReason::Rule(r));
