@@ -212,6 +212,8 @@ fn a_seat_with_its_own_language_gets_its_page_in_it() {
             "white=pl",
         ],
     );
+    // A served game with a clock takes moves once the arbiter started it.
+    s.start_clocks();
     let urls: serde_json::Map<String, serde_json::Value> = s
         .urls
         .seats
