@@ -55,19 +55,7 @@ fn a_short_game_in_headless_chromium_with_axe_core_on_every_page() {
             "Bella",
         ],
     );
-    let urls: serde_json::Map<String, serde_json::Value> = s
-        .urls
-        .seats
-        .iter()
-        .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
-        .collect();
-    let (ok, text) = node_test("game.test.mjs", urls, &[]);
-    assert!(
-        ok,
-        "the browser test failed:\n{text}\nserver:\n{}",
-        s.stderr_text()
-    );
-    assert!(text.contains("pass 5") && text.contains("fail 0"), "{text}");
+    passes(&s, "game.test.mjs", &[], 5);
 }
 
 /// The arbiter's page in Chromium while the sighted player's DGT e-board is
@@ -172,22 +160,7 @@ fn the_pages_of_a_german_and_a_greek_game_are_in_their_language() {
             &dir.0.join("board.sqlite"),
             &["--control", "300+2", "--locale", code],
         );
-        let urls: serde_json::Map<String, serde_json::Value> = s
-            .urls
-            .seats
-            .iter()
-            .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
-            .collect();
-        let (ok, text) = node_test("locale.test.mjs", urls, &[("HECTOR_LOCALE", code)]);
-        assert!(
-            ok,
-            "the {code} browser test failed:\n{text}\nserver:\n{}",
-            s.stderr_text()
-        );
-        assert!(
-            text.contains("pass 10") && text.contains("fail 0"),
-            "{text}"
-        );
+        passes(&s, "locale.test.mjs", &[("HECTOR_LOCALE", code)], 10);
     }
 }
 
@@ -214,19 +187,28 @@ fn a_seat_with_its_own_language_gets_its_page_in_it() {
     );
     // A served game with a clock takes moves once the arbiter started it.
     s.start_clocks();
+    passes(&s, "seat_locale.test.mjs", &[], 2);
+}
+
+/// Runs `file` (tests/browser) against the seats `s` serves and asserts
+/// that all its `count` tests passed, naming the server's log if not.
+fn passes(s: &Serve, file: &str, env: &[(&str, &str)], count: usize) {
     let urls: serde_json::Map<String, serde_json::Value> = s
         .urls
         .seats
         .iter()
         .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
         .collect();
-    let (ok, text) = node_test("seat_locale.test.mjs", urls, &[]);
+    let (ok, text) = node_test(file, urls, env);
     assert!(
         ok,
-        "the seat-locale browser test failed:\n{text}\nserver:\n{}",
+        "the browser test {file} {env:?} failed:\n{text}\nserver:\n{}",
         s.stderr_text()
     );
-    assert!(text.contains("pass 2") && text.contains("fail 0"), "{text}");
+    assert!(
+        text.contains(&format!("pass {count}")) && text.contains("fail 0"),
+        "{text}"
+    );
 }
 
 /// Runs one of tests/browser's node tests against the served seats'

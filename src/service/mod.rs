@@ -101,9 +101,11 @@ pub fn run(
                 return 1;
             }
         };
+        // Installed before READY: a SIGTERM right after it stops cleanly.
+        let signal = stop_signal();
         server.print_urls();
         let stop = async move {
-            stop_signal().await;
+            signal.await;
             let _ = shutdown_tx.send(true);
         };
         let code = match server.serve(stop).await {
@@ -121,25 +123,35 @@ pub fn run(
 }
 
 /// Resolves on Ctrl-C or SIGTERM (serve and hall stop cleanly on either).
-pub(crate) async fn stop_signal() {
+/// The handlers are installed when this is called, not when the future is
+/// first polled: a service calls it before it prints `READY`, so a SIGTERM
+/// sent the moment after (a supervisor, a script) stops it cleanly instead
+/// of killing it mid-journal with the default action.
+pub(crate) fn stop_signal() -> impl std::future::Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
+        let term = signal(SignalKind::terminate());
+        let int = signal(SignalKind::interrupt());
+        async move {
+            match (term, int) {
+                (Ok(mut term), Ok(mut int)) => {
+                    tokio::select! {
+                        _ = int.recv() => {}
+                        _ = term.recv() => {}
+                    }
                 }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
             }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 // What the browser tests share: headless Chromium (Debian's, or CHROMIUM)
-// started the same way, and axe-core's violations on a page.
+// started the same way, axe-core's violations on a page, and everything a
+// person or a screen reader meets on it.
 import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
 
@@ -21,4 +22,19 @@ export async function violations(page) {
   if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ path: AXE });
   const r = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ["violations"] }));
   return r.violations.map((v) => v.id + ": " + v.help + " (" + v.nodes.map((n) => n.target.join(" ")).join(", ") + ")");
+}
+
+// Everything a person or a screen reader meets on a page: the title, the
+// visible text, and the accessibility tree's names (labels, captions,
+// options, the board's squares).
+export async function everything(page) {
+  const shown = await page.evaluate(() => [
+    document.title,
+    document.body.innerText,
+    ...[...document.querySelectorAll("[aria-label], [placeholder], option, caption, label")].map(
+      (e) => (e.getAttribute("aria-label") || "") + " " + (e.getAttribute("placeholder") || "") + " " + e.textContent,
+    ),
+  ].join("\n"));
+  const tree = await page.locator("body").ariaSnapshot();
+  return shown + "\n" + tree;
 }

@@ -7,7 +7,7 @@
 // tests/serve_browser.rs with the seats' addresses in HECTOR_URLS.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, violations } from "./browser.mjs";
+import { everything, launch, violations } from "./browser.mjs";
 
 const urls = JSON.parse(process.env.HECTOR_URLS || "{}");
 const code = process.env.HECTOR_LOCALE || "de";
@@ -52,21 +52,6 @@ before(async () => {
 after(async () => {
   if (browser) await browser.close();
 });
-
-// Everything a person or a screen reader meets on a page: the title, the
-// visible text, and the accessibility tree's names (labels, captions,
-// options, the board's squares).
-async function everything(page) {
-  const shown = await page.evaluate(() => [
-    document.title,
-    document.body.innerText,
-    ...[...document.querySelectorAll("[aria-label], [placeholder], option, caption, label")].map(
-      (e) => (e.getAttribute("aria-label") || "") + " " + (e.getAttribute("placeholder") || "") + " " + e.textContent,
-    ),
-  ].join("\n"));
-  const tree = await page.locator("body").ariaSnapshot();
-  return shown + "\n" + tree;
-}
 
 // The English words left in a text (whole words, the technical names
 // FEN, PGN, FIDE, hector and SAN moves aside).

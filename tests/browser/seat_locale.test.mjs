@@ -6,7 +6,7 @@
 // tests/serve_browser.rs with the seats' addresses in HECTOR_URLS.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, violations } from "./browser.mjs";
+import { everything, launch, violations } from "./browser.mjs";
 
 const urls = JSON.parse(process.env.HECTOR_URLS || "{}");
 const TIMEOUT = 10000;
@@ -35,18 +35,6 @@ before(async () => {
 after(async () => {
   if (browser) await browser.close();
 });
-
-// Everything a person or a screen reader meets on a page.
-async function everything(page) {
-  const shown = await page.evaluate(() => [
-    document.title,
-    document.body.innerText,
-    ...[...document.querySelectorAll("[aria-label], [placeholder], option, caption, label")].map(
-      (e) => (e.getAttribute("aria-label") || "") + " " + (e.getAttribute("placeholder") || "") + " " + e.textContent,
-    ),
-  ].join("\n"));
-  return shown + "\n" + (await page.locator("body").ariaSnapshot());
-}
 
 const wordsOf = (text) => new Set(text.split(/[^\p{L}]+/u).filter((w) => w.length >= 4));
 
