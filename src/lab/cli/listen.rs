@@ -256,8 +256,8 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
         };
         b::enrol_speaker(&mut listener, first).map_err(|e| e.to_string())?;
         let commands = crate::speech::commands::phrases(loc);
-        let enrolled = lovo::hear(
-            listener.recognizer(),
+        let enrolled = lovo::hear_all(
+            &mut [listener.recognizer()],
             &format!("enrolled:{v}"),
             &report,
             &commands,
@@ -266,7 +266,8 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
             cache_file.as_deref(),
             |_| {},
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string())?
+        .remove(0);
         println!(
             "== {loc}: enrolled as {v} (each voice with its fold's thresholds), without -> with:"
         );

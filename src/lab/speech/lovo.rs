@@ -295,36 +295,12 @@ pub fn read_cache(path: &std::path::Path) -> HashMap<String, Heard> {
     m
 }
 
-/// Decodes every sample (those in `cache` are not decoded again; new ones
+/// Decodes every sample with every engine in `recs`: each sample is made
+/// once and heard by each (those in `cache` are not decoded again; new ones
 /// are appended to `cache_file`). One voice, seed and condition is one
 /// player: his first utterance not understood streamed is decoded again
-/// whole. `progress` gets the count done.
-#[allow(clippy::too_many_arguments)]
-pub fn hear(
-    rec: &mut dyn Recognizer,
-    enrolled: &str,
-    samples: &[(Sample, bool)],
-    commands: &[(&'static str, String)],
-    streamed: bool,
-    cache: &mut HashMap<String, Heard>,
-    cache_file: Option<&std::path::Path>,
-    progress: impl FnMut(usize),
-) -> Result<Vec<Item>, SpeechError> {
-    let mut all = hear_all(
-        &mut [rec],
-        enrolled,
-        samples,
-        commands,
-        streamed,
-        cache,
-        cache_file,
-        progress,
-    )?;
-    Ok(all.remove(0))
-}
-
-/// [`hear`] with several engines: each sample is made once and heard by
-/// every engine; the items per engine, in `recs`' order.
+/// whole. `progress` gets the count done. The items per engine, in `recs`'
+/// order.
 #[allow(clippy::too_many_arguments)]
 pub fn hear_all(
     recs: &mut [&mut dyn Recognizer],
