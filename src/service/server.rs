@@ -243,6 +243,17 @@ fn error_with(
     (status, axum::Json(json!({ "error": sentence }))).into_response()
 }
 
+/// The seat whose token came with a request the router has no route or
+/// method for (none when there is no valid token): its language words the
+/// answer.
+fn asking(
+    app: &Shared,
+    headers: &HeaderMap,
+    query: Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
+) -> Option<Who> {
+    seat_of(app, headers, &query.map(|q| q.0).unwrap_or_default()).ok()
+}
+
 /// An address with nothing behind it, said in the language of the seat
 /// whose token came with it (or the game's).
 async fn not_found(
@@ -250,7 +261,7 @@ async fn not_found(
     headers: HeaderMap,
     query: Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
-    let who = seat_of(&app, &headers, &query.map(|q| q.0).unwrap_or_default()).ok();
+    let who = asking(&app, &headers, query);
     error_with(&app, who, StatusCode::NOT_FOUND, "api_nothing_here", &[])
 }
 
@@ -261,7 +272,7 @@ async fn method_not_allowed(
     headers: HeaderMap,
     query: Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
-    let who = seat_of(&app, &headers, &query.map(|q| q.0).unwrap_or_default()).ok();
+    let who = asking(&app, &headers, query);
     error_with(
         &app,
         who,
