@@ -23,6 +23,7 @@ pub mod readback;
 pub mod recognizer;
 pub mod settle;
 pub mod speaker;
+pub mod transcript;
 pub mod utterance;
 pub mod vad;
 #[cfg(feature = "vosk")]

@@ -52,6 +52,12 @@ pub trait Recognizer {
     /// Ends the utterance; best hypothesis first. An empty vector means
     /// nothing was heard.
     fn finish(&mut self) -> Result<Vec<Hypothesis>, SpeechError>;
+    /// What each phrase means (the grammar the phrases came from), for an
+    /// engine that decides between two recognisers ([`super::engine`]'s
+    /// "both"); the others ignore it.
+    fn set_meanings(&mut self, grammar: &super::listener::Grammar) {
+        let _ = grammar;
+    }
     /// Streaming: the phrase the best path spells so far, if it is one of
     /// the phrases ([`OTHER`] when the path for anything else leads). Used
     /// to end an utterance sooner once a whole phrase has been said.
@@ -68,6 +74,12 @@ pub trait Recognizer {
     /// were left out of the grammar).
     fn missing_words(&self) -> Vec<String> {
         Vec::new()
+    }
+    /// What the engine would have written itself for the last utterance
+    /// (a free transcript, for engines that make one: Whisper), for the
+    /// lab's measurements.
+    fn transcript(&self) -> Option<String> {
+        None
     }
     /// The engine's name, for messages and JSON output.
     fn name(&self) -> &'static str;

@@ -57,7 +57,8 @@ pub(crate) struct FrontArgs {
     /// Speech out for the voice seat: dispatcher (speech-dispatcher) or text (printed only).
     #[arg(long)]
     speech: Option<String>,
-    /// Speech engine: pocketsphinx (default) or vosk.
+    /// Speech engine: pocketsphinx (default), vosk, whisper or both
+    /// (PocketSphinx and Whisper together; built with the `whisper` feature).
     #[arg(long)]
     engine: Option<String>,
     /// Speech model directory (Vosk).

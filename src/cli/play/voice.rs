@@ -370,6 +370,7 @@ impl VoiceFront {
                 .set_phrases(&heard.texts())
                 .map_err(|e| e.to_string())?;
         }
+        self.rec.set_meanings(&grammar);
         self.meanings = grammar;
         self.grammar_for = Some(key);
         Ok(())
@@ -577,7 +578,11 @@ impl VoiceFront {
         &self,
         hyps: &[crate::speech::recognizer::Hypothesis],
     ) -> crate::speech::listener::Hypotheses {
-        crate::speech::listener::decide(hyps, &self.meanings, &Thresholds::default())
+        crate::speech::listener::decide(
+            hyps,
+            &self.meanings,
+            &Thresholds::for_engine(self.rec.name()),
+        )
     }
 
     /// What the player's seat says, from the recogniser's hypotheses, and

@@ -111,8 +111,12 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
     let mut listener = Listener::new(rec);
     let mut second = if both {
         Some(
-            crate::speech::engine::open("whisper", a.get("model").map(std::path::Path::new))
-                .map_err(|e| e.to_string())?,
+            // Its lists before the rejection of talk, which the folds tune.
+            crate::speech::engine::open_unjudged(
+                "whisper",
+                a.get("model").map(std::path::Path::new),
+            )
+            .map_err(|e| e.to_string())?,
         )
     } else {
         None
@@ -191,7 +195,11 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
             ("pocketsphinx".into(), heard.clone(), 0),
             ("whisper".into(), alone, 1),
         ];
-        for rule in [lovo::Rule::Average, lovo::Rule::Cascade] {
+        for rule in [
+            lovo::Rule::Average,
+            lovo::Rule::Cascade,
+            lovo::Rule::Reverse,
+        ] {
             let combined = heard
                 .iter()
                 .zip(&heard2)
@@ -316,16 +324,29 @@ fn lovo_report(
     streamed: bool,
 ) -> Vec<crate::lab::speech::lovo::Fold> {
     use crate::lab::speech::lovo;
-    // Whisper's "something else" margin is tuned with the thresholds.
-    let extra: Vec<f32> = if whisper == 0 {
-        vec![0.0]
+    // Whisper's "something else" margin and its rejection of talk by the
+    // free transcript are tuned with the thresholds.
+    let extra: Vec<lovo::Knobs> = if whisper == 0 {
+        vec![lovo::Knobs::NONE]
     } else {
-        vec![0.0, -5.0, 5.0, 10.0, 15.0, 20.0, 30.0]
+        let mut v = Vec::new();
+        for raise in [0.0, 10.0, 30.0, f32::INFINITY] {
+            for reject in [f32::INFINITY, 0.4, 0.5, 0.6, 0.7] {
+                for sharpen in [1.0, 2.0, 4.0] {
+                    v.push(lovo::Knobs {
+                        raise,
+                        reject,
+                        sharpen,
+                    });
+                }
+            }
+        }
+        v
     };
     let every: Vec<lovo::Item> = heard.iter().flat_map(|h| h.3.iter().cloned()).collect();
     let variants: Vec<Vec<lovo::Item>> = extra
         .iter()
-        .map(|x| lovo::with_margin(&every, whisper, *x))
+        .map(|x| lovo::with_knobs(&every, whisper, *x))
         .collect();
     let folds = lovo::folds_over(&variants, all_voices, grid);
     let (mut all_ms, mut all_cpu) = (Vec::new(), Vec::new());
@@ -345,7 +366,7 @@ fn lovo_report(
         );
         let local: Vec<Vec<lovo::Item>> = extra
             .iter()
-            .map(|x| lovo::with_margin(items, whisper, *x))
+            .map(|x| lovo::with_knobs(items, whisper, *x))
             .collect();
         let local: Vec<&[lovo::Item]> = local.iter().map(|v| v.as_slice()).collect();
         print!("{}", lovo::report_over(&local, &mine, conditions, &extra));

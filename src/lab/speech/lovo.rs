@@ -29,6 +29,12 @@ pub struct Heard {
     /// The process's CPU time over the same span (both cores), ms.
     #[serde(default)]
     pub cpu_ms: f64,
+    /// What the engine would have written itself (Whisper), for the
+    /// streamed list and for the whole utterance decoded again.
+    #[serde(default)]
+    pub free: Option<String>,
+    #[serde(default)]
+    pub free_whole: Option<String>,
 }
 
 /// CPU time of this process so far (user and system), ms.
@@ -54,16 +60,64 @@ pub struct Item {
     pub best_right: bool,
     /// What a second engine heard, and how the two are combined.
     pub second: Option<(Heard, Rule)>,
-    /// Which list is Whisper's (0 none, 1 `heard`, 2 `second`) and how
-    /// many nats more its "something else" margin is (tuned like the
-    /// thresholds: [`with_margin`]).
-    pub other_margin: (u8, f32),
+}
+
+/// Whisper's own knobs, tuned with the thresholds ([`with_knobs`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Knobs {
+    /// How many nats more its "something else" margin is.
+    pub raise: f32,
+    /// The farthest its free transcript may lie from the nearest phrase
+    /// of its list ([`crate::speech::transcript::distance`]); above 1:
+    /// never rejected.
+    pub reject: f32,
+    /// Its posteriors raised to this power and renormalised: the
+    /// softmax's temperature divided by it (1: as decoded).
+    pub sharpen: f32,
+}
+
+impl Knobs {
+    pub const NONE: Knobs = Knobs {
+        raise: 0.0,
+        reject: f32::INFINITY,
+        sharpen: 1.0,
+    };
+
+    pub fn describe(&self) -> String {
+        let mut s = Vec::new();
+        if self.raise != 0.0 {
+            s.push(format!("Whisper's other margin {:+}", self.raise));
+        }
+        if self.reject <= 1.0 {
+            s.push(format!("talk beyond {:.2} of a phrase", self.reject));
+        }
+        if self.sharpen != 1.0 {
+            s.push(format!("temperature / {}", self.sharpen));
+        }
+        s.join(", ")
+    }
 }
 
 /// The list with "something else" `extra` nats less likely (Whisper's
 /// margin raised by `extra`), renormalised.
 fn shifted(v: &[(String, f32)], extra: f32) -> Vec<(String, f32)> {
     if extra == 0.0 {
+        return v.to_vec();
+    }
+    if extra.is_infinite() {
+        // "Something else" never: the phrases share it all.
+        let mut out: Vec<(String, f32)> = v
+            .iter()
+            .filter(|(t, _)| t != crate::speech::recognizer::OTHER)
+            .cloned()
+            .collect();
+        let total: f32 = out.iter().map(|x| x.1).sum();
+        if total > 0.0 {
+            for x in &mut out {
+                x.1 /= total;
+            }
+            return out;
+        }
         return v.to_vec();
     }
     let mut out: Vec<(String, f32)> = v
@@ -87,14 +141,79 @@ fn shifted(v: &[(String, f32)], extra: f32) -> Vec<(String, f32)> {
     out
 }
 
-/// The items with Whisper's list (`which`: 1 the heard one, 2 the second)
-/// given a "something else" margin `extra` nats higher.
-pub fn with_margin(items: &[Item], which: u8, extra: f32) -> Vec<Item> {
+/// The posteriors raised to `power`, renormalised (the softmax they came
+/// from at its temperature divided by `power`).
+fn sharpened(v: &[(String, f32)], power: f32) -> Vec<(String, f32)> {
+    if power == 1.0 {
+        return v.to_vec();
+    }
+    let mut out: Vec<(String, f32)> = v.iter().map(|(t, p)| (t.clone(), p.powf(power))).collect();
+    let total: f32 = out.iter().map(|x| x.1).sum();
+    if total > 0.0 {
+        for x in &mut out {
+            x.1 /= total;
+        }
+    }
+    out
+}
+
+/// A list judged talk: "something else" takes it all.
+fn talk(v: &[(String, f32)]) -> Vec<(String, f32)> {
+    let mut out: Vec<(String, f32)> = v
+        .iter()
+        .filter(|(t, _)| t != crate::speech::recognizer::OTHER)
+        .map(|(t, p)| (t.clone(), p * 1e-6))
+        .collect();
+    out.insert(0, (crate::speech::recognizer::OTHER.into(), 1.0 - 1e-6));
+    out
+}
+
+/// Whisper's heard lists under `k`, as the engine would have returned
+/// them with those weights.
+fn judged(h: &Heard, k: Knobs, lang: &str) -> Heard {
+    let apply = |v: &[(String, f32)], free: Option<&str>| {
+        let v = sharpened(&shifted(v, k.raise), k.sharpen);
+        match free {
+            Some(f)
+                if k.reject <= 1.0
+                    && crate::speech::transcript::distance(
+                        f,
+                        v.iter()
+                            .map(|x| x.0.as_str())
+                            .filter(|t| *t != crate::speech::recognizer::OTHER),
+                        lang,
+                    ) > k.reject =>
+            {
+                talk(&v)
+            }
+            _ => v,
+        }
+    };
+    Heard {
+        nbest: apply(&h.nbest, h.free.as_deref()),
+        whole: h.whole.as_ref().map(|w| apply(w, h.free_whole.as_deref())),
+        ..h.clone()
+    }
+}
+
+/// The items with Whisper's list (`which`: 0 none, 1 the heard one, 2 the
+/// second) judged with the knobs `k`.
+pub fn with_knobs(items: &[Item], which: u8, k: Knobs) -> Vec<Item> {
     items
         .iter()
-        .map(|i| Item {
-            other_margin: (which, extra),
-            ..i.clone()
+        .map(|i| {
+            let mut i = i.clone();
+            let lang = i.sample.locale.clone();
+            match which {
+                1 => i.heard = judged(&i.heard, k, &lang),
+                2 => {
+                    if let Some((h, _)) = i.second.as_mut() {
+                        *h = judged(h, k, &lang);
+                    }
+                }
+                _ => {}
+            }
+            i
         })
         .collect()
 }
@@ -106,6 +225,8 @@ pub enum Rule {
     Average,
     /// The first engine's decision when it is clear, else the second's.
     Cascade,
+    /// The second engine's decision when it is clear, else the first's.
+    Reverse,
 }
 
 impl Rule {
@@ -113,6 +234,7 @@ impl Rule {
         match self {
             Rule::Average => "average",
             Rule::Cascade => "first when sure, else second",
+            Rule::Reverse => "second when sure, else first",
         }
     }
 }
@@ -150,27 +272,22 @@ impl Item {
                     decide(&hyps(b), &self.grammar, t)
                 }
             }
+            (Some(b), Some(Rule::Reverse)) => {
+                let h = decide(&hyps(b), &self.grammar, t);
+                if h.decision.is_clear() {
+                    h
+                } else {
+                    decide(&hyps(first), &self.grammar, t)
+                }
+            }
             _ => decide(&hyps(first), &self.grammar, t),
         };
-        let (which, extra) = self.other_margin;
-        let fix = |v: &[(String, f32)], me: u8| {
-            if which == me {
-                shifted(v, extra)
-            } else {
-                v.to_vec()
-            }
-        };
         let second = self.second.as_ref().map(|s| &s.0);
-        let h = one(
-            &fix(&self.heard.nbest, 1),
-            second.map(|s| fix(&s.nbest, 2)).as_deref(),
-        );
+        let h = one(&self.heard.nbest, second.map(|s| s.nbest.as_slice()));
         match &self.heard.whole {
             Some(w) if matches!(h.decision, Decision::Repeat | Decision::None) => one(
-                &fix(w, 1),
-                second
-                    .map(|s| fix(s.whole.as_deref().unwrap_or(s.nbest.as_slice()), 2))
-                    .as_deref(),
+                w,
+                second.map(|s| s.whole.as_deref().unwrap_or(s.nbest.as_slice())),
             ),
             _ => h,
         }
@@ -316,7 +433,15 @@ pub fn hear_all(
         .iter()
         .map(|(s, _)| {
             recs.iter()
-                .map(|r| key(r.name(), enrolled, s, streamed))
+                .map(|r| {
+                    // Whisper's lists are kept with its free transcripts, its phrases
+                    // written as people write them.
+                    let name = match r.name() {
+                        "whisper" => "whisper+written",
+                        n => n,
+                    };
+                    key(name, enrolled, s, streamed)
+                })
                 .collect()
         })
         .collect();
@@ -381,16 +506,19 @@ pub fn hear_all(
                         let nbest = pairs(&rec.finish()?);
                         let ms = t.elapsed().as_secs_f64() * 1e3;
                         let cpu = cpu_ms() - c;
-                        let whole = if first {
-                            Some(pairs(&rec.recognize(pcm)?))
+                        let free = rec.transcript();
+                        let (whole, free_whole) = if first {
+                            (Some(pairs(&rec.recognize(pcm)?)), rec.transcript())
                         } else {
-                            None
+                            (None, None)
                         };
                         Heard {
                             nbest,
                             whole,
                             ms,
                             cpu_ms: cpu,
+                            free,
+                            free_whole,
                         }
                     } else {
                         let (t, c) = (Instant::now(), cpu_ms());
@@ -400,6 +528,8 @@ pub fn hear_all(
                             whole: None,
                             ms: t.elapsed().as_secs_f64() * 1e3,
                             cpu_ms: cpu_ms() - c,
+                            free: rec.transcript(),
+                            free_whole: None,
                         }
                     };
                     if let Some(w) = writer.as_mut() {
@@ -419,7 +549,6 @@ pub fn hear_all(
                 tuning: *tuning,
                 best_right,
                 second: None,
-                other_margin: (0, 0.0),
             });
         }
         progress(i + 1);
@@ -460,6 +589,18 @@ impl Count {
             self.talk += 1;
             self.talk_taken += (o != Outcome::Right) as usize;
         }
+    }
+
+    /// Adds another group's counts.
+    pub fn merge(&mut self, o: &Count) {
+        self.moves += o.moves;
+        self.right += o.right;
+        self.choice += o.choice;
+        self.asked += o.asked;
+        self.wrong += o.wrong;
+        self.best_right += o.best_right;
+        self.talk += o.talk;
+        self.talk_taken += o.talk_taken;
     }
 
     pub fn of<'a>(items: impl IntoIterator<Item = &'a Item>, t: &Thresholds) -> Count {
@@ -598,25 +739,47 @@ pub fn folds(items: &[Item], voices: &[String], grid: &[Thresholds]) -> Vec<Fold
 /// thresholds that do best on the others' tuning samples (the first
 /// variant on a tie).
 pub fn folds_over(variants: &[Vec<Item>], voices: &[String], grid: &[Thresholds]) -> Vec<Fold> {
+    // Each variant and threshold set judges every voice's tuning items
+    // once; a fold adds up the voices it tunes on.
+    let per_voice: Vec<Vec<Vec<Count>>> = variants
+        .iter()
+        .map(|items| {
+            grid.iter()
+                .map(|t| {
+                    voices
+                        .iter()
+                        .map(|v| {
+                            Count::of(items.iter().filter(|i| i.tuning && i.sample.voice == *v), t)
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
     voices
         .iter()
-        .map(|v| {
+        .enumerate()
+        .map(|(left, v)| {
             let mut best: Option<(Fold, (bool, f64))> = None;
-            for (k, items) in variants.iter().enumerate() {
-                let tuning: Vec<&Item> = items
-                    .iter()
-                    .filter(|i| i.tuning && i.sample.voice != *v)
-                    .collect();
-                let (t, s) = tune_scored(&tuning, grid);
-                if best.as_ref().is_none_or(|b| (s.0, s.1) > (b.1.0, b.1.1)) {
-                    best = Some((
-                        Fold {
-                            voice: v.clone(),
-                            thresholds: t,
-                            variant: k,
-                        },
-                        s,
-                    ));
+            for (k, by_t) in per_voice.iter().enumerate() {
+                for (t, counts) in grid.iter().zip(by_t) {
+                    let mut c = Count::default();
+                    for (vi, x) in counts.iter().enumerate() {
+                        if vi != left {
+                            c.merge(x);
+                        }
+                    }
+                    let s = c.score();
+                    if best.as_ref().is_none_or(|b| (s.0, s.1) > (b.1.0, b.1.1)) {
+                        best = Some((
+                            Fold {
+                                voice: v.clone(),
+                                thresholds: *t,
+                                variant: k,
+                            },
+                            s,
+                        ));
+                    }
                 }
             }
             best.map(|b| b.0).unwrap_or(Fold {
@@ -631,16 +794,16 @@ pub fn folds_over(variants: &[Vec<Item>], voices: &[String], grid: &[Thresholds]
 /// The report: per voice left out and condition, then over all voices
 /// left out per condition, beside today's fixed thresholds.
 pub fn report(items: &[Item], folds: &[Fold], conditions: &[Option<i32>]) -> String {
-    report_over(&[items], folds, conditions, &[0.0])
+    report_over(&[items], folds, conditions, &[Knobs::NONE])
 }
 
-/// [`report`] over the variants [`folds_over`] chose from (`extra`: each
-/// variant's raise of the "something else" margin, printed).
+/// [`report`] over the variants [`folds_over`] chose from (`knobs`: each
+/// variant's Whisper knobs, printed).
 pub fn report_over(
     variants: &[&[Item]],
     folds: &[Fold],
     conditions: &[Option<i32>],
-    extra: &[f32],
+    knobs: &[Knobs],
 ) -> String {
     let mut s = String::new();
     let mut totals: Vec<(String, Count, Count)> = conditions
@@ -653,16 +816,16 @@ pub fn report_over(
     };
     for f in folds {
         let items = variants[f.variant.min(variants.len() - 1)];
-        let raise = extra.get(f.variant).copied().unwrap_or(0.0);
+        let k = knobs
+            .get(f.variant)
+            .copied()
+            .unwrap_or(Knobs::NONE)
+            .describe();
         s.push_str(&format!(
             "left out {} (tuned on the others: {}{})\n",
             f.voice,
             describe(&f.thresholds),
-            if raise != 0.0 {
-                format!(", Whisper's other margin {raise:+}")
-            } else {
-                String::new()
-            }
+            if k.is_empty() { k } else { format!(", {k}") }
         ));
         for (cond, total, before) in &mut totals {
             let mine: Vec<&Item> = items
@@ -700,7 +863,7 @@ pub fn combine(first: &[Item], second: &[Item], rule: Rule) -> Vec<Item> {
         .map(|(a, b)| {
             // The cascade runs the second engine only when the first is
             // unsure (under the default thresholds).
-            let second_needed = rule == Rule::Average
+            let second_needed = rule != Rule::Cascade
                 || !decide(&hyps(&a.heard.nbest), &a.grammar, &Thresholds::default())
                     .decision
                     .is_clear();
@@ -712,6 +875,8 @@ pub fn combine(first: &[Item], second: &[Item], rule: Rule) -> Vec<Item> {
                 whole: None,
                 ms: 0.0,
                 cpu_ms: 0.0,
+                free: None,
+                free_whole: None,
             };
             Item {
                 best_right: best_right(&a.sample, &a.grammar, &mean),
@@ -761,6 +926,8 @@ mod tests {
             whole: None,
             ms: 1.0,
             cpu_ms: 1.0,
+            free: None,
+            free_whole: None,
         };
         let best_right = best_right(&s, &grammar, &heard);
         Item {
@@ -770,7 +937,6 @@ mod tests {
             tuning,
             best_right,
             second: None,
-            other_margin: (0, 0.0),
         }
     }
 
@@ -837,11 +1003,39 @@ mod tests {
         let heard = item("a", false, e4(), &[("e2e4", 0.5), (OTHER, 0.5)]);
         assert_ne!(heard.outcome(&Thresholds::default()), Outcome::Right);
         // Only Whisper's list is re-weighted: none here.
-        let untouched = with_margin(std::slice::from_ref(&heard), 0, 10.0);
+        let k = |raise| Knobs {
+            raise,
+            ..Knobs::NONE
+        };
+        let untouched = with_knobs(std::slice::from_ref(&heard), 0, k(10.0));
         assert_ne!(untouched[0].outcome(&Thresholds::default()), Outcome::Right);
-        let raised = with_margin(std::slice::from_ref(&heard), 1, 10.0);
+        let raised = with_knobs(std::slice::from_ref(&heard), 1, k(10.0));
         assert_eq!(raised[0].outcome(&Thresholds::default()), Outcome::Right);
-        let lowered = with_margin(std::slice::from_ref(&heard), 1, -10.0);
+        let lowered = with_knobs(std::slice::from_ref(&heard), 1, k(-10.0));
         assert!(lowered[0].decide(&Thresholds::default()).decision == Decision::None);
+        let never = with_knobs(std::slice::from_ref(&heard), 1, k(f32::INFINITY));
+        assert_eq!(never[0].outcome(&Thresholds::default()), Outcome::Right);
+    }
+
+    #[test]
+    fn a_free_transcript_far_from_every_phrase_is_talk() {
+        use crate::speech::recognizer::OTHER;
+        let mut heard = item("a", false, e4(), &[("e2e4", 0.99), (OTHER, 0.01)]);
+        let phrase = heard.heard.nbest[0].0.clone();
+        let k = |reject| Knobs {
+            reject,
+            ..Knobs::NONE
+        };
+        heard.heard.free = Some("Meine Tochter kommt nächste Woche in die Schule.".into());
+        assert_eq!(heard.outcome(&Thresholds::default()), Outcome::Right);
+        let judged = with_knobs(std::slice::from_ref(&heard), 1, k(0.5));
+        assert_eq!(
+            judged[0].decide(&Thresholds::default()).decision,
+            Decision::None
+        );
+        // Written as the phrase is: taken.
+        heard.heard.free = Some(phrase);
+        let judged = with_knobs(std::slice::from_ref(&heard), 1, k(0.5));
+        assert_eq!(judged[0].outcome(&Thresholds::default()), Outcome::Right);
     }
 }

@@ -1,21 +1,29 @@
-//! `--engine both`: PocketSphinx and Whisper hear every utterance and their
-//! posteriors are averaged phrase by phrase (the listener then adds up the
-//! phrases of each move). When both are sure of the same move the average
-//! is too and the move is read back; when they disagree neither move
-//! reaches the clear threshold and the player is asked (a numbered choice
-//! or "please repeat"). The two engines fail on different speech
-//! (docs/voice.md).
+//! `--engine both`: PocketSphinx and Whisper hear every utterance. When
+//! Whisper's list decides clearly (a move, a command or an answer, under
+//! the thresholds of this engine) it stands; otherwise PocketSphinx's list
+//! is decided. The two engines fail on different speech: Whisper hears
+//! voices unlike espeak-ng's, PocketSphinx (adapted to espeak-ng) the
+//! synthetic German Whisper confuses; leave-one-voice-out chose this order
+//! over averaging the two lists and over PocketSphinx first
+//! (docs/voice.md). Without the grammar's meanings (a caller that only
+//! sets phrases) the two lists are averaged phrase by phrase.
 
+use super::super::listener::{Grammar, Thresholds, decide};
 use super::super::recognizer::{Hypothesis, Recognizer, SpeechError};
 
 pub struct Both {
     first: Box<dyn Recognizer>,
     second: Box<dyn Recognizer>,
+    meanings: Option<Grammar>,
 }
 
 impl Both {
     pub fn new(first: Box<dyn Recognizer>, second: Box<dyn Recognizer>) -> Both {
-        Both { first, second }
+        Both {
+            first,
+            second,
+            meanings: None,
+        }
     }
 }
 
@@ -23,8 +31,13 @@ pub use super::super::recognizer::average;
 
 impl Recognizer for Both {
     fn set_phrases(&mut self, phrases: &[String]) -> Result<(), SpeechError> {
+        self.meanings = None;
         self.first.set_phrases(phrases)?;
         self.second.set_phrases(phrases)
+    }
+
+    fn set_meanings(&mut self, grammar: &Grammar) {
+        self.meanings = Some(grammar.clone());
     }
 
     fn set_language(&mut self, code: &str) {
@@ -45,7 +58,19 @@ impl Recognizer for Both {
     fn finish(&mut self) -> Result<Vec<Hypothesis>, SpeechError> {
         let a = self.first.finish()?;
         let b = self.second.finish()?;
-        Ok(average(&a, &b))
+        Ok(match &self.meanings {
+            Some(g) => {
+                if decide(&b, g, &Thresholds::for_engine(self.name()))
+                    .decision
+                    .is_clear()
+                {
+                    b
+                } else {
+                    a
+                }
+            }
+            None => average(&a, &b),
+        })
     }
 
     fn partial(&mut self) -> Option<String> {
@@ -58,6 +83,10 @@ impl Recognizer for Both {
 
     fn name(&self) -> &'static str {
         "both"
+    }
+
+    fn transcript(&self) -> Option<String> {
+        self.second.transcript()
     }
 
     fn adapt(&mut self, transform: &std::path::Path) -> Result<(), SpeechError> {

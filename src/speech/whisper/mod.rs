@@ -57,6 +57,10 @@ pub fn model_dir(model: Option<&Path>) -> PathBuf {
 }
 
 /// The weights of the scoring (fitted on tuning voices only: docs/voice.md).
+/// The prior, the bonus and the temperature are the prototype's; the
+/// "something else" margin and the rejection of talk are what
+/// leave-one-voice-out chose on the fold that leaves flite's awb out
+/// (22.5 raised by 30; talk beyond 0.6 of a phrase).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Weights {
     /// How much of a phrase's score on silence is subtracted.
@@ -69,6 +73,11 @@ pub struct Weights {
     /// How far (log-probability) the model's own best tokens along the
     /// winning phrase must beat it before "something else" wins.
     pub other_margin: f32,
+    /// The farthest the model's own transcript may lie from the nearest
+    /// phrase of the n-best list ([`super::transcript::distance`], 0–1)
+    /// for a phrase to be taken; beyond it the utterance is "something
+    /// else" (talk that is not chess). Above 1: never.
+    pub reject: f32,
 }
 
 impl Default for Weights {
@@ -77,14 +86,16 @@ impl Default for Weights {
             prior: 0.75,
             token_bonus: 0.5,
             temperature: 1.0,
-            other_margin: 22.5,
+            other_margin: 52.5,
+            reject: 0.6,
         }
     }
 }
 
 impl Weights {
     /// The weights, or those of `HECTOR_WHISPER_WEIGHTS` ("prior,bonus,
-    /// temperature,margin": the lab tunes with it) when it is set and valid.
+    /// temperature,margin[,reject]": the lab tunes with it) when it is set
+    /// and valid.
     pub fn from_env() -> Weights {
         let v: Vec<f32> = std::env::var("HECTOR_WHISPER_WEIGHTS")
             .unwrap_or_default()
@@ -97,6 +108,14 @@ impl Weights {
                 token_bonus,
                 temperature,
                 other_margin,
+                ..Weights::default()
+            },
+            [prior, token_bonus, temperature, other_margin, reject] => Weights {
+                prior,
+                token_bonus,
+                temperature,
+                other_margin,
+                reject,
             },
             _ => Weights::default(),
         }
@@ -130,6 +149,8 @@ pub struct Whisper {
     /// The scores of the last utterance, per phrase (for the lab; pruned
     /// phrases: minus infinity).
     pub last_scores: Vec<f32>,
+    /// The model's own transcript of the last utterance.
+    pub last_free: Option<String>,
 }
 
 /// How the phrases are searched.
@@ -222,6 +243,7 @@ impl Whisper {
             weights: Weights::from_env(),
             search: Search::from_env(),
             last_scores: Vec::new(),
+            last_free: None,
         })
     }
 
@@ -236,6 +258,14 @@ impl Whisper {
             .encode(Whisper::transcript(phrase), false)
             .map(|e| e.get_ids().to_vec())
             .map_err(|e| e.to_string())
+    }
+
+    /// A phrase's forced transcript in `lang`: written as a person writes
+    /// it ([`super::transcript::written`]: Whisper trained on real text
+    /// finds "Läufer Felix sechs" far likelier than "laeufer felix
+    /// sechs"), then as a transcript ([`Whisper::transcript`]).
+    pub fn written(phrase: &str, lang: &str) -> String {
+        Whisper::transcript(&super::transcript::written(phrase, lang))
     }
 
     /// The forced transcript of a phrase: as Whisper writes text, a
@@ -374,16 +404,42 @@ impl Whisper {
             .gap(&audio, &prefix, &self.seqs[best])
             .map_err(dec)?;
         let other = adjusted[best] + gap - w.other_margin;
+        let t3 = std::time::Instant::now();
+        // What the model writes itself, held against the phrases it
+        // prefers: talk is written as talk. A little longer than the
+        // longest phrase is enough to tell.
+        let eot = *self.seqs[best].last().unwrap_or(&0);
+        let longest = self.seqs.iter().map(Vec::len).max().unwrap_or(0);
+        let free = self
+            .net
+            .greedy(&audio, &prefix, eot, longest + 3)
+            .map_err(dec)?;
+        let free = self
+            .tok
+            .decode(&free, true)
+            .map_err(|e| SpeechError::Decode(e.to_string()))?;
+        let mut order: Vec<usize> = (0..adjusted.len())
+            .filter(|i| adjusted[*i].is_finite())
+            .collect();
+        order.sort_by(|a, b| adjusted[*b].total_cmp(&adjusted[*a]));
+        order.truncate(NBEST);
+        let far = super::transcript::distance(
+            &free,
+            order.iter().map(|i| self.phrases[*i].as_str()),
+            &self.lang,
+        );
+        let talk = far > w.reject;
         if std::env::var_os("HECTOR_WHISPER_TRACE").is_some() {
             eprintln!(
-                "whisper: {} phrases, {} samples, encode {:.0} ms, score {:.0} ms ({} of {} prefixes decoded), gap {:.0} ms",
+                "whisper: {} phrases, {} samples, encode {:.0} ms, score {:.0} ms ({} of {} prefixes decoded), gap {:.0} ms, free transcript {:.0} ms",
                 self.phrases.len(),
                 samples.len(),
                 (t1 - t0).as_secs_f64() * 1e3,
                 (t2 - t1).as_secs_f64() * 1e3,
                 scored.decoded,
                 scored.nodes,
-                t2.elapsed().as_secs_f64() * 1e3
+                (t3 - t2).as_secs_f64() * 1e3,
+                t3.elapsed().as_secs_f64() * 1e3
             );
             let mut order: Vec<usize> = (0..adjusted.len()).collect();
             order.sort_by(|a, b| adjusted[*b].total_cmp(&adjusted[*a]));
@@ -396,7 +452,9 @@ impl Whisper {
                 );
             }
             eprintln!("whisper:   other {other:.2} (gap {gap:.2})");
+            eprintln!("whisper:   free '{free}', {far:.2} from the nearest phrase");
         }
+        self.last_free = Some(free);
         let t = w.temperature.max(1e-3);
         let top = adjusted.iter().copied().fold(other, f32::max);
         let mut exps: Vec<f32> = adjusted.iter().map(|s| ((s - top) / t).exp()).collect();
@@ -405,21 +463,23 @@ impl Whisper {
         for e in &mut exps {
             *e /= total;
         }
-        let mut order: Vec<usize> = (0..exps.len())
-            .filter(|i| adjusted[*i].is_finite())
-            .collect();
-        order.sort_by(|a, b| exps[*b].total_cmp(&exps[*a]));
+        // Talk: "something else" takes it all (the phrases keep a trace
+        // of their order, for the lab).
+        let (keep, rest) = if talk {
+            (1e-6, 1.0 - 1e-6)
+        } else {
+            (1.0, other_exp / total)
+        };
         let mut out: Vec<Hypothesis> = order
             .into_iter()
-            .take(NBEST)
             .map(|i| Hypothesis {
                 text: self.phrases[i].clone(),
-                confidence: exps[i],
+                confidence: exps[i] * keep,
             })
             .collect();
         out.push(Hypothesis {
             text: OTHER.into(),
-            confidence: other_exp / total,
+            confidence: rest,
         });
         out.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
         Ok(out)
@@ -440,7 +500,9 @@ impl Recognizer for Whisper {
                 continue;
             }
             let mut ids = self
-                .tokens(&p)
+                .tok
+                .encode(Whisper::written(&p, &self.lang), false)
+                .map(|e| e.get_ids().to_vec())
                 .map_err(|e| SpeechError::Grammar(format!("'{p}': {e}")))?;
             ids.push(eot);
             kept.push(p);
@@ -453,8 +515,14 @@ impl Recognizer for Whisper {
     }
 
     fn set_language(&mut self, code: &str) {
-        if self.tok.token_to_id(&format!("<|{code}|>")).is_some() {
+        if code != self.lang && self.tok.token_to_id(&format!("<|{code}|>")).is_some() {
             self.lang = code.to_string();
+            // The phrases are written in the new language's way.
+            let phrases = std::mem::take(&mut self.phrases);
+            if !phrases.is_empty() && self.set_phrases(&phrases).is_err() {
+                self.phrases.clear();
+                self.seqs.clear();
+            }
         }
     }
 
@@ -479,5 +547,9 @@ impl Recognizer for Whisper {
 
     fn name(&self) -> &'static str {
         "whisper"
+    }
+
+    fn transcript(&self) -> Option<String> {
+        self.last_free.clone()
     }
 }

@@ -442,6 +442,56 @@ impl Whisper {
         Ok(max.iter().zip(got).map(|(m, g)| m - g).sum())
     }
 
+    /// What the model would write itself after `prefix`: at each step its
+    /// first choice among the text tokens and `eot` (the ids after it —
+    /// timestamps, languages, tasks — never; with only the 10,000 most
+    /// common tokens, names such as "Felix" came out misspelt), until
+    /// `eot` or `max` tokens, each step one row over the cached keys
+    /// and values. A transcript that starts to repeat itself (its last
+    /// three tokens seen before: Whisper loops on a short utterance) ends
+    /// where the repetition begins. Returns the tokens (without `eot`).
+    pub fn greedy(&self, audio: &Audio, prefix: &[u32], eot: u32, max: usize) -> Result<Vec<u32>> {
+        let p = prefix.len();
+        let room = self.dec_pos.dim(0)?.saturating_sub(p + 1);
+        let max = max.min(room);
+        if p == 0 || max == 0 {
+            return Ok(Vec::new());
+        }
+        let text = (eot as usize + 1).min(self.vocab());
+        let positions: Vec<u32> = (0..p as u32).collect();
+        let x = self.embed_at(prefix, &positions)?;
+        let (out, mut cache) = self.decode_rows(x, audio, &|_| Ok(None), true)?;
+        let mut last = out.i(p - 1..p)?;
+        let mut got = Vec::new();
+        for step in 0..max {
+            let logits = last.matmul(&self.embed_t)?.narrow(1, 0, text)?;
+            let t = logits.argmax(D::Minus1)?.flatten_all()?.to_vec1::<u32>()?[0];
+            if t == eot {
+                break;
+            }
+            got.push(t);
+            let n = got.len();
+            if n >= 6 && (0..n - 5).any(|j| got[j..j + 3] == got[n - 3..]) {
+                got.truncate(n - 3);
+                break;
+            }
+            if step + 1 == max {
+                break;
+            }
+            let x = self.embed_at(&[t], &[(p + step) as u32])?;
+            let past = |layer: usize| -> Result<Option<(Tensor, Tensor)>> {
+                Ok(Some(cache[layer].clone()))
+            };
+            let (out, kv) = self.decode_rows(x, audio, &past, false)?;
+            for (layer, (k, v)) in kv.into_iter().enumerate() {
+                let (pk, pv) = &cache[layer];
+                cache[layer] = (Tensor::cat(&[pk, &k], 2)?, Tensor::cat(&[pv, &v], 2)?);
+            }
+            last = out;
+        }
+        Ok(got)
+    }
+
     /// Scores each of `seqs` as the transcript after `prefix`: each of its
     /// tokens' log-probability (the last token of each sequence is
     /// normally `<|endoftext|>`), normalised as `norm` says (a shortlist
