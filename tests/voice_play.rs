@@ -59,10 +59,11 @@ fn watch(dir: &Path, audio: &[i16], done: impl Fn(&str) -> bool, linger_ms: u64)
     watch_child(start(dir, audio), done, linger_ms)
 }
 
-/// [`watch`] for a game already started.
+/// [`watch`] for a game already started (`done` may also answer on the
+/// game's terminal).
 fn watch_child(
     mut child: std::process::Child,
-    done: impl Fn(&str) -> bool,
+    mut done: impl FnMut(&str) -> bool,
     linger_ms: u64,
 ) -> (String, bool) {
     use std::io::BufRead;
@@ -417,42 +418,25 @@ fn moves_in_a_voice_left_out_of_tuning_are_read_back() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let seen = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
-    let seen2 = seen.clone();
-    let reader = std::thread::spawn(move || {
-        use std::io::BufRead;
-        for line in std::io::BufReader::new(stdout)
-            .lines()
-            .map_while(Result::ok)
-        {
-            seen2.lock().unwrap().push_str(&(line + "\n"));
-        }
-    });
-    let t0 = std::time::Instant::now();
     let mut replies = vec![("(e4)", "black: e5"), ("(Nf3)", "black: Nc6")]
         .into_iter()
         .peekable();
-    while t0.elapsed().as_secs() < 180 {
-        let out = seen.lock().unwrap().clone();
-        if out.contains("(Nc6)") {
-            break;
-        }
-        if let Some((after, reply)) = replies.peek()
-            && out
-                .lines()
-                .any(|l| l.starts_with("White:") && l.contains(after))
-        {
-            use std::io::Write;
-            writeln!(stdin, "{reply}").unwrap();
-            replies.next();
-        }
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    let _ = child.kill();
-    child.wait().unwrap();
-    reader.join().unwrap();
-    let out = seen.lock().unwrap().clone();
+    let (out, _) = watch_child(
+        child,
+        |out| {
+            if let Some((after, reply)) = replies.peek()
+                && out
+                    .lines()
+                    .any(|l| l.starts_with("White:") && l.contains(after))
+            {
+                use std::io::Write;
+                writeln!(stdin, "{reply}").unwrap();
+                replies.next();
+            }
+            out.contains("(Nc6)")
+        },
+        0,
+    );
     println!("{out}");
     let read_back: Vec<&str> = out.lines().filter(|l| l.ends_with('?')).collect();
     assert_eq!(read_back.len(), 2, "{out}");
