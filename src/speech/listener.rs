@@ -214,25 +214,6 @@ pub struct Thresholds {
     pub trust: f32,
 }
 
-impl Thresholds {
-    /// The thresholds of an engine: PocketSphinx's (and Vosk's) are the
-    /// defaults; Whisper alone and PocketSphinx with Whisper decide with
-    /// those leave-one-voice-out chose for them on the fold that leaves
-    /// flite's awb out (`hector-lab listen --bench --engine both --lovo`,
-    /// docs/voice.md), so that awb stays a voice no threshold was tuned
-    /// on (tests/voice_play.rs).
-    pub fn for_engine(name: &str) -> Thresholds {
-        match name {
-            "whisper" | "both" => Thresholds {
-                clear: 0.90,
-                margin: f32::INFINITY,
-                ..Thresholds::default()
-            },
-            _ => Thresholds::default(),
-        }
-    }
-}
-
 impl Default for Thresholds {
     fn default() -> Thresholds {
         Thresholds {
@@ -377,7 +358,7 @@ pub struct Listener {
 impl Listener {
     pub fn new(rec: Box<dyn Recognizer>) -> Listener {
         Listener {
-            thresholds: Thresholds::for_engine(rec.name()),
+            thresholds: rec.thresholds(),
             rec,
             grammar: Grammar::default(),
             whole: Default::default(),

@@ -83,6 +83,11 @@ pub trait Recognizer {
     }
     /// The engine's name, for messages and JSON output.
     fn name(&self) -> &'static str;
+    /// The thresholds its posteriors are decided with (PocketSphinx's and
+    /// Vosk's: the defaults).
+    fn thresholds(&self) -> super::listener::Thresholds {
+        super::listener::Thresholds::default()
+    }
     /// Adapts the acoustic model to one player with the transform his
     /// enrolment gave (`hector enrol`, [`super::enrol`]).
     fn adapt(&mut self, transform: &std::path::Path) -> Result<(), SpeechError> {

@@ -73,13 +73,6 @@ pub fn written(phrase: &str, lang: &str) -> String {
     let spoken = Wording::get(lang)
         .map(|w| w.spoken(phrase))
         .unwrap_or_else(|_| phrase.to_string());
-    let capital = |w: &str| {
-        let mut c = w.chars();
-        match c.next() {
-            Some(f) => format!("{}{}", f.to_uppercase(), c.as_str()),
-            None => String::new(),
-        }
-    };
     spoken
         .split_whitespace()
         .map(|w| {
@@ -87,13 +80,22 @@ pub fn written(phrase: &str, lang: &str) -> String {
             if FILES.contains(&lower.as_str())
                 || (lang == "de" && GERMAN_NOUNS.contains(&lower.as_str()))
             {
-                capital(w)
+                capitalised(w)
             } else {
                 w.to_string()
             }
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `text` with its first letter capitalised.
+pub fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        Some(f) => format!("{}{}", f.to_uppercase(), c.as_str()),
+        None => String::new(),
+    }
 }
 
 /// How far `free` is from the nearest of `phrases`: the character edit

@@ -14,7 +14,7 @@ use super::{CommandText, Front, Input};
 use crate::locale::session::command_phrases;
 use crate::session::{Device, DeviceNote, Event, Seat, Session};
 use crate::speech::grammar::WholePhrases;
-use crate::speech::listener::{Grammar, Thresholds};
+use crate::speech::listener::Grammar;
 use crate::speech::mic::Microphone;
 use crate::speech::speaker::{Speaker, TextSpeaker, Voice};
 use crate::speech::utterance::{Said, Utterances, play_grammar};
@@ -578,11 +578,7 @@ impl VoiceFront {
         &self,
         hyps: &[crate::speech::recognizer::Hypothesis],
     ) -> crate::speech::listener::Hypotheses {
-        crate::speech::listener::decide(
-            hyps,
-            &self.meanings,
-            &Thresholds::for_engine(self.rec.name()),
-        )
+        crate::speech::listener::decide(hyps, &self.meanings, &self.rec.thresholds())
     }
 
     /// What the player's seat says, from the recogniser's hypotheses, and

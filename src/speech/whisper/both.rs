@@ -60,10 +60,7 @@ impl Recognizer for Both {
         let b = self.second.finish()?;
         Ok(match &self.meanings {
             Some(g) => {
-                if decide(&b, g, &Thresholds::for_engine(self.name()))
-                    .decision
-                    .is_clear()
-                {
+                if decide(&b, g, &self.thresholds()).decision.is_clear() {
                     b
                 } else {
                     a
@@ -83,6 +80,10 @@ impl Recognizer for Both {
 
     fn name(&self) -> &'static str {
         "both"
+    }
+
+    fn thresholds(&self) -> Thresholds {
+        super::THRESHOLDS
     }
 
     fn transcript(&self) -> Option<String> {

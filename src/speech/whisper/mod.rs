@@ -21,6 +21,7 @@ pub mod both;
 pub mod mel;
 pub mod model;
 
+use super::listener::Thresholds;
 use super::recognizer::{Hypothesis, OTHER, Recognizer, SpeechError};
 use candle_core::Device;
 use std::collections::HashMap;
@@ -121,6 +122,19 @@ impl Weights {
         }
     }
 }
+
+/// The thresholds Whisper alone and PocketSphinx with Whisper decide with:
+/// those leave-one-voice-out chose on the fold that leaves flite's awb out
+/// (`hector-lab listen --bench --engine both --lovo`, docs/voice.md), so
+/// that awb stays a voice no threshold was tuned on (tests/voice_play.rs).
+pub const THRESHOLDS: Thresholds = Thresholds {
+    clear: 0.90,
+    rival: 0.25,
+    choice: 0.70,
+    chess: 0.30,
+    margin: f32::INFINITY,
+    trust: super::listener::TRUST,
+};
 
 /// Seconds of silence appended to the utterance before encoding.
 const TAIL_S: f32 = 0.5;
@@ -271,11 +285,10 @@ impl Whisper {
     /// The forced transcript of a phrase: as Whisper writes text, a
     /// leading space and the first letter capitalised.
     pub fn transcript(phrase: &str) -> String {
-        let mut c = phrase.chars();
-        match c.next() {
-            Some(f) => format!(" {}{}", f.to_uppercase(), c.as_str()),
-            None => String::new(),
+        if phrase.is_empty() {
+            return String::new();
         }
+        format!(" {}", super::transcript::capitalised(phrase))
     }
 
     fn prefix(&self) -> Result<Vec<u32>, SpeechError> {
@@ -392,9 +405,13 @@ impl Whisper {
             })
             .collect();
         self.last_scores = adjusted.clone();
-        let best = (0..adjusted.len())
-            .max_by(|a, b| adjusted[*a].total_cmp(&adjusted[*b]))
-            .unwrap_or(0);
+        // The phrases the beam scored, best first.
+        let mut order: Vec<usize> = (0..adjusted.len())
+            .filter(|i| adjusted[*i].is_finite())
+            .collect();
+        order.sort_by(|a, b| adjusted[*b].total_cmp(&adjusted[*a]));
+        order.truncate(NBEST);
+        let best = order.first().copied().unwrap_or(0);
         let t2 = std::time::Instant::now();
         // "Something else": the winning phrase as if each of its tokens
         // had been the model's own first choice (over the whole
@@ -418,11 +435,6 @@ impl Whisper {
             .tok
             .decode(&free, true)
             .map_err(|e| SpeechError::Decode(e.to_string()))?;
-        let mut order: Vec<usize> = (0..adjusted.len())
-            .filter(|i| adjusted[*i].is_finite())
-            .collect();
-        order.sort_by(|a, b| adjusted[*b].total_cmp(&adjusted[*a]));
-        order.truncate(NBEST);
         let far = super::transcript::distance(
             &free,
             order.iter().map(|i| self.phrases[*i].as_str()),
@@ -441,8 +453,6 @@ impl Whisper {
                 (t3 - t2).as_secs_f64() * 1e3,
                 t3.elapsed().as_secs_f64() * 1e3
             );
-            let mut order: Vec<usize> = (0..adjusted.len()).collect();
-            order.sort_by(|a, b| adjusted[*b].total_cmp(&adjusted[*a]));
             for &i in order.iter().take(4) {
                 eprintln!(
                     "whisper:   {:8.2} tokens {} '{}'",
@@ -547,6 +557,10 @@ impl Recognizer for Whisper {
 
     fn name(&self) -> &'static str {
         "whisper"
+    }
+
+    fn thresholds(&self) -> Thresholds {
+        THRESHOLDS
     }
 
     fn transcript(&self) -> Option<String> {
