@@ -74,9 +74,17 @@ fn open_whisper(_model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechErro
 
 #[cfg(feature = "whisper")]
 fn open_both(model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
-    Ok(Box::new(super::whisper::both::Both::new(
+    use super::whisper::both;
+    let mut w = super::whisper::Whisper::open(model)?;
+    // Inside the pair, Whisper rejects talk and weighs "something else"
+    // as the pair's folds chose (HECTOR_WHISPER_WEIGHTS still rules).
+    if std::env::var_os("HECTOR_WHISPER_WEIGHTS").is_none() {
+        w.weights.reject = both::REJECT;
+        w.weights.other_margin = both::MARGIN;
+    }
+    Ok(Box::new(both::Both::new(
         open_pocketsphinx(None)?,
-        open_whisper(model)?,
+        Box::new(w),
     )))
 }
 

@@ -239,6 +239,121 @@ pub const MARGIN: f32 = f32::INFINITY;
 /// The share of chess a move read back by its margin needs.
 pub const TRUST: f32 = 0.9;
 
+/// An engine whose "anything else" holds more than this share of its
+/// list heard no chess ([`heard_no_chess`]).
+pub const NO_CHESS: f32 = 0.9;
+
+/// Whether an engine's list holds no chess: empty, or "anything else"
+/// above [`NO_CHESS`] of it. PocketSphinx's verdict on talk is kept by
+/// `--engine both` as a gate: when it heard no chess, Whisper's own
+/// transcript need lie less far from every phrase to be talk.
+pub fn heard_no_chess(list: &[Hypothesis]) -> bool {
+    let total: f32 = list.iter().map(|h| h.confidence).sum();
+    let other: f32 = list
+        .iter()
+        .filter(|h| h.text == OTHER)
+        .map(|h| h.confidence)
+        .sum();
+    total <= f32::MIN_POSITIVE || other > NO_CHESS * total
+}
+
+/// A list judged talk: "anything else" takes it all (the phrases keep a
+/// trace of their order).
+pub fn as_talk(list: &[Hypothesis]) -> Vec<Hypothesis> {
+    let mut out = vec![Hypothesis {
+        text: OTHER.into(),
+        confidence: 1.0 - 1e-6,
+    }];
+    out.extend(list.iter().filter(|h| h.text != OTHER).map(|h| Hypothesis {
+        text: h.text.clone(),
+        confidence: h.confidence * 1e-6,
+    }));
+    out
+}
+
+/// Below this share a phrase the second engine does not hold at all
+/// keeps some weight: its n-best list is short.
+const SECOND_FLOOR: f32 = 0.01;
+
+/// `first`'s list with `second` as a second opinion on which chess phrase
+/// it was: each of `first`'s phrases is weighted by the share the second
+/// engine gives its meanings among everything chess it heard (plus a
+/// floor), raised to `weight`, and the phrases share again what `first`
+/// gave to chess together. "Anything else" stays `first`'s: the second
+/// engine only reorders chess (its own "anything else" rejects unseen
+/// voices' moves). When the second engine heard no chess at all, `first`
+/// stands as it is.
+pub fn second_opinion(
+    first: &[Hypothesis],
+    second: &[Hypothesis],
+    grammar: &Grammar,
+    weight: f32,
+) -> Vec<Hypothesis> {
+    let chess: Vec<(Vec<Meaning>, f32)> = second
+        .iter()
+        .filter(|h| h.text != OTHER)
+        .map(|h| (grammar.meanings(&h.text), h.confidence))
+        .filter(|(m, _)| !m.is_empty())
+        .collect();
+    let total: f32 = chess.iter().map(|x| x.1).sum();
+    if weight == 0.0 || total <= f32::MIN_POSITIVE {
+        return first.to_vec();
+    }
+    let mut out: Vec<Hypothesis> = Vec::with_capacity(first.len());
+    let (mut before, mut after) = (0f32, 0f32);
+    for h in first {
+        let meanings = if h.text == OTHER {
+            Vec::new()
+        } else {
+            grammar.meanings(&h.text)
+        };
+        if meanings.is_empty() {
+            out.push(h.clone());
+            continue;
+        }
+        let share: f32 = chess
+            .iter()
+            .filter(|(m, _)| m.iter().any(|x| meanings.contains(x)))
+            .map(|x| x.1)
+            .sum::<f32>()
+            / total;
+        let c = h.confidence * (share.min(1.0) + SECOND_FLOOR).powf(weight);
+        before += h.confidence;
+        after += c;
+        out.push(Hypothesis {
+            text: h.text.clone(),
+            confidence: c,
+        });
+    }
+    if after > 0.0 {
+        for (o, h) in out.iter_mut().zip(first) {
+            if o.text != OTHER && !grammar.meanings(&h.text).is_empty() {
+                o.confidence *= before / after;
+            }
+        }
+    }
+    out.sort_by(|x, y| y.confidence.total_cmp(&x.confidence));
+    out
+}
+
+/// `--engine both`'s list: `whisper`'s with `ps`'s opinion
+/// ([`second_opinion`] at `weight`) when that decides clearly under `t`,
+/// else `ps`'s own.
+pub fn whisper_else_ps(
+    whisper: &[Hypothesis],
+    ps: &[Hypothesis],
+    grammar: &Grammar,
+    weight: f32,
+    t: &Thresholds,
+) -> Vec<Hypothesis> {
+    let joint = second_opinion(whisper, ps, grammar, weight);
+    if decide(&joint, grammar, t).decision.is_clear() {
+        joint
+    } else {
+        ps.to_vec()
+    }
+}
+
 /// Decides from the n-best list (posteriors from the recogniser).
 ///
 /// A move is read back when its posterior is clear, or when it stands
@@ -482,6 +597,47 @@ mod tests {
             Decision::Choice(ms) => ms.iter().map(one).collect(),
             _ => Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_second_opinion_reorders_chess_and_leaves_anything_else_alone() {
+        let g = grammar();
+        let (e4, d4) = (phrase(&g, "e2e4"), phrase(&g, "d2d4"));
+        let t = Thresholds {
+            clear: 0.9,
+            ..Thresholds::default()
+        };
+        // Whisper unsure between two moves; PocketSphinx sure of one of
+        // them, though it thinks the voice mostly "something else".
+        let first = [h(&e4, 0.55), h(&d4, 0.40), h(OTHER, 0.05)];
+        assert!(!matches!(
+            decide(&first, &g, &t).decision,
+            Decision::Move(_)
+        ));
+        let second = [h(OTHER, 0.9), h(&e4, 0.099), h(&d4, 0.001)];
+        let joint = second_opinion(&first, &second, &g, 1.0);
+        let d = decide(&joint, &g, &t);
+        assert_eq!(uci(&d.decision), ["e2e4"], "{joint:?}");
+        // "Anything else" keeps Whisper's share; chess keeps its total.
+        let other = joint.iter().find(|x| x.text == OTHER).unwrap().confidence;
+        assert!((other - 0.05).abs() < 1e-6, "{joint:?}");
+        let total: f32 = joint.iter().map(|x| x.confidence).sum();
+        assert!((total - 1.0).abs() < 1e-5, "{total}");
+        // Weight 0, or a second engine that heard no chess: unchanged.
+        assert_eq!(second_opinion(&first, &second, &g, 0.0), first.to_vec());
+        assert_eq!(
+            second_opinion(&first, &[h(OTHER, 1.0)], &g, 1.0),
+            first.to_vec()
+        );
+        // Disagreement: the second engine's move, not in Whisper's list,
+        // takes nothing from it, and Whisper's own best is not made sure.
+        let nf3 = phrase(&g, "g1f3");
+        let joint = second_opinion(&first, &[h(&nf3, 1.0)], &g, 1.0);
+        assert!(!matches!(
+            decide(&joint, &g, &t).decision,
+            Decision::Move(_)
+        ));
+        assert!(joint.iter().all(|x| x.text != nf3));
     }
 
     #[test]

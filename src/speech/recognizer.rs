@@ -81,6 +81,12 @@ pub trait Recognizer {
     fn transcript(&self) -> Option<String> {
         None
     }
+    /// How far the engine's own transcript of the last utterance lay from
+    /// the nearest phrase of its list (0–1, [`super::transcript::distance`];
+    /// Whisper): talk is written as talk.
+    fn far(&self) -> Option<f32> {
+        None
+    }
     /// The engine's name, for messages and JSON output.
     fn name(&self) -> &'static str;
     /// The thresholds its posteriors are decided with (PocketSphinx's and

@@ -60,8 +60,9 @@ pub fn model_dir(model: Option<&Path>) -> PathBuf {
 /// The weights of the scoring (fitted on tuning voices only: docs/voice.md).
 /// The prior, the bonus and the temperature are the prototype's; the
 /// "something else" margin and the rejection of talk are what
-/// leave-one-voice-out chose on the fold that leaves flite's awb out
-/// (22.5 raised by 30; talk beyond 0.6 of a phrase).
+/// leave-one-voice-out chose for Whisper alone on the fold that leaves
+/// flite's awb out (52.5 nats; talk beyond 0.5 of a phrase, in letters
+/// or in sound). `--engine both` sets its own ([`both::REJECT`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Weights {
     /// How much of a phrase's score on silence is subtracted.
@@ -88,7 +89,7 @@ impl Default for Weights {
             token_bonus: 0.5,
             temperature: 1.0,
             other_margin: 52.5,
-            reject: 0.6,
+            reject: 0.5,
         }
     }
 }
@@ -123,12 +124,12 @@ impl Weights {
     }
 }
 
-/// The thresholds Whisper alone and PocketSphinx with Whisper decide with:
-/// those leave-one-voice-out chose on the fold that leaves flite's awb out
-/// (`hector-lab listen --bench --engine both --lovo`, docs/voice.md), so
-/// that awb stays a voice no threshold was tuned on (tests/voice_play.rs).
+/// The thresholds Whisper alone decides with: those leave-one-voice-out
+/// chose on the fold that leaves flite's awb out (`hector-lab listen
+/// --bench --engine both --lovo --margin off`, docs/voice.md), so that awb
+/// stays a voice no threshold was tuned on.
 pub const THRESHOLDS: Thresholds = Thresholds {
-    clear: 0.90,
+    clear: 0.95,
     rival: 0.25,
     choice: 0.70,
     chess: 0.30,
@@ -165,6 +166,9 @@ pub struct Whisper {
     pub last_scores: Vec<f32>,
     /// The model's own transcript of the last utterance.
     pub last_free: Option<String>,
+    /// How far that transcript lay from the nearest phrase of the list
+    /// ([`super::transcript::distance`]).
+    pub last_far: Option<f32>,
 }
 
 /// How the phrases are searched.
@@ -258,6 +262,7 @@ impl Whisper {
             search: Search::from_env(),
             last_scores: Vec::new(),
             last_free: None,
+            last_far: None,
         })
     }
 
@@ -465,6 +470,7 @@ impl Whisper {
             eprintln!("whisper:   free '{free}', {far:.2} from the nearest phrase");
         }
         self.last_free = Some(free);
+        self.last_far = Some(far);
         let t = w.temperature.max(1e-3);
         let top = adjusted.iter().copied().fold(other, f32::max);
         let mut exps: Vec<f32> = adjusted.iter().map(|s| ((s - top) / t).exp()).collect();
@@ -565,5 +571,9 @@ impl Recognizer for Whisper {
 
     fn transcript(&self) -> Option<String> {
         self.last_free.clone()
+    }
+
+    fn far(&self) -> Option<f32> {
+        self.last_far
     }
 }
