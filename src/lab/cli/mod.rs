@@ -166,6 +166,10 @@ enum Command {
         /// (locale<TAB>sentence) instead of tests/audio/non-chess.tsv.
         #[arg(long, value_name = "FILE")]
         non_chess: Option<String>,
+        /// With --lovo: `off` tunes without the margin rule, as hector
+        /// ships its thresholds.
+        #[arg(long, value_name = "off")]
+        margin: Option<String>,
     },
     /// Measure the service (--bench): journal commits, command round trips,
     /// event delivery to watch sockets, and the kill -9 campaign.

@@ -10,7 +10,9 @@
 
 use super::bench::{Outcome, judge};
 use super::generate::{self as g, Said, Sample};
-use super::listener::{Decision, Grammar, Hypotheses, Meaning, Thresholds, decide};
+use super::listener::{
+    Decision, Grammar, Hypotheses, Meaning, Thresholds, decide, whisper_else_ps,
+};
 use super::recognizer::{Hypothesis, Recognizer, SpeechError};
 use std::collections::HashMap;
 use std::time::Instant;
@@ -65,7 +67,9 @@ pub struct Item {
 /// Whisper's own knobs, tuned with the thresholds ([`with_knobs`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Knobs {
-    /// How many nats more its "something else" margin is.
+    /// How many nats more its "something else" margin is than the one
+    /// its lists were decoded with (the shipped `whisper::Weights`;
+    /// negative: less).
     pub raise: f32,
     /// The farthest its free transcript may lie from the nearest phrase
     /// of its list ([`crate::speech::transcript::distance`]); above 1:
@@ -74,6 +78,12 @@ pub struct Knobs {
     /// Its posteriors raised to this power and renormalised: the
     /// softmax's temperature divided by it (1: as decoded).
     pub sharpen: f32,
+    /// The weight of the first engine's opinion ([`Rule::Opinion`]).
+    pub weight: f32,
+    /// The farthest its free transcript may lie from the nearest phrase
+    /// when the other engine heard no chess
+    /// ([`crate::speech::listener::heard_no_chess`]); above 1: no gate.
+    pub gate: f32,
 }
 
 impl Knobs {
@@ -81,6 +91,8 @@ impl Knobs {
         raise: 0.0,
         reject: f32::INFINITY,
         sharpen: 1.0,
+        weight: 0.0,
+        gate: f32::INFINITY,
     };
 
     pub fn describe(&self) -> String {
@@ -93,6 +105,15 @@ impl Knobs {
         }
         if self.sharpen != 1.0 {
             s.push(format!("temperature / {}", self.sharpen));
+        }
+        if self.gate <= 1.0 {
+            s.push(format!(
+                "talk beyond {:.2} when the other engine heard no chess",
+                self.gate
+            ));
+        }
+        if self.weight != 0.0 {
+            s.push(format!("the other engine's opinion weighs {}", self.weight));
         }
         s.join(", ")
     }
@@ -159,39 +180,46 @@ fn sharpened(v: &[(String, f32)], power: f32) -> Vec<(String, f32)> {
 
 /// A list judged talk: "something else" takes it all.
 fn talk(v: &[(String, f32)]) -> Vec<(String, f32)> {
-    let mut out: Vec<(String, f32)> = v
-        .iter()
-        .filter(|(t, _)| t != crate::speech::recognizer::OTHER)
-        .map(|(t, p)| (t.clone(), p * 1e-6))
-        .collect();
-    out.insert(0, (crate::speech::recognizer::OTHER.into(), 1.0 - 1e-6));
-    out
+    pairs(&crate::speech::listener::as_talk(&hyps(v)))
 }
 
 /// Whisper's heard lists under `k`, as the engine would have returned
 /// them with those weights.
-fn judged(h: &Heard, k: Knobs, lang: &str) -> Heard {
-    let apply = |v: &[(String, f32)], free: Option<&str>| {
+/// `first`: the other engine's lists (streamed, whole), for the gate
+/// ([`Knobs::gate`]).
+fn judged(h: &Heard, k: Knobs, lang: &str, first: Option<&Heard>) -> Heard {
+    let apply = |v: &[(String, f32)], free: Option<&str>, other: Option<&[(String, f32)]>| {
         let v = sharpened(&shifted(v, k.raise), k.sharpen);
-        match free {
-            Some(f)
-                if k.reject <= 1.0
-                    && crate::speech::transcript::distance(
-                        f,
-                        v.iter()
-                            .map(|x| x.0.as_str())
-                            .filter(|t| *t != crate::speech::recognizer::OTHER),
-                        lang,
-                    ) > k.reject =>
-            {
-                talk(&v)
-            }
-            _ => v,
+        let Some(free) = free else {
+            return v;
+        };
+        let far = crate::speech::transcript::distance(
+            free,
+            v.iter()
+                .map(|x| x.0.as_str())
+                .filter(|t| *t != crate::speech::recognizer::OTHER),
+            lang,
+        );
+        let quiet = other.is_some_and(|o| crate::speech::listener::heard_no_chess(&hyps(o)));
+        if far > k.reject || (quiet && far > k.gate) {
+            talk(&v)
+        } else {
+            v
         }
     };
     Heard {
-        nbest: apply(&h.nbest, h.free.as_deref()),
-        whole: h.whole.as_ref().map(|w| apply(w, h.free_whole.as_deref())),
+        nbest: apply(
+            &h.nbest,
+            h.free.as_deref(),
+            first.map(|f| f.nbest.as_slice()),
+        ),
+        whole: h.whole.as_ref().map(|w| {
+            apply(
+                w,
+                h.free_whole.as_deref(),
+                first.map(|f| f.whole.as_deref().unwrap_or(f.nbest.as_slice())),
+            )
+        }),
         ..h.clone()
     }
 }
@@ -205,10 +233,14 @@ pub fn with_knobs(items: &[Item], which: u8, k: Knobs) -> Vec<Item> {
             let mut i = i.clone();
             let lang = i.sample.locale.clone();
             match which {
-                1 => i.heard = judged(&i.heard, k, &lang),
+                1 => i.heard = judged(&i.heard, k, &lang, None),
                 2 => {
-                    if let Some((h, _)) = i.second.as_mut() {
-                        *h = judged(h, k, &lang);
+                    let first = i.heard.clone();
+                    if let Some((h, rule)) = i.second.as_mut() {
+                        *h = judged(h, k, &lang, Some(&first));
+                        if let Rule::Opinion(_) = rule {
+                            *rule = Rule::Opinion(k.weight);
+                        }
                     }
                 }
                 _ => {}
@@ -219,7 +251,7 @@ pub fn with_knobs(items: &[Item], which: u8, k: Knobs) -> Vec<Item> {
 }
 
 /// How two engines' n-best lists make one decision.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Rule {
     /// The mean of the two posteriors, phrase by phrase (`--engine both`).
     Average,
@@ -227,6 +259,10 @@ pub enum Rule {
     Cascade,
     /// The second engine's decision when it is clear, else the first's.
     Reverse,
+    /// The second engine's list with the first's as a second opinion on
+    /// which chess phrase it was ([`second_opinion`], its weight tuned
+    /// with the knobs) when that is clear, else the first's decision.
+    Opinion(f32),
 }
 
 impl Rule {
@@ -235,6 +271,7 @@ impl Rule {
             Rule::Average => "average",
             Rule::Cascade => "first when sure, else second",
             Rule::Reverse => "second when sure, else first",
+            Rule::Opinion(_) => "second with the first's opinion when sure, else first",
         }
     }
 }
@@ -280,6 +317,11 @@ impl Item {
                     decide(&hyps(first), &self.grammar, t)
                 }
             }
+            (Some(b), Some(Rule::Opinion(w))) => decide(
+                &whisper_else_ps(&hyps(b), &hyps(first), &self.grammar, w, t),
+                &self.grammar,
+                t,
+            ),
             _ => decide(&hyps(first), &self.grammar, t),
         };
         let second = self.second.as_ref().map(|s| &s.0);
@@ -434,10 +476,11 @@ pub fn hear_all(
         .map(|(s, _)| {
             recs.iter()
                 .map(|r| {
-                    // Whisper's lists are kept with its free transcripts, its phrases
-                    // written as people write them.
+                    // Whisper's lists are kept with its free transcripts, its
+                    // phrases written as people write them, decoded with the
+                    // shipped "something else" margin (52.5).
                     let name = match r.name() {
-                        "whisper" => "whisper+written",
+                        "whisper" => "whisper+52.5",
                         n => n,
                     };
                     key(name, enrolled, s, streamed)
@@ -631,9 +674,12 @@ impl Count {
     }
 
     /// The tuning objective: most moves right (a choice counts a third)
-    /// with no non-chess sentence taken and at most 0.5 % wrong moves.
+    /// with no non-chess sentence taken and no wrong move. The issue allows
+    /// 0.5 % wrong, but on tuning sets of a few hundred moves that is one
+    /// or two, and the thresholds chosen for allowing them cost 3–4 %
+    /// wrong moves on the voices left out.
     fn score(&self) -> (bool, f64) {
-        let ok = self.talk_taken == 0 && self.wrong as f64 <= 0.005 * self.moves as f64;
+        let ok = self.talk_taken == 0 && self.wrong == 0;
         let gain = self.right as f64 + self.choice as f64 / 3.0;
         if ok {
             (true, gain)
