@@ -26,14 +26,8 @@ pub const GATE: f32 = 0.45;
 /// Whisper inside the pair rejects talk only through the gate.
 pub const REJECT: f32 = f32::INFINITY;
 pub const MARGIN: f32 = 52.5;
-pub const THRESHOLDS: Thresholds = Thresholds {
-    clear: 0.95,
-    rival: 0.25,
-    choice: 0.70,
-    chess: 0.30,
-    margin: f32::INFINITY,
-    trust: super::super::listener::TRUST,
-};
+/// The fold chose Whisper alone's thresholds for the pair too.
+pub const THRESHOLDS: Thresholds = super::THRESHOLDS;
 
 /// The decision of the two lists (`ps`: PocketSphinx's, `w`: Whisper's,
 /// `far`: how far Whisper's own transcript lay from its phrases).
