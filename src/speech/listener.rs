@@ -92,6 +92,16 @@ impl Grammar {
         v
     }
 
+    /// The meanings of a heard text: none for "anything else"
+    /// ([`OTHER`]) or a text outside the grammar.
+    pub fn heard(&self, text: &str) -> Vec<Meaning> {
+        if text == OTHER {
+            Vec::new()
+        } else {
+            self.meanings(text)
+        }
+    }
+
     /// The move phrases only, as [`super::settle`] takes them.
     pub fn move_phrases(&self) -> Vec<(Move, String)> {
         self.phrases
@@ -291,47 +301,55 @@ pub fn second_opinion(
 ) -> Vec<Hypothesis> {
     let chess: Vec<(Vec<Meaning>, f32)> = second
         .iter()
-        .filter(|h| h.text != OTHER)
-        .map(|h| (grammar.meanings(&h.text), h.confidence))
+        .map(|h| (grammar.heard(&h.text), h.confidence))
         .filter(|(m, _)| !m.is_empty())
         .collect();
     let total: f32 = chess.iter().map(|x| x.1).sum();
     if weight == 0.0 || total <= f32::MIN_POSITIVE {
         return first.to_vec();
     }
-    let mut out: Vec<Hypothesis> = Vec::with_capacity(first.len());
-    let (mut before, mut after) = (0f32, 0f32);
-    for h in first {
-        let meanings = if h.text == OTHER {
-            Vec::new()
-        } else {
-            grammar.meanings(&h.text)
-        };
-        if meanings.is_empty() {
-            out.push(h.clone());
-            continue;
-        }
-        let share: f32 = chess
-            .iter()
-            .filter(|(m, _)| m.iter().any(|x| meanings.contains(x)))
-            .map(|x| x.1)
-            .sum::<f32>()
-            / total;
-        let c = h.confidence * (share.min(1.0) + SECOND_FLOOR).powf(weight);
-        before += h.confidence;
-        after += c;
-        out.push(Hypothesis {
-            text: h.text.clone(),
-            confidence: c,
-        });
-    }
-    if after > 0.0 {
-        for (o, h) in out.iter_mut().zip(first) {
-            if o.text != OTHER && !grammar.meanings(&h.text).is_empty() {
-                o.confidence *= before / after;
+    // Each of `first`'s entries weighed (chess) or as it is (anything else).
+    let weighed: Vec<(Hypothesis, bool)> = first
+        .iter()
+        .map(|h| {
+            let meanings = grammar.heard(&h.text);
+            if meanings.is_empty() {
+                return (h.clone(), false);
             }
-        }
-    }
+            let share: f32 = chess
+                .iter()
+                .filter(|(m, _)| m.iter().any(|x| meanings.contains(x)))
+                .map(|x| x.1)
+                .sum::<f32>()
+                / total;
+            let confidence = h.confidence * (share.min(1.0) + SECOND_FLOOR).powf(weight);
+            (
+                Hypothesis {
+                    text: h.text.clone(),
+                    confidence,
+                },
+                true,
+            )
+        })
+        .collect();
+    // Chess shares again what `first` gave it together.
+    let before: f32 = first
+        .iter()
+        .zip(&weighed)
+        .filter(|(_, w)| w.1)
+        .map(|(h, _)| h.confidence)
+        .sum();
+    let after: f32 = weighed.iter().filter(|w| w.1).map(|w| w.0.confidence).sum();
+    let scale = if after > 0.0 { before / after } else { 1.0 };
+    let mut out: Vec<Hypothesis> = weighed
+        .into_iter()
+        .map(|(mut h, chess)| {
+            if chess {
+                h.confidence *= scale;
+            }
+            h
+        })
+        .collect();
     out.sort_by(|x, y| y.confidence.total_cmp(&x.confidence));
     out
 }
@@ -368,11 +386,7 @@ pub fn decide(hyps: &[Hypothesis], grammar: &Grammar, t: &Thresholds) -> Hypothe
     let mut nbest: Vec<Scored> = Vec::new();
     let mut other = 0f32;
     for h in hyps {
-        let meanings = if h.text == OTHER {
-            Vec::new()
-        } else {
-            grammar.meanings(&h.text)
-        };
+        let meanings = grammar.heard(&h.text);
         if meanings.is_empty() {
             other += h.confidence;
         }
