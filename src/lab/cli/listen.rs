@@ -344,8 +344,8 @@ fn lovo_report(
         vec![lovo::Knobs::NONE]
     } else {
         // The lists are decoded with the shipped margin (52.5 nats): the
-        // folds choose among 22.5, 32.5, 52.5 and none. Sharpening
-        // (temperature ½, ¼) was never chosen by any fold. The other
+        // folds choose among 22.5, 32.5, 52.5 and none (a sharpened
+        // softmax, temperature ½ or ¼, was never chosen). The other
         // engine's weight and its gate on talk matter only to the rule
         // that weighs it.
         let (weights, gates): (&[f32], &[f32]) = if opinion {
@@ -361,7 +361,6 @@ fn lovo_report(
                         v.push(lovo::Knobs {
                             raise,
                             reject,
-                            sharpen: 1.0,
                             weight: *weight,
                             gate: *gate,
                         });

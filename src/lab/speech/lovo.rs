@@ -75,9 +75,6 @@ pub struct Knobs {
     /// of its list ([`crate::speech::transcript::distance`]); above 1:
     /// never rejected.
     pub reject: f32,
-    /// Its posteriors raised to this power and renormalised: the
-    /// softmax's temperature divided by it (1: as decoded).
-    pub sharpen: f32,
     /// The weight of the first engine's opinion ([`Rule::Opinion`]).
     pub weight: f32,
     /// The farthest its free transcript may lie from the nearest phrase
@@ -90,7 +87,6 @@ impl Knobs {
     pub const NONE: Knobs = Knobs {
         raise: 0.0,
         reject: f32::INFINITY,
-        sharpen: 1.0,
         weight: 0.0,
         gate: f32::INFINITY,
     };
@@ -102,9 +98,6 @@ impl Knobs {
         }
         if self.reject <= 1.0 {
             s.push(format!("talk beyond {:.2} of a phrase", self.reject));
-        }
-        if self.sharpen != 1.0 {
-            s.push(format!("temperature / {}", self.sharpen));
         }
         if self.gate <= 1.0 {
             s.push(format!(
@@ -162,22 +155,6 @@ fn shifted(v: &[(String, f32)], extra: f32) -> Vec<(String, f32)> {
     out
 }
 
-/// The posteriors raised to `power`, renormalised (the softmax they came
-/// from at its temperature divided by `power`).
-fn sharpened(v: &[(String, f32)], power: f32) -> Vec<(String, f32)> {
-    if power == 1.0 {
-        return v.to_vec();
-    }
-    let mut out: Vec<(String, f32)> = v.iter().map(|(t, p)| (t.clone(), p.powf(power))).collect();
-    let total: f32 = out.iter().map(|x| x.1).sum();
-    if total > 0.0 {
-        for x in &mut out {
-            x.1 /= total;
-        }
-    }
-    out
-}
-
 /// A list judged talk: "something else" takes it all.
 fn talk(v: &[(String, f32)]) -> Vec<(String, f32)> {
     pairs(&crate::speech::listener::as_talk(&hyps(v)))
@@ -189,7 +166,7 @@ fn talk(v: &[(String, f32)]) -> Vec<(String, f32)> {
 /// ([`Knobs::gate`]).
 fn judged(h: &Heard, k: Knobs, lang: &str, first: Option<&Heard>) -> Heard {
     let apply = |v: &[(String, f32)], free: Option<&str>, other: Option<&[(String, f32)]>| {
-        let v = sharpened(&shifted(v, k.raise), k.sharpen);
+        let v = shifted(v, k.raise);
         let Some(free) = free else {
             return v;
         };
