@@ -56,6 +56,8 @@ const RUN_SECS: u64 = 30;
 const LIMITED_SECS: u64 = 3;
 /// How long `hector serve` may take to print `READY`.
 const SERVE_SECS: u64 = 20;
+/// How long the output is waited for after a command's processes are gone.
+const READER_SECS: u64 = 5;
 /// README.md is the five-minute read; depth goes to docs/.
 const README_MAX_LINES: usize = 200;
 /// The guides issue 34 asks for.
@@ -455,13 +457,18 @@ struct Running {
     child: std::process::Child,
     out: Arc<Mutex<Vec<u8>>>,
     err: Arc<Mutex<Vec<u8>>>,
+    readers: Vec<std::thread::JoinHandle<()>>,
 }
 
-fn gather(r: Option<impl Read + Send + 'static>) -> Arc<Mutex<Vec<u8>>> {
+/// A buffer filled from `r` by a thread of its own, and that thread.
+fn gather(
+    r: Option<impl Read + Send + 'static>,
+) -> (Arc<Mutex<Vec<u8>>>, Option<std::thread::JoinHandle<()>>) {
     let buf = Arc::new(Mutex::new(Vec::new()));
+    let mut reader = None;
     if let Some(mut r) = r {
         let b = Arc::clone(&buf);
-        std::thread::spawn(move || {
+        reader = Some(std::thread::spawn(move || {
             let mut chunk = [0u8; 4096];
             while let Ok(n) = r.read(&mut chunk) {
                 if n == 0 {
@@ -471,9 +478,9 @@ fn gather(r: Option<impl Read + Send + 'static>) -> Arc<Mutex<Vec<u8>>> {
                     .expect("output buffer")
                     .extend_from_slice(&chunk[..n]);
             }
-        });
+        }));
     }
-    buf
+    (buf, reader)
 }
 
 /// How a run ended: exit code (`None`: still running at the limit, then
@@ -487,9 +494,14 @@ struct Ended {
 impl Running {
     fn start(scratch: &Scratch, line: &str) -> Running {
         let mut child = scratch.spawn(line);
-        let out = gather(child.stdout.take());
-        let err = gather(child.stderr.take());
-        Running { child, out, err }
+        let (out, o) = gather(child.stdout.take());
+        let (err, e) = gather(child.stderr.take());
+        Running {
+            child,
+            out,
+            err,
+            readers: o.into_iter().chain(e).collect(),
+        }
     }
 
     fn text(buf: &Arc<Mutex<Vec<u8>>>) -> String {
@@ -515,8 +527,17 @@ impl Running {
             .stderr(Stdio::null())
             .status();
         let _ = self.child.wait();
-        // Let the readers take what was written last.
-        std::thread::sleep(Duration::from_millis(50));
+        // Let the readers take what was written last: they end at the end
+        // of the pipes, when every process of the group is gone. A daemon
+        // the command started in a session of its own (speech-dispatcher)
+        // may hold them open: then wait at most a few seconds. A fixed
+        // short pause lost whole outputs on a loaded machine.
+        let t1 = Instant::now();
+        while !self.readers.iter().all(|r| r.is_finished())
+            && t1.elapsed() < Duration::from_secs(READER_SECS)
+        {
+            std::thread::sleep(Duration::from_millis(10));
+        }
         Ended {
             code,
             out: Self::text(&self.out),
