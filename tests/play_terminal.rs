@@ -239,6 +239,57 @@ fn quit_saves_to_the_data_folder_by_default() {
     );
 }
 
+/// Two games started in the same second on one machine (one data folder)
+/// are both kept: the second is not written over the first.
+#[test]
+fn two_games_of_the_same_second_keep_both_files() {
+    let data = pgn_file("data-two");
+    let _ = std::fs::remove_dir_all(&data);
+    let start = |moves: &'static [u8]| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+            .args(["play", "--locale", "en", "--blind", "none"])
+            .env("XDG_DATA_HOME", &data)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("hector play runs");
+        (c.stdin.take().unwrap(), c, moves)
+    };
+    // Both started before either quits, so both chose their file's name
+    // within the same second or so; quitting then writes both.
+    let mut games = vec![start(b"e4\nquit\n"), start(b"d4\nquit\n")];
+    let outs: Vec<String> = games
+        .drain(..)
+        .map(|(mut stdin, c, moves)| {
+            use std::io::Write;
+            stdin.write_all(moves).unwrap();
+            drop(stdin);
+            String::from_utf8_lossy(&c.wait_with_output().unwrap().stdout).into_owned()
+        })
+        .collect();
+    let saved: Vec<String> = outs
+        .iter()
+        .map(|o| {
+            o.lines()
+                .find_map(|l| l.strip_prefix("Game saved: "))
+                .unwrap_or_else(|| panic!("{o}"))
+                .trim_end_matches('.')
+                .to_string()
+        })
+        .collect();
+    assert_ne!(saved[0], saved[1], "both games said the same file");
+    assert!(
+        std::fs::read_to_string(&saved[0])
+            .unwrap()
+            .contains("1. e4")
+    );
+    assert!(
+        std::fs::read_to_string(&saved[1])
+            .unwrap()
+            .contains("1. d4")
+    );
+}
+
 /// The tests never write into the user's home: every hector they start has
 /// the test process's own data folder (`support::data_home`), so a game
 /// quit without --pgn is saved there.

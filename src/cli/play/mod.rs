@@ -293,9 +293,9 @@ pub fn run(raw: &[String]) -> i32 {
     };
     drop(tx);
     let save = match cli.pgn.clone() {
-        Some(p) => p,
+        Some(path) => SaveTo { path, fresh: false },
         None => match default_pgn() {
-            Ok(p) => p,
+            Ok(path) => SaveTo { path, fresh: true },
             Err(e) => return super::core::usage(e),
         },
     };
@@ -323,21 +323,61 @@ fn default_pgn() -> Result<std::path::PathBuf, String> {
     )))
 }
 
-/// `quit`: the game so far as PGN into `path` (its folder made if need
+/// Where `quit` saves the game.
+struct SaveTo {
+    path: std::path::PathBuf,
+    /// A name hector chose (`--pgn` not given): another game's file of
+    /// the same name (two games started in the same second on one
+    /// machine) is kept, and this one saved as `<name>-2.pgn`, `-3` ….
+    fresh: bool,
+}
+
+/// `quit`: the game so far as PGN into its file (its folder made if need
 /// be), and a sentence in the game's language saying where, or why not.
-fn save_game(session: &Session, render: &Renderer, path: &std::path::Path) -> String {
-    let file = path.display().to_string();
-    let write = || -> std::io::Result<()> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+fn save_game(session: &Session, render: &Renderer, to: &SaveTo) -> String {
+    let pgn = session.pgn(&[]);
+    let write = || -> std::io::Result<std::path::PathBuf> {
+        if let Some(dir) = to.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
-        std::fs::write(path, session.pgn(&[]))
+        if !to.fresh {
+            std::fs::write(&to.path, &pgn)?;
+            return Ok(to.path.clone());
+        }
+        let stem = to.path.file_stem().unwrap_or_default().to_string_lossy();
+        for n in 1..=999 {
+            let path = match n {
+                1 => to.path.clone(),
+                _ => to.path.with_file_name(format!("{stem}-{n}.pgn")),
+            };
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(mut f) => {
+                    std::io::Write::write_all(&mut f, pgn.as_bytes())?;
+                    return Ok(path);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            "999 games of that second are there already",
+        ))
     };
     match write() {
-        Ok(()) => render.words().text("game_saved", &[("file", &file)]),
+        Ok(path) => render
+            .words()
+            .text("game_saved", &[("file", &path.display().to_string())]),
         Err(e) => render.words().text(
             "game_not_saved",
-            &[("file", &file), ("why", &e.to_string())],
+            &[
+                ("file", &to.path.display().to_string()),
+                ("why", &e.to_string()),
+            ],
         ),
     }
 }
@@ -373,7 +413,7 @@ fn play_loop(
     render: &Renderer,
     fronts: &mut [Box<dyn Front>],
     rx: Receiver<Input>,
-    save: &std::path::Path,
+    save: &SaveTo,
 ) -> i32 {
     let code = run_loop(session, render, fronts, rx, save);
     for f in fronts.iter_mut() {
@@ -387,7 +427,7 @@ fn run_loop(
     render: &Renderer,
     fronts: &mut [Box<dyn Front>],
     rx: Receiver<Input>,
-    save: &std::path::Path,
+    save: &SaveTo,
 ) -> i32 {
     let origin = Instant::now();
     let now = || origin.elapsed().as_millis() as u64;
