@@ -353,17 +353,34 @@ fn lovo_report(
         } else {
             (&[0.0], &[f32::INFINITY])
         };
+        // How much the free transcript reweighs the list (and where talk
+        // lies): `HECTOR_LAB_HEED` = "heed:talk_at,…" (none by default).
+        let heeds: Vec<(f32, f32)> = std::iter::once((0.0, 0.5))
+            .chain(
+                std::env::var("HECTOR_LAB_HEED")
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter_map(|x| {
+                        let (h, t) = x.split_once(':')?;
+                        Some((h.trim().parse().ok()?, t.trim().parse().ok()?))
+                    }),
+            )
+            .collect();
         let mut v = Vec::new();
         for raise in [-30.0, -20.0, 0.0, f32::INFINITY] {
             for reject in [f32::INFINITY, 0.5, 0.6, 0.7] {
                 for weight in weights {
                     for gate in gates {
-                        v.push(lovo::Knobs {
-                            raise,
-                            reject,
-                            weight: *weight,
-                            gate: *gate,
-                        });
+                        for (heed, talk_at) in &heeds {
+                            v.push(lovo::Knobs {
+                                raise,
+                                reject,
+                                weight: *weight,
+                                gate: *gate,
+                                heed: *heed,
+                                talk_at: *talk_at,
+                            });
+                        }
                     }
                 }
             }

@@ -81,6 +81,11 @@ pub struct Knobs {
     /// when the other engine heard no chess
     /// ([`crate::speech::listener::heard_no_chess`]); above 1: no gate.
     pub gate: f32,
+    /// How much its free transcript reweighs its list, and how far from
+    /// a phrase talk counts ([`crate::speech::transcript::heeded`]); 0:
+    /// not at all.
+    pub heed: f32,
+    pub talk_at: f32,
 }
 
 impl Knobs {
@@ -89,6 +94,8 @@ impl Knobs {
         reject: f32::INFINITY,
         weight: 0.0,
         gate: f32::INFINITY,
+        heed: 0.0,
+        talk_at: 0.5,
     };
 
     pub fn describe(&self) -> String {
@@ -107,6 +114,12 @@ impl Knobs {
         }
         if self.weight != 0.0 {
             s.push(format!("the other engine's opinion weighs {}", self.weight));
+        }
+        if self.heed != 0.0 {
+            s.push(format!(
+                "its transcript heeded {} (talk at {})",
+                self.heed, self.talk_at
+            ));
         }
         s.join(", ")
     }
@@ -170,6 +183,7 @@ fn judged(h: &Heard, k: Knobs, lang: &str, first: Option<&Heard>) -> Heard {
         let Some(free) = free else {
             return v;
         };
+        let v = crate::speech::transcript::heeded(&v, free, lang, k.heed, k.talk_at);
         let far = crate::speech::transcript::distance(
             free,
             v.iter()
@@ -857,6 +871,9 @@ pub fn report_over(
                 .collect();
             let c = Count::of(mine.iter().copied(), &f.thresholds);
             s.push_str(&format!("  {cond:>6}  {}\n", c.line()));
+            if std::env::var_os("HECTOR_LAB_MISSES").is_some() {
+                s.push_str(&misses(&mine, &f.thresholds));
+            }
             for i in &mine {
                 total.add(i, &f.thresholds);
                 before.add(i, &fixed);
@@ -871,6 +888,44 @@ pub fn report_over(
         s.push_str(&format!(
             "  without the margin rule, {cond:>6}: {}\n",
             before.line()
+        ));
+    }
+    s
+}
+
+/// `HECTOR_LAB_MISSES`: one line per item of `items` not decided right
+/// (a move not read back, a sentence taken): what was said, the outcome,
+/// the first three of the list judged and the free transcript.
+fn misses(items: &[&Item], t: &Thresholds) -> String {
+    let mut s = String::new();
+    for i in items {
+        let o = i.outcome(t);
+        if (o == Outcome::Right) == i.is_move() {
+            continue;
+        }
+        let top = |h: &Heard| -> String {
+            let v: Vec<String> = h
+                .nbest
+                .iter()
+                .take(3)
+                .map(|(p, x)| format!("{p} {x:.3}"))
+                .collect();
+            format!(
+                "{} | free {:?}",
+                v.join(", "),
+                h.free.as_deref().unwrap_or("")
+            )
+        };
+        s.push_str(&format!(
+            "      {:?} {:?} ({}): {}{}\n",
+            o,
+            i.sample.text,
+            i.sample.voice,
+            top(&i.heard),
+            i.second
+                .as_ref()
+                .map(|(h, _)| format!(" || second: {}", top(h)))
+                .unwrap_or_default()
         ));
     }
     s
