@@ -594,3 +594,54 @@ fn an_absurd_clock_correction_is_refused_and_changes_nothing() {
     assert_eq!(status["clock"]["white_ms"], 720_000, "{status}");
     assert_eq!(status["clock"]["black_ms"], 300_000, "{status}");
 }
+
+/// `say` reads the move in English SAN whatever the language, `san` in
+/// the language's notation: why a move is refused (none, or several) is
+/// said in the language asked for, in every language.
+#[test]
+fn a_refused_move_is_explained_in_the_language_asked_for() {
+    let two_rooks = "4k3/8/8/8/8/8/4K3/R6R w - - 0 1";
+    for (loc, none, several) in [
+        ("en", "No Bishop can reach c4.", "2 possibilities: "),
+        (
+            "de",
+            "Kein Zug möglich: Läufer nach c4.",
+            "2 Möglichkeiten: ",
+        ),
+        ("pl", "Brak posunięcia: Goniec na c4.", "Możliwości: 2. "),
+        ("sr", "Nema poteza: Lovac na c4.", "Mogućnosti: 2. "),
+        (
+            "el",
+            "Καμία κίνηση: Αξιωματικός στο γ4.",
+            "Δυνατότητες: 2. ",
+        ),
+    ] {
+        let (code, out, err) = support::hector(&["say", "--locale", loc, "Bxc4"]);
+        assert_eq!((code, out.as_str()), (1, ""), "{loc}: {err}");
+        assert_eq!(err.trim(), none, "{loc}");
+        for cmd in ["say", "san"] {
+            let rook = if cmd == "say" {
+                "Rd1"
+            } else {
+                &format!("{}d1", rook_letter(loc))
+            };
+            let (code, _, err) = support::hector(&[cmd, "--locale", loc, "--fen", two_rooks, rook]);
+            assert_eq!(code, 1, "{cmd} {loc}: {err}");
+            assert!(err.starts_with(several), "{cmd} {loc}: {err}");
+            assert!(
+                err.contains("1, ") && err.trim_end().ends_with("1."),
+                "{cmd} {loc}: both rooks named: {err}"
+            );
+        }
+    }
+}
+
+/// The rook's letter in a language's algebraic notation.
+fn rook_letter(loc: &str) -> &'static str {
+    match loc {
+        "de" | "sr" => "T",
+        "pl" => "W",
+        "el" => "Π",
+        _ => "R",
+    }
+}

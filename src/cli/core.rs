@@ -88,12 +88,14 @@ pub(crate) fn say_options(args: &Args) -> Result<SayOptions, String> {
     })
 }
 
-fn one_move(args: &Args, pos: &Chess, loc: &Locale) -> Result<Move, Failed> {
+/// The move of the command line, written in `loc`'s notation; why not,
+/// in `words`' language.
+fn one_move(args: &Args, pos: &Chess, loc: &Locale, words: &Locale) -> Result<Move, Failed> {
     let text = args.rest_joined();
     if text.trim().is_empty() {
         return Err(bad_usage("Give a move, e.g. Nf3 or g1f3."));
     }
-    san::read(pos, &text, loc).map_err(failed)
+    san::read_worded(pos, &text, loc, words).map_err(failed)
 }
 
 /// `hector say [--locale L] [--form short|long] [--fen F] [--moves M] MOVE`
@@ -102,7 +104,12 @@ pub fn say(args: &Args) -> i32 {
         let loc = locale_from_args(args).map_err(bad_usage)?;
         let opts = say_options(args).map_err(bad_usage)?;
         let game = game_from_args(args).map_err(bad_usage)?;
-        let m = one_move(args, game.position(), Locale::get("en").map_err(failed)?)?;
+        let m = one_move(
+            args,
+            game.position(),
+            Locale::get("en").map_err(failed)?,
+            loc,
+        )?;
         Ok(say_with(game.position(), m, loc, &opts))
     };
     match run() {
@@ -144,7 +151,7 @@ pub fn san(args: &Args) -> i32 {
     let run = || -> Result<String, Failed> {
         let loc = locale_from_args(args).map_err(bad_usage)?;
         let game = game_from_args(args).map_err(bad_usage)?;
-        let m = one_move(args, game.position(), loc)?;
+        let m = one_move(args, game.position(), loc, loc)?;
         let style = SanStyle {
             long: args.has("long"),
             figurine: args.has("figurine"),

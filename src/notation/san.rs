@@ -24,10 +24,10 @@ pub struct SanStyle {
 pub enum NotationError {
     #[error("{sentence}")]
     NoMove { reason: Reason, sentence: String },
-    #[error("'{text}' fits several moves: {}.", candidates.join(", "))]
+    #[error("{sentence}")]
     Ambiguous {
-        text: String,
         candidates: Vec<String>,
+        sentence: String,
     },
 }
 
@@ -105,14 +105,35 @@ fn translate(english: &str, loc: &Locale, style: SanStyle) -> String {
 /// Reads a move in any form hector accepts (SAN in any language, long
 /// algebraic, UCI, figurines, or a spoken phrase) as exactly one legal move.
 pub fn read(pos: &Chess, text: &str, loc: &Locale) -> Result<Move, NotationError> {
+    read_worded(pos, text, loc, loc)
+}
+
+/// [`read`] of a move written in `loc`'s notation, why not said in
+/// `words`' language (`hector say --locale pl Bxc4` reads English SAN and
+/// answers in Polish).
+pub fn read_worded(
+    pos: &Chess,
+    text: &str,
+    loc: &Locale,
+    words: &Locale,
+) -> Result<Move, NotationError> {
     match hear(pos, text, loc) {
         Heard::Move(m) => Ok(m),
-        Heard::Ambiguous(ms) => Err(NotationError::Ambiguous {
-            text: text.trim().to_string(),
-            candidates: ms.iter().map(|m| write(pos, *m, loc)).collect(),
-        }),
+        Heard::Ambiguous(ms) => {
+            let candidates: Vec<String> = ms.iter().map(|m| write(pos, *m, loc)).collect();
+            Err(NotationError::Ambiguous {
+                sentence: words.message(
+                    "ambiguous",
+                    &[
+                        ("n", &candidates.len().to_string()),
+                        ("list", &candidates.join(", ")),
+                    ],
+                ),
+                candidates,
+            })
+        }
         Heard::NoMatch(reason) => Err(NotationError::NoMove {
-            sentence: reason.sentence(loc),
+            sentence: reason.sentence(words),
             reason,
         }),
     }
