@@ -116,11 +116,16 @@ fn make_by_hand(emu: &Emulator, pos: &Chess, m: Move, variant: usize) {
                 pause();
                 emu.put(rto, r).unwrap();
             } else {
+                // Rook first, both in hand before either is put down: the
+                // rook alone on its new square would be a legal rook move
+                // (O-O-O's rook a8-d8 is Rd8), which the watcher rightly
+                // takes once the board has been still for 250 ms — and a
+                // loaded machine may pause this thread that long.
                 emu.lift(rook).unwrap();
                 pause();
-                emu.put(rto, r).unwrap();
-                pause();
                 emu.lift(king).unwrap();
+                pause();
+                emu.put(rto, r).unwrap();
                 pause();
                 emu.put(kto, k).unwrap();
             }
@@ -321,12 +326,27 @@ fn command_line_dump_and_watch() {
         .spawn()
         .unwrap();
     assert!(emu.wait_update_mode(Duration::from_secs(5)));
+    // Each move is made once the one before has been printed: made sooner
+    // (a loaded machine may hold the watcher past its 250 ms of stillness)
+    // the two would settle as one board, two moves apart.
+    let lines = {
+        use std::io::BufRead;
+        let out = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for l in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+                let _ = tx.send(l);
+            }
+        });
+        rx
+    };
     let mut pos = Chess::default();
+    let mut printed = Vec::new();
     for (i, san) in ["d4", "Nf6"].iter().enumerate() {
         let m = san.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
         make_by_hand(&emu, &pos, m, i);
         pos.play_unchecked(m);
-        std::thread::sleep(Duration::from_millis(400));
+        printed.extend(lines.recv_timeout(Duration::from_secs(10)));
     }
     let until = Instant::now() + Duration::from_secs(15);
     while child.try_wait().unwrap().is_none() && Instant::now() < until {
@@ -336,7 +356,13 @@ fn command_line_dump_and_watch() {
         let _ = child.kill();
     }
     let o = child.wait_with_output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "d4\nNf6\n");
+    printed.extend(lines.try_iter());
+    assert_eq!(
+        printed,
+        ["d4", "Nf6"],
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     // Bad devices are a clear error.
     for bad in ["usb:/dev/x", "dgt:"] {
         let o = support::hector_command()
