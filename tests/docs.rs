@@ -122,6 +122,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "hector-lab listen --bench --engine",
         "needs a hector-lab built with --features whisper and the model; its figures are in docs/voice.md",
     ),
+    (
+        "HECTOR_WHISPER_PROMPT=1 hector-lab listen --bench --engine",
+        "needs a hector-lab built with --features whisper and the model; its figures are in docs/voice.md",
+    ),
 ];
 
 /// Why hector-lab lines are skipped until that program is built.

@@ -471,6 +471,11 @@ pub fn hear_all(
                     // phrases written as people write them, decoded with the
                     // shipped "something else" margin (52.5).
                     let name = match r.name() {
+                        "whisper"
+                            if std::env::var("HECTOR_WHISPER_PROMPT").is_ok_and(|v| v == "1") =>
+                        {
+                            "whisper+52.5+prompt"
+                        }
                         "whisper" => "whisper+52.5",
                         n => n,
                     };

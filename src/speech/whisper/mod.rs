@@ -169,6 +169,10 @@ pub struct Whisper {
     /// How far that transcript lay from the nearest phrase of the list
     /// ([`super::transcript::distance`]).
     pub last_far: Option<f32>,
+    /// Whether chess moves are written before each utterance as the
+    /// text it follows (`--engine both`; `HECTOR_WHISPER_PROMPT=1` or
+    /// `=0` for the lab).
+    pub prompted: bool,
 }
 
 /// How the phrases are searched.
@@ -263,6 +267,7 @@ impl Whisper {
             last_scores: Vec::new(),
             last_free: None,
             last_far: None,
+            prompted: std::env::var("HECTOR_WHISPER_PROMPT").is_ok_and(|v| v == "1"),
         })
     }
 
@@ -302,12 +307,53 @@ impl Whisper {
                 .token_to_id(t)
                 .ok_or_else(|| SpeechError::Grammar(format!("the Whisper model lacks {t}")))
         };
-        Ok(vec![
+        let mut prefix = Vec::new();
+        if let Some(text) = self.prompt() {
+            prefix.push(sp("<|startofprev|>")?);
+            prefix.extend(
+                self.tok
+                    .encode(text, false)
+                    .map_err(|e| SpeechError::Grammar(e.to_string()))?
+                    .get_ids(),
+            );
+        }
+        prefix.extend([
             sp("<|startoftranscript|>")?,
             sp(&format!("<|{}|>", self.lang))?,
             sp("<|transcribe|>")?,
             sp("<|notimestamps|>")?,
-        ])
+        ]);
+        Ok(prefix)
+    }
+
+    /// The text before the utterance when [`Whisper::prompted`]: moves as
+    /// a player says them, so that the model expects chess words and
+    /// writes a move it hears as that move ("Queen David three." rather
+    /// than "We stayed with three."). English and German; the other
+    /// languages have none.
+    fn prompt(&self) -> Option<String> {
+        if !self.prompted {
+            return None;
+        }
+        let examples: &[&str] = match self.lang.as_str() {
+            "en" => &[
+                "knight felix three",
+                "bishop takes cesar four",
+                "short castling",
+            ],
+            "de" => &[
+                "springer felix drei",
+                "läufer schlägt cesar vier",
+                "kurze rochade",
+            ],
+            _ => return None,
+        };
+        Some(
+            examples
+                .iter()
+                .map(|p| format!("{}.", Whisper::written(p, &self.lang)))
+                .collect(),
+        )
     }
 
     fn encode(&self, samples: &[f32]) -> Result<model::Audio, SpeechError> {
