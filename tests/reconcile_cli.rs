@@ -135,11 +135,23 @@ fn bad_input_is_a_clear_error_with_exit_1() {
         assert!(o.stdout.is_empty(), "{name}");
     }
     let o = Command::new(env!("CARGO_BIN_EXE_hector"))
-        .args(["reconcile", "/nonexistent/file.json"])
+        .args(["reconcile", "--locale", "en", "/nonexistent/file.json"])
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(1));
     assert!(
         String::from_utf8_lossy(&o.stderr).contains("There is no file /nonexistent/file.json.")
     );
+    // In the language asked for (hector's own default is German).
+    for (loc, says) in [
+        ("de", "Die Datei /nonexistent/file.json gibt es nicht."),
+        ("el", "Δεν υπάρχει αρχείο /nonexistent/file.json."),
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_hector"))
+            .args(["reconcile", "--locale", loc, "/nonexistent/file.json"])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1));
+        assert_eq!(String::from_utf8_lossy(&o.stderr).trim(), says);
+    }
 }

@@ -340,6 +340,16 @@ game-illegal_move = Regelwidriger Zug von { $color }. Die Stellung davor wird wi
 game-illegal_move_loses = Zweiter regelwidriger Zug von { $color }. { $winner } gewinnt.
 game-illegal_move_draw = Zweiter regelwidriger Zug von { $color }, aber { $winner } kann nicht mattsetzen: Remis.
 game-pieces_on = { $piece }: { $list }.
+game-file_missing = Die Datei { $file } gibt es nicht.
+game-file_denied = hector darf { $file } nicht lesen (keine Berechtigung).
+game-file_folder = { $file } ist ein Ordner, keine Datei.
+game-file_not_text = { $file } ist keine Textdatei (kein UTF-8).
+game-file_unreadable = { $file } kann nicht gelesen werden: { $why }.
+game-file_too_large = { $file } ist zu groß für eine Partie- oder Abgleichsdatei.
+game-file_no_game = In { $file } steht keine Partie.
+game-stdin_unreadable = Die Standardeingabe kann nicht gelesen werden: { $why }.
+game-stdin_too_large = Die Standardeingabe ist zu groß für eine Abgleichsdatei.
+game-stdin_not_text = Die Standardeingabe ist kein Text (kein UTF-8).
 
 ## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
 

@@ -328,6 +328,16 @@ game-illegal_move = Αντικανονική κίνηση από τα { $color }
 game-illegal_move_loses = Δεύτερη αντικανονική κίνηση από τα { $color }. Κερδίζουν τα { $winner }.
 game-illegal_move_draw = Δεύτερη αντικανονική κίνηση από τα { $color }, αλλά τα { $winner } δεν μπορούν να κάνουν ματ: ισοπαλία.
 game-pieces_on = { $piece }: { $list }.
+game-file_missing = Δεν υπάρχει αρχείο { $file }.
+game-file_denied = Το hector δεν επιτρέπεται να διαβάσει το { $file } (δεν υπάρχει άδεια).
+game-file_folder = Το { $file } είναι φάκελος, όχι αρχείο.
+game-file_not_text = Το { $file } δεν είναι αρχείο κειμένου (δεν είναι UTF-8).
+game-file_unreadable = Το { $file } δεν μπορεί να διαβαστεί: { $why }.
+game-file_too_large = Το { $file } είναι πολύ μεγάλο για αρχείο παρτίδας ή σύγκρισης.
+game-file_no_game = Δεν βρέθηκε παρτίδα στο { $file }.
+game-stdin_unreadable = Η τυπική είσοδος δεν μπορεί να διαβαστεί: { $why }.
+game-stdin_too_large = Η τυπική είσοδος είναι πολύ μεγάλη για αρχείο σύγκρισης.
+game-stdin_not_text = Η τυπική είσοδος δεν είναι κείμενο (δεν είναι UTF-8).
 
 ## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
 

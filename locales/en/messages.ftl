@@ -311,6 +311,16 @@ game-illegal_move = Illegal move by { $color }. The position before it is restor
 game-illegal_move_loses = Second illegal move by { $color }. { $winner } wins.
 game-illegal_move_draw = Second illegal move by { $color }, but { $winner } cannot checkmate: draw.
 game-pieces_on = { $piece }: { $list }.
+game-file_missing = There is no file { $file }.
+game-file_denied = hector may not read { $file } (permission denied).
+game-file_folder = { $file } is a folder, not a file.
+game-file_not_text = { $file } is not a text file (it is not UTF-8).
+game-file_unreadable = { $file } cannot be read: { $why }.
+game-file_too_large = { $file } is too large for a game or reconcile file (more than 64 MB).
+game-file_no_game = No game found in { $file }.
+game-stdin_unreadable = Cannot read standard input: { $why }.
+game-stdin_too_large = The standard input is too large for a reconcile file (more than 64 MB).
+game-stdin_not_text = The standard input is not text (it is not UTF-8).
 
 ## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
 

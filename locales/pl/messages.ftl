@@ -330,6 +330,16 @@ game-illegal_move = Nieprawidłowe posunięcie: { $color }. Przywrócono pozycj�
 game-illegal_move_loses = Drugie nieprawidłowe posunięcie: { $color }. Wygrywają { $winner }.
 game-illegal_move_draw = Drugie nieprawidłowe posunięcie: { $color }, ale { $winner } nie mogą dać mata: remis.
 game-pieces_on = { $piece }: { $list }.
+game-file_missing = Nie ma pliku { $file }.
+game-file_denied = hector nie może czytać pliku { $file } (brak uprawnień).
+game-file_folder = { $file } to katalog, a nie plik.
+game-file_not_text = { $file } nie jest plikiem tekstowym (to nie UTF-8).
+game-file_unreadable = Nie można odczytać pliku { $file }: { $why }.
+game-file_too_large = Plik { $file } jest za duży jak na plik partii lub porównania.
+game-file_no_game = W pliku { $file } nie ma żadnej partii.
+game-stdin_unreadable = Nie można odczytać standardowego wejścia: { $why }.
+game-stdin_too_large = Standardowe wejście jest za duże jak na plik porównania.
+game-stdin_not_text = Standardowe wejście nie jest tekstem (to nie UTF-8).
 
 ## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
 

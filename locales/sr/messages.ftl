@@ -329,6 +329,16 @@ game-illegal_move = Nepravilan potez: { $color }. Vraća se pozicija pre njega; 
 game-illegal_move_loses = Drugi nepravilan potez: { $color }. { $winner } pobeđuje.
 game-illegal_move_draw = Drugi nepravilan potez: { $color }, ali { $winner } ne može da matira: remi.
 game-pieces_on = { $piece }: { $list }.
+game-file_missing = Datoteka { $file } ne postoji.
+game-file_denied = hector ne sme da čita { $file } (nema dozvole).
+game-file_folder = { $file } je fascikla, a ne datoteka.
+game-file_not_text = { $file } nije tekstualna datoteka (nije UTF-8).
+game-file_unreadable = Datoteka { $file } ne može da se pročita: { $why }.
+game-file_too_large = Datoteka { $file } je prevelika za datoteku partije ili poređenja.
+game-file_no_game = U datoteci { $file } nema partije.
+game-stdin_unreadable = Standardni ulaz ne može da se pročita: { $why }.
+game-stdin_too_large = Standardni ulaz je prevelik za datoteku poređenja.
+game-stdin_not_text = Standardni ulaz nije tekst (nije UTF-8).
 
 ## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
 

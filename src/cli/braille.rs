@@ -96,7 +96,7 @@ pub fn scoresheet(args: &Args) -> i32 {
         if !matches!(format, "brf" | "unicode") {
             return Err(u(format!("--format is brf or unicode, not '{format}'.")));
         }
-        let games = super::files::read_games(&path).map_err(f)?;
+        let games = super::files::read_games(&path, loc).map_err(f)?;
         let game = scoresheet::ScoreGame::from(&games[0]);
         let lines = scoresheet::lines(&game, loc.code(), layout.width).map_err(f)?;
         match format {

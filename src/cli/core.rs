@@ -179,7 +179,7 @@ pub fn replay(args: &Args) -> i32 {
     let Some(path) = args.positional().first() else {
         return usage("Give a PGN file: hector replay GAME.pgn");
     };
-    let games = match super::files::read_games(path) {
+    let games = match super::files::read_games(path, loc) {
         Ok(g) => g,
         Err(e) => return fail(e),
     };

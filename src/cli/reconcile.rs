@@ -89,10 +89,14 @@ pub fn run(args: &Args) -> i32 {
         let [path] = args.positional() else {
             return Err("Usage: hector reconcile FILE.json [--locale de|en|pl|sr|el] (FILE - reads standard input).".into());
         };
+        // The file's sentences in --locale's language (the file's own
+        // "locale" is not known before it is read).
+        let loc = crate::locale::Locale::get(args.get("locale").unwrap_or("de"))
+            .map_err(|e| e.to_string())?;
         let text = if path == "-" {
-            super::files::read_stdin_text("a reconcile file (JSON)")?
+            super::files::read_stdin_text(loc)?
         } else {
-            super::files::read_text(path, "a reconcile file (JSON)")?
+            super::files::read_text(path, loc)?
         };
         let v = reconcile_json(&text, args.get("locale"))?;
         serde_json::to_string(&v).map_err(|e| e.to_string())

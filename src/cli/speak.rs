@@ -88,7 +88,7 @@ pub fn replay(args: &Args) -> i32 {
             .positional()
             .first()
             .ok_or("Give a PGN file: hector replay --wav OUT.wav GAME.pgn")?;
-        let games = super::files::read_games(path)?;
+        let games = super::files::read_games(path, loc)?;
         let mut s = WavSpeaker::new(voice(args, loc)?);
         let mut plies = 0;
         for pgn in &games {
