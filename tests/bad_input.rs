@@ -693,3 +693,47 @@ fn rook_letter(loc: &str) -> &'static str {
         _ => "R",
     }
 }
+
+/// A PGN file with an illegal move, or one after the end of its game, is
+/// explained in the game's language, naming the move and the file.
+#[test]
+fn a_pgn_move_that_cannot_be_played_is_explained_in_the_games_language() {
+    let s = Scratch::new("pgn-moves");
+    let illegal = s.file("illegal.pgn", b"[Event \"x\"]\n1. e4 e5 2. Ke3 *\n");
+    let after = s.file("after.pgn", b"[Event \"x\"]\n1. f3 e5 2. g4 Qh4# 3. a3 *\n");
+    for (loc, illegal_says, after_says) in [
+        (
+            "en",
+            "move 2. Ke3 is not legal in its position (half-move 3).",
+            "move 3. a3 comes after the game has ended.",
+        ),
+        (
+            "de",
+            "Der Zug 2. Ke3 ist in seiner Stellung nicht regelgemäß (Halbzug 3).",
+            "Der Zug 3. a3 folgt auf das Ende der Partie.",
+        ),
+        (
+            "pl",
+            "posunięcie 2. Ke3 jest nieprawidłowe w swojej pozycji (półruch 3).",
+            "posunięcie 3. a3 następuje po zakończeniu partii.",
+        ),
+        (
+            "sr",
+            "potez 2. Ke3 nije ispravan u svojoj poziciji (polupotez 3).",
+            "potez 3. a3 dolazi posle kraja partije.",
+        ),
+        (
+            "el",
+            "η κίνηση 2. Ke3 δεν είναι νόμιμη στη θέση της (ημικίνηση 3).",
+            "η κίνηση 3. a3 έρχεται μετά το τέλος της παρτίδας.",
+        ),
+    ] {
+        for cmd in ["replay", "scoresheet"] {
+            for (file, says) in [(&illegal, illegal_says), (&after, after_says)] {
+                let (code, out, err) = support::hector(&[cmd, "--locale", loc, file]);
+                assert_eq!((code, out.as_str()), (1, ""), "{cmd} {loc} {file}: {err}");
+                assert_eq!(err.trim(), format!("{file}: {says}"), "{cmd} {loc}");
+            }
+        }
+    }
+}

@@ -350,6 +350,9 @@ game-file_no_game = In { $file } steht keine Partie.
 game-stdin_unreadable = Die Standardeingabe kann nicht gelesen werden: { $why }.
 game-stdin_too_large = Die Standardeingabe ist zu groß für eine Abgleichsdatei.
 game-stdin_not_text = Die Standardeingabe ist kein Text (kein UTF-8).
+game-pgn_illegal = { $file }: Der Zug { $move } ist in seiner Stellung nicht regelgemäß (Halbzug { $ply }).
+game-pgn_after_end = { $file }: Der Zug { $move } folgt auf das Ende der Partie.
+game-pgn_unreadable = { $file }: Der Text ist kein PGN, das hector lesen kann ({ $why }).
 
 ## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
 

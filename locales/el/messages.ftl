@@ -338,6 +338,9 @@ game-file_no_game = Δεν βρέθηκε παρτίδα στο { $file }.
 game-stdin_unreadable = Η τυπική είσοδος δεν μπορεί να διαβαστεί: { $why }.
 game-stdin_too_large = Η τυπική είσοδος είναι πολύ μεγάλη για αρχείο σύγκρισης.
 game-stdin_not_text = Η τυπική είσοδος δεν είναι κείμενο (δεν είναι UTF-8).
+game-pgn_illegal = { $file }: η κίνηση { $move } δεν είναι νόμιμη στη θέση της (ημικίνηση { $ply }).
+game-pgn_after_end = { $file }: η κίνηση { $move } έρχεται μετά το τέλος της παρτίδας.
+game-pgn_unreadable = { $file }: το κείμενο δεν είναι PGN που μπορεί να διαβάσει το hector ({ $why }).
 
 ## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
 

@@ -321,6 +321,9 @@ game-file_no_game = No game found in { $file }.
 game-stdin_unreadable = Cannot read standard input: { $why }.
 game-stdin_too_large = The standard input is too large for a reconcile file (more than 64 MB).
 game-stdin_not_text = The standard input is not text (it is not UTF-8).
+game-pgn_illegal = { $file }: move { $move } is not legal in its position (half-move { $ply }).
+game-pgn_after_end = { $file }: move { $move } comes after the game has ended.
+game-pgn_unreadable = { $file }: the text is not PGN hector can read ({ $why }).
 
 ## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
 

@@ -340,6 +340,9 @@ game-file_no_game = W pliku { $file } nie ma żadnej partii.
 game-stdin_unreadable = Nie można odczytać standardowego wejścia: { $why }.
 game-stdin_too_large = Standardowe wejście jest za duże jak na plik porównania.
 game-stdin_not_text = Standardowe wejście nie jest tekstem (to nie UTF-8).
+game-pgn_illegal = { $file }: posunięcie { $move } jest nieprawidłowe w swojej pozycji (półruch { $ply }).
+game-pgn_after_end = { $file }: posunięcie { $move } następuje po zakończeniu partii.
+game-pgn_unreadable = { $file }: tekst nie jest zapisem PGN, który hector potrafi odczytać ({ $why }).
 
 ## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
 

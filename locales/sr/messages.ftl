@@ -339,6 +339,9 @@ game-file_no_game = U datoteci { $file } nema partije.
 game-stdin_unreadable = Standardni ulaz ne može da se pročita: { $why }.
 game-stdin_too_large = Standardni ulaz je prevelik za datoteku poređenja.
 game-stdin_not_text = Standardni ulaz nije tekst (nije UTF-8).
+game-pgn_illegal = { $file }: potez { $move } nije ispravan u svojoj poziciji (polupotez { $ply }).
+game-pgn_after_end = { $file }: potez { $move } dolazi posle kraja partije.
+game-pgn_unreadable = { $file }: tekst nije PGN koji hector ume da pročita ({ $why }).
 
 ## Putting a board right (D.2.9): { $piece } is already the object of the sentence.
 

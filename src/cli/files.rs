@@ -64,6 +64,28 @@ pub fn read_games(path: &str, loc: &Locale) -> Result<Vec<PgnGame>, String> {
         RulesError::Pgn(why) if why == crate::rules::pgn::NO_GAME => {
             loc.game_text("file_no_game", &[("file", path)])
         }
+        RulesError::PgnIllegal {
+            number,
+            dots,
+            san,
+            ply,
+        } => loc.game_text(
+            "pgn_illegal",
+            &[
+                ("file", path),
+                ("move", &format!("{number}{dots} {san}")),
+                ("ply", &ply.to_string()),
+            ],
+        ),
+        RulesError::PgnAfterEnd {
+            number, dots, san, ..
+        } => loc.game_text(
+            "pgn_after_end",
+            &[("file", path), ("move", &format!("{number}{dots} {san}"))],
+        ),
+        RulesError::PgnText(why) => {
+            loc.game_text("pgn_unreadable", &[("file", path), ("why", &why)])
+        }
         RulesError::Pgn(why) => format!("{path}: {why}"),
         other => format!("{path}: {other}"),
     })

@@ -39,6 +39,26 @@ pub enum RulesError {
     Refused(String),
     #[error("PGN: {0}")]
     Pgn(String),
+    /// A move of a PGN game not legal where it stands (`number` and
+    /// `dots`: "12." or "12..."; `ply`: its half-move).
+    #[error("PGN: move {number}{dots} {san} is not legal in the position (half-move {ply}).")]
+    PgnIllegal {
+        number: usize,
+        dots: &'static str,
+        san: String,
+        ply: usize,
+    },
+    /// A move of a PGN game after its end (`why`: how it ended).
+    #[error("PGN: move {number}{dots} {san} comes after the game ended ({why}).")]
+    PgnAfterEnd {
+        number: usize,
+        dots: &'static str,
+        san: String,
+        why: String,
+    },
+    /// Text the PGN reader cannot read (its reason).
+    #[error("PGN: the text is not PGN hector can read ({0}).")]
+    PgnText(String),
 }
 
 /// How a game ended.

@@ -101,16 +101,22 @@ impl Visitor for Collector {
                         .unwrap_or_default(),
                 )),
                 Ok(m) => game.play(m),
-                Err(_) => Err(RulesError::Pgn(format!(
-                    "move {number}{dots} {san_plus} is not legal in the position (half-move {ply})."
-                ))),
+                Err(_) => Err(RulesError::PgnIllegal {
+                    number,
+                    dots,
+                    san: san_plus.to_string(),
+                    ply,
+                }),
             };
             match r {
                 Ok(()) => mt.ply = ply,
                 Err(RulesError::GameOver(why)) => {
-                    mt.game = Err(RulesError::Pgn(format!(
-                        "move {number}{dots} {san_plus} comes after the game ended ({why})."
-                    )))
+                    mt.game = Err(RulesError::PgnAfterEnd {
+                        number,
+                        dots,
+                        san: san_plus.to_string(),
+                        why,
+                    })
                 }
                 Err(e) => mt.game = Err(e),
             }
@@ -190,9 +196,7 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, RulesError> {
             Ok(Some(game)) => out.push(game?),
             Ok(None) => break,
             Err(e) => {
-                return Err(RulesError::Pgn(format!(
-                    "the text is not PGN hector can read ({e})."
-                )));
+                return Err(RulesError::PgnText(e.to_string()));
             }
         }
     }

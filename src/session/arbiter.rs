@@ -39,7 +39,12 @@ impl Session {
             // What the rules refused, as the request that asked it names it.
             E::Refused(_) => rule(refused),
             E::IllegalMove(_) => rule(Rule::MoveNotLegal),
-            E::BadFen { .. } | E::IllegalPosition { .. } | E::Pgn(_) => rule(Rule::CannotBeDone),
+            E::BadFen { .. }
+            | E::IllegalPosition { .. }
+            | E::Pgn(_)
+            | E::PgnIllegal { .. }
+            | E::PgnAfterEnd { .. }
+            | E::PgnText(_) => rule(Rule::CannotBeDone),
         };
         self.refuse(t, from, why)
     }
