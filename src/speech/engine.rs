@@ -82,8 +82,11 @@ fn open_both(model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
         w.weights.reject = both::REJECT;
         w.weights.other_margin = both::MARGIN;
     }
-    // Moves written before each utterance (HECTOR_WHISPER_PROMPT=0: not).
-    w.prompted = std::env::var("HECTOR_WHISPER_PROMPT").map_or(both::PROMPTED, |v| v == "1");
+    // Moves written before each utterance (HECTOR_WHISPER_PROMPT still
+    // rules: Whisper::open read it).
+    if std::env::var_os("HECTOR_WHISPER_PROMPT").is_none() {
+        w.set_prompted(both::PROMPTED);
+    }
     Ok(Box::new(both::Both::new(
         open_pocketsphinx(None)?,
         Box::new(w),

@@ -267,6 +267,13 @@ pub fn heard_no_chess(list: &[Hypothesis]) -> bool {
     total <= f32::MIN_POSITIVE || other > NO_CHESS * total
 }
 
+/// `--engine both`'s gate on talk: the other engine heard no chess
+/// ([`heard_no_chess`]) and Whisper's own transcript lies beyond `gate`
+/// from every phrase (`far`, [`super::transcript::distance`]).
+pub fn gated(far: Option<f32>, gate: f32, other: &[Hypothesis]) -> bool {
+    far.is_some_and(|f| f > gate) && heard_no_chess(other)
+}
+
 /// A list judged talk: "anything else" takes it all (the phrases keep a
 /// trace of their order).
 pub fn as_talk(list: &[Hypothesis]) -> Vec<Hypothesis> {

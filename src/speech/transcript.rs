@@ -153,47 +153,6 @@ pub fn distance<'a>(free: &str, phrases: impl IntoIterator<Item = &'a str>, lang
         .fold(1.0, f32::min)
 }
 
-/// A list (phrase, share; [`super::recognizer::OTHER`] for "something
-/// else") reweighed by what the engine wrote itself: each phrase's share
-/// times e^(−`heed` × its [`distance`] from `free`), "something else"'s
-/// times e^(−`heed` × `talk_at`) (the transcript of talk is as likely as
-/// one `talk_at` away from a phrase), renormalised, best first. A clear
-/// second phrase whose words the engine wrote ("Queen David III." beside
-/// "queen david three" 0.94, "queen david four" 0.02) is made surer; a
-/// phrase the transcript is far from loses to talk. `heed` 0: unchanged.
-pub fn heeded(
-    list: &[(String, f32)],
-    free: &str,
-    lang: &str,
-    heed: f32,
-    talk_at: f32,
-) -> Vec<(String, f32)> {
-    if heed == 0.0 {
-        return list.to_vec();
-    }
-    let mut out: Vec<(String, f32)> = list
-        .iter()
-        .map(|(t, p)| {
-            let d = if t == super::recognizer::OTHER {
-                talk_at
-            } else {
-                distance(free, [t.as_str()], lang)
-            };
-            (t.clone(), p * (-heed * d).exp())
-        })
-        .collect();
-    let total: f32 = out.iter().map(|x| x.1).sum();
-    if total > 0.0 && total.is_finite() {
-        for x in &mut out {
-            x.1 /= total;
-        }
-    } else {
-        return list.to_vec();
-    }
-    out.sort_by(|a, b| b.1.total_cmp(&a.1));
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,27 +172,6 @@ mod tests {
         assert_eq!(distance("Knight F3.", ["knight felix three"], "en"), 0.0);
         assert!(distance("Night F3", ["knight felix three", "queen d one"], "en") < 0.1);
         assert!(distance("Pferd f3", ["springer felix drei"], "de") < 0.5);
-    }
-
-    #[test]
-    fn a_transcript_of_the_best_phrase_makes_it_surer_and_talk_takes_a_far_one() {
-        let list = |v: &[(&str, f32)]| -> Vec<(String, f32)> {
-            v.iter().map(|(t, p)| (t.to_string(), *p)).collect()
-        };
-        let moves = list(&[
-            ("queen david three", 0.94),
-            ("queen david four", 0.04),
-            ("<other>", 0.02),
-        ]);
-        let h = heeded(&moves, "Queen David III.", "en", 10.0, 0.5);
-        assert_eq!(h[0].0, "queen david three");
-        assert!(h[0].1 > 0.98, "{h:?}");
-        assert!((h.iter().map(|x| x.1).sum::<f32>() - 1.0).abs() < 1e-4);
-        // Talk written as itself: "something else" wins.
-        let h = heeded(&moves, "Could you close the window?", "en", 20.0, 0.5);
-        assert_eq!(h[0].0, "<other>", "{h:?}");
-        // heed 0: as it was.
-        assert_eq!(heeded(&moves, "anything", "en", 0.0, 0.5), moves);
     }
 
     #[test]

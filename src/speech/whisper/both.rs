@@ -13,7 +13,7 @@
 //! Without the grammar's meanings (a caller that only sets phrases) the
 //! two lists are averaged phrase by phrase.
 
-use super::super::listener::{Grammar, Thresholds, as_talk, heard_no_chess, whisper_else_ps};
+use super::super::listener::{Grammar, Thresholds, as_talk, gated, whisper_else_ps};
 use super::super::recognizer::{Hypothesis, Recognizer, SpeechError};
 
 /// The weight of PocketSphinx's opinion on Whisper's chess phrases, the
@@ -48,7 +48,7 @@ pub fn combine(
     grammar: &Grammar,
     t: &Thresholds,
 ) -> Vec<Hypothesis> {
-    let w = if far.is_some_and(|f| f > GATE) && heard_no_chess(ps) {
+    let w = if gated(far, GATE, ps) {
         as_talk(w)
     } else {
         w.to_vec()

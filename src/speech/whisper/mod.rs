@@ -171,8 +171,8 @@ pub struct Whisper {
     pub last_far: Option<f32>,
     /// Whether chess moves are written before each utterance as the
     /// text it follows (`--engine both`; `HECTOR_WHISPER_PROMPT=1` or
-    /// `=0` for the lab).
-    pub prompted: bool,
+    /// `=0` for the lab): [`Whisper::set_prompted`].
+    prompted: bool,
 }
 
 /// How the phrases are searched.
@@ -326,7 +326,17 @@ impl Whisper {
         Ok(prefix)
     }
 
-    /// The text before the utterance when [`Whisper::prompted`]: moves as
+    /// Writes chess moves before each utterance, or stops. The phrases'
+    /// scores on silence were taken after the text before: they are taken
+    /// again.
+    pub fn set_prompted(&mut self, on: bool) {
+        if on != self.prompted {
+            self.prompted = on;
+            self.priors.clear();
+        }
+    }
+
+    /// The text before the utterance when prompted: moves as
     /// a player says them, so that the model expects chess words and
     /// writes a move it hears as that move ("Queen David three." rather
     /// than "We stayed with three."). English and German; the other
