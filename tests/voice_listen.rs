@@ -165,7 +165,10 @@ fn listen_prints_the_move_candidates_or_a_reason() {
     assert!(err.contains("'e5' is not a legal move"), "{err}");
     let (code, _, err) = hector(&["listen", "--wav", &audio("de-000.wav"), "--engine", "nope"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--engine is one of pocketsphinx"), "{err}");
+    assert!(
+        err.contains("--engine is one of both, pocketsphinx"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

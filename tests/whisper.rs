@@ -32,7 +32,7 @@ fn a_missing_model_gives_a_clear_sentence() {
         .unwrap()
         .to_string();
     assert!(e.contains("/nonexistent/whisper"), "{e}");
-    assert!(e.contains("setup.sh --whisper"), "{e}");
+    assert!(e.contains("./setup.sh"), "{e}");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
         .args([
             "listen",
@@ -47,6 +47,43 @@ fn a_missing_model_gives_a_clear_sentence() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/w"));
+}
+
+/// Issue 40: without the Whisper model, the default engine (no --engine)
+/// says once, in the player's language, that PocketSphinx alone hears and
+/// what to run, and hears with it; a named engine that cannot open stays
+/// an error.
+#[test]
+fn without_its_model_the_default_engine_says_what_to_run_and_hears_on() {
+    for (locale, words) in [
+        ("de", "Whisper-Sprachmodell fehlt"),
+        ("pl", "Brak modelu mowy Whisper"),
+        ("el", "Λείπει το μοντέλο ομιλίας Whisper"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+            .args([
+                "listen",
+                "--model",
+                "/nonexistent/w",
+                "--locale",
+                locale,
+                "--wav",
+            ])
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/audio/de-000.wav"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.matches(words).count(), 1, "{locale}: {err}");
+        assert!(
+            err.contains("./setup.sh") && err.contains("/nonexistent/w"),
+            "{err}"
+        );
+        if locale == "de" {
+            // PocketSphinx hears the German fixture: h3.
+            assert_eq!(out.status.code(), Some(0), "{err}");
+            assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "h3");
+        }
+    }
 }
 
 /// Every phrase hector scores in five positions and every command phrase,

@@ -139,6 +139,7 @@ microphone_gone = Das Mikrofon ist nicht erreichbar; hector versucht es weiter. 
 microphone_back = Das Mikrofon ist wieder verbunden.
 braille_unavailable = Die Braillezeile kann nicht starten. { $why }
 voice_unavailable = Die Spracheingabe kann nicht starten. { $why }
+voice_no_whisper_model = Das Whisper-Sprachmodell fehlt ({ $dir }); hector hört nur mit PocketSphinx. Bitte ./setup.sh ausführen, das es holt.
 readback = { $move }?
 moved = { $color }: { $move }.
 moved_via = { $color }: { $move } (eingegeben vom { $seat }).

@@ -132,6 +132,7 @@ microphone_gone = Το μικρόφωνο δεν είναι προσβάσιμο
 microphone_back = Το μικρόφωνο συνδέθηκε ξανά.
 braille_unavailable = Η οθόνη Braille δεν μπορεί να ξεκινήσει. { $why }
 voice_unavailable = Η φωνητική είσοδος δεν μπορεί να ξεκινήσει. { $why }
+voice_no_whisper_model = Λείπει το μοντέλο ομιλίας Whisper ({ $dir })· το hector ακούει μόνο με το PocketSphinx. Εκτελέστε ./setup.sh για να το κατεβάσετε.
 readback = { $move };
 moved = { $color }: { $move }.
 moved_via = { $color }: { $move } (καταχωρίστηκε από τον { $seat }).

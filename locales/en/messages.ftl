@@ -114,6 +114,7 @@ microphone_gone = The microphone cannot be reached; hector keeps trying. Please 
 microphone_back = The microphone is connected again.
 braille_unavailable = The Braille display cannot start. { $why }
 voice_unavailable = Voice input cannot start. { $why }
+voice_no_whisper_model = The Whisper speech model is missing ({ $dir }); hector hears with PocketSphinx alone. Run ./setup.sh to fetch it.
 readback = { $move }?
 moved = { $color }: { $move }.
 moved_via = { $color }: { $move } (entered by the { $seat }).

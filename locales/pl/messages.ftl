@@ -127,6 +127,7 @@ microphone_gone = Mikrofon jest nieosiągalny; hector próbuje dalej. Proszę wp
 microphone_back = Mikrofon jest znowu podłączony.
 braille_unavailable = Monitor brajlowski nie może wystartować. { $why }
 voice_unavailable = Wejście głosowe nie może wystartować. { $why }
+voice_no_whisper_model = Brak modelu mowy Whisper ({ $dir }); hector słucha tylko przez PocketSphinx. Uruchom ./setup.sh, aby go pobrać.
 readback = { $move }?
 moved = { $color }: { $move }.
 moved_via = { $color }: { $move } (wprowadził { $seat }).

@@ -119,6 +119,7 @@ microphone_gone = Mikrofon nije dostupan; hector pokušava dalje. Molimo kucajte
 microphone_back = Mikrofon je ponovo povezan.
 braille_unavailable = Brajev red ne može da se pokrene. { $why }
 voice_unavailable = Glasovni unos ne može da se pokrene. { $why }
+voice_no_whisper_model = Nedostaje Whisper model govora ({ $dir }); hector sluša samo pomoću PocketSphinx. Pokrenite ./setup.sh da ga preuzmete.
 readback = { $move }?
 moved = { $color }: { $move }.
 moved_via = { $color }: { $move } (uneo { $seat }).

@@ -39,8 +39,9 @@ pub fn run(rest: &[String]) -> i32 {
         && !crate::speech::engine::ENGINES.contains(&engine)
     {
         return super::core::usage(format!(
-            "--engine is one of {} (the first is the default), not '{engine}'.",
-            crate::speech::engine::ENGINES.join(", ")
+            "--engine is one of {} (the default: {}), not '{engine}'.",
+            crate::speech::engine::ENGINES.join(", "),
+            crate::speech::engine::DEFAULT
         ));
     }
     if let Err(e) = crate::locale::code(a.get("locale").unwrap_or("de")) {
@@ -187,15 +188,18 @@ fn print_phrases(a: &Args) -> i32 {
     0
 }
 
-/// The recogniser named by `--engine` (default PocketSphinx) with the model
-/// given by `--model`, if any.
+/// The recogniser named by `--engine` (default: [`engine::DEFAULT`]) with
+/// the model given by `--model`, if any. Without `--engine` and without
+/// the Whisper model, PocketSphinx alone hears and a sentence on standard
+/// error, in `--locale`'s language, says what to run.
 pub(crate) fn engine_from_args(a: &Args) -> Result<Box<dyn crate::speech::Recognizer>, String> {
-    let mut rec = engine::open(
-        a.get("engine").unwrap_or("pocketsphinx"),
-        a.get("model").map(Path::new),
-    )
-    .map_err(|e| e.to_string())?;
-    rec.set_language(a.get("locale").unwrap_or("de"));
+    let locale = a.get("locale").unwrap_or("de");
+    let (mut rec, fallback) = engine::open_chosen(a.get("engine"), a.get("model").map(Path::new))
+        .map_err(|e| e.to_string())?;
+    if let Some(f) = fallback {
+        eprintln!("{}", f.sentence(locale));
+    }
+    rec.set_language(locale);
     if let Some(t) = a.get("adaptation") {
         rec.adapt(Path::new(t)).map_err(|e| e.to_string())?;
     }

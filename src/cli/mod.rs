@@ -62,8 +62,9 @@ struct Position {
 /// lab's, `hector-lab listen`).
 #[derive(Debug, clap::Args)]
 pub(crate) struct Recogniser {
-    /// The recogniser engine: pocketsphinx (default) or vosk.
-    #[arg(long, value_name = "pocketsphinx|vosk")]
+    /// The recogniser engine: both (Whisper with PocketSphinx, the
+    /// default), pocketsphinx, whisper or vosk.
+    #[arg(long, value_name = "both|pocketsphinx|whisper|vosk")]
     engine: Option<String>,
     /// The recogniser model.
     #[arg(long, value_name = "M")]

@@ -3,8 +3,67 @@
 use super::recognizer::{Recognizer, SpeechError};
 use std::path::Path;
 
-/// The engines hector knows, the default first.
-pub const ENGINES: [&str; 4] = ["pocketsphinx", "vosk", "whisper", "both"];
+/// The engines hector knows, the default of a build with Whisper first.
+pub const ENGINES: [&str; 4] = ["both", "pocketsphinx", "whisper", "vosk"];
+
+/// The engine hector hears with when none is named: Whisper and
+/// PocketSphinx together ("both": Whisper, trained on real speech, hears
+/// people; PocketSphinx gives its opinion and its verdict on talk), or
+/// PocketSphinx alone in a build without Whisper.
+pub const DEFAULT: &str = if cfg!(feature = "whisper") {
+    "both"
+} else {
+    "pocketsphinx"
+};
+
+/// Why hector hears with another engine than its default.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Fallback {
+    /// The Whisper model is not where hector looks for it (`./setup.sh`
+    /// fetches it): PocketSphinx alone hears.
+    NoWhisperModel { dir: String },
+}
+
+impl Fallback {
+    /// The sentence for the player, in his language (`locale`): what
+    /// happened and what to run.
+    pub fn sentence(&self, locale: &str) -> String {
+        match self {
+            Fallback::NoWhisperModel { dir } => {
+                crate::locale::messages::sentence(locale, "voice_no_whisper_model", &[("dir", dir)])
+                    .unwrap_or_else(|| {
+                        format!(
+                            "The Whisper model is missing ({dir}): hector hears with PocketSphinx alone. Run ./setup.sh to fetch it."
+                        )
+                    })
+            }
+        }
+    }
+}
+
+/// Opens the engine `name`, or without a name the default ([`DEFAULT`]).
+/// When no engine was named and the default's Whisper model is missing,
+/// PocketSphinx alone hears and the [`Fallback`] says why, for the
+/// player; a named engine that cannot open is an error.
+pub fn open_chosen(
+    name: Option<&str>,
+    model: Option<&Path>,
+) -> Result<(Box<dyn Recognizer>, Option<Fallback>), SpeechError> {
+    if let Some(name) = name {
+        return Ok((open(name, model)?, None));
+    }
+    #[cfg(feature = "whisper")]
+    {
+        let dir = super::whisper::model_dir(model);
+        if !dir.join("model.safetensors").exists() {
+            let why = Fallback::NoWhisperModel {
+                dir: dir.display().to_string(),
+            };
+            return Ok((open_pocketsphinx(None)?, Some(why)));
+        }
+    }
+    Ok((open(DEFAULT, model)?, None))
+}
 
 /// Opens the engine `name` with an optional model path (PocketSphinx: an
 /// acoustic model directory; Vosk: a model directory, else `$VOSK_MODEL`;

@@ -81,6 +81,13 @@ pub trait Recognizer {
     fn transcript(&self) -> Option<String> {
         None
     }
+    /// Whether the engine's own transcript of the next utterance will be
+    /// used ([`Recognizer::far`]); an engine that makes one may spare the
+    /// work when it is not (`--engine both` asks for it only when
+    /// PocketSphinx heard no chess, the only time it counts).
+    fn set_transcribe(&mut self, on: bool) {
+        let _ = on;
+    }
     /// How far the engine's own transcript of the last utterance lay from
     /// the nearest phrase of its list (0–1, [`super::transcript::distance`];
     /// Whisper): talk is written as talk.

@@ -57,11 +57,11 @@ pub(crate) struct FrontArgs {
     /// Speech out for the voice seat: dispatcher (speech-dispatcher) or text (printed only).
     #[arg(long)]
     speech: Option<String>,
-    /// Speech engine: pocketsphinx (default), vosk, whisper or both
-    /// (PocketSphinx and Whisper together; built with the `whisper` feature).
+    /// Speech engine: both (Whisper and PocketSphinx together, the
+    /// default), pocketsphinx (small machines), whisper or vosk.
     #[arg(long)]
     engine: Option<String>,
-    /// Speech model directory (Vosk).
+    /// Speech model directory (Whisper's for both and whisper; Vosk's).
     #[arg(long)]
     model: Option<String>,
     /// The voice player's adaptation, written by `hector enrol` (PocketSphinx).

@@ -171,8 +171,8 @@ impl VoiceFront {
             "text"
         };
         let (speaker, audible) = speaker(opts.speech.as_deref().unwrap_or(default_speech), &code)?;
-        let mut rec = engine::open(
-            opts.engine.as_deref().unwrap_or("pocketsphinx"),
+        let (mut rec, fallback) = engine::open_chosen(
+            opts.engine.as_deref(),
             opts.model.as_deref().map(std::path::Path::new),
         )
         .map_err(|e| e.to_string())?;
@@ -304,7 +304,7 @@ impl VoiceFront {
             Ok(r) => r?,
             Err(_) => return Err("The microphone could not be opened.".into()),
         };
-        Ok(VoiceFront {
+        let mut front = VoiceFront {
             seat,
             prompts,
             wording: Wording::get(&code).map_err(|e| e.to_string())?,
@@ -328,7 +328,14 @@ impl VoiceFront {
             early: None,
             audio: Vec::new(),
             utterances: Utterances::default(),
-        })
+        };
+        // Without the Whisper model he is told, once, that PocketSphinx
+        // alone hears and what to run.
+        if let Some(f) = fallback {
+            let text = f.sentence(&front.code);
+            front.tell(&text);
+        }
+        Ok(front)
     }
 
     /// The grammar follows the position: legal moves on his turn, the

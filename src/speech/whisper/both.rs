@@ -13,7 +13,9 @@
 //! Without the grammar's meanings (a caller that only sets phrases) the
 //! two lists are averaged phrase by phrase.
 
-use super::super::listener::{Grammar, Thresholds, as_talk, gated, whisper_else_ps};
+use super::super::listener::{
+    Grammar, Thresholds, as_talk, gated, heard_no_chess, whisper_else_ps,
+};
 use super::super::recognizer::{Hypothesis, Recognizer, SpeechError};
 
 /// The weight of PocketSphinx's opinion on Whisper's chess phrases, the
@@ -102,6 +104,10 @@ impl Recognizer for Both {
 
     fn finish(&mut self) -> Result<Vec<Hypothesis>, SpeechError> {
         let a = self.first.finish()?;
+        // Whisper's own transcript counts only through the gate, when
+        // PocketSphinx heard no chess: it is written only then.
+        let gate_open = self.meanings.is_none() || heard_no_chess(&a);
+        self.second.set_transcribe(gate_open);
         let b = self.second.finish()?;
         Ok(match &self.meanings {
             Some(g) => combine(&a, &b, self.second.far(), g, &self.thresholds()),

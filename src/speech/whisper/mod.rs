@@ -169,6 +169,9 @@ pub struct Whisper {
     /// How far that transcript lay from the nearest phrase of the list
     /// ([`super::transcript::distance`]).
     pub last_far: Option<f32>,
+    /// Whether the next utterance's free transcript is written
+    /// ([`Recognizer::set_transcribe`]); without it, talk is not told by it.
+    transcribe: bool,
     /// Whether chess moves are written before each utterance as the
     /// text it follows (`--engine both`; `HECTOR_WHISPER_PROMPT=1` or
     /// `=0` for the lab): [`Whisper::set_prompted`].
@@ -237,20 +240,46 @@ impl Whisper {
         let weights = dir.join("model.safetensors");
         if !weights.exists() {
             return Err(bad(
-                "there is no Whisper model here (model.safetensors); run ./setup.sh --whisper, \
+                "there is no Whisper model here (model.safetensors); run ./setup.sh, \
                  or point --model or HECTOR_WHISPER_MODEL at the folder convert.py wrote"
                     .into(),
             ));
         }
-        let tok = Tokenizer::from_file(dir.join("tokenizer.json"))
-            .map_err(|e| bad(format!("its tokenizer.json could not be read ({e})")))?;
+        let t0 = std::time::Instant::now();
         let dev = Device::Cpu;
-        let net = model::Whisper::load(&weights, &dev)
-            .map_err(|e| bad(format!("the weights could not be loaded ({e})")))?;
+        // The tokenizer (a large JSON file and its expressions) is read
+        // while the weights load.
+        let (tok, net) = std::thread::scope(|s| {
+            let tok = s.spawn(|| {
+                let t = Tokenizer::from_file(dir.join("tokenizer.json"));
+                (t, t0.elapsed())
+            });
+            let net = model::Whisper::load(&weights, &dev, model::Precision::from_env());
+            let weights_ms = t0.elapsed();
+            let (tok, tok_ms) = tok
+                .join()
+                .unwrap_or_else(|_| (Err("its reader stopped".into()), t0.elapsed()));
+            if std::env::var_os("HECTOR_WHISPER_TRACE").is_some() {
+                eprintln!(
+                    "whisper: weights {:.0} ms, tokenizer {:.0} ms (at once)",
+                    weights_ms.as_secs_f64() * 1e3,
+                    tok_ms.as_secs_f64() * 1e3
+                );
+            }
+            (tok, net)
+        });
+        let tok = tok.map_err(|e| bad(format!("its tokenizer.json could not be read ({e})")))?;
+        let net = net.map_err(|e| bad(format!("the weights could not be loaded ({e})")))?;
         if tok.token_to_id("<|endoftext|>").is_none() || tok.get_vocab_size(true) > net.vocab() {
             return Err(bad("the tokenizer does not belong to this model".into()));
         }
         let mel = mel::Mel::new(&dev).map_err(|e| bad(e.to_string()))?;
+        if std::env::var_os("HECTOR_WHISPER_TRACE").is_some() {
+            eprintln!(
+                "whisper: tokenizer and model loaded in {:.0} ms",
+                t0.elapsed().as_secs_f64() * 1e3
+            );
+        }
         Ok(Whisper {
             net,
             mel,
@@ -268,6 +297,7 @@ impl Whisper {
             last_free: None,
             last_far: None,
             prompted: std::env::var("HECTOR_WHISPER_PROMPT").is_ok_and(|v| v == "1"),
+            transcribe: true,
         })
     }
 
@@ -393,6 +423,7 @@ impl Whisper {
         if missing.is_empty() {
             return Ok(());
         }
+        let t0 = std::time::Instant::now();
         if self.silence.is_none() {
             let quiet = vec![0f32; (PRIOR_S * 16_000.0) as usize];
             self.silence = Some(self.encode(&quiet)?);
@@ -402,10 +433,19 @@ impl Whisper {
         let Some(silence) = &self.silence else {
             return Ok(());
         };
+        let dec = |e: candle_core::Error| SpeechError::Decode(e.to_string());
+        let before = self.net.prefix(silence, &prefix).map_err(dec)?;
         let scored = self
             .net
-            .score(silence, &prefix, &seqs, &self.seqs, self.search.norm, None)
-            .map_err(|e| SpeechError::Decode(e.to_string()))?;
+            .score(silence, &before, &seqs, &self.seqs, self.search.norm, None)
+            .map_err(dec)?;
+        if std::env::var_os("HECTOR_WHISPER_TRACE").is_some() {
+            eprintln!(
+                "whisper: {} phrases scored on silence in {:.0} ms",
+                missing.len(),
+                t0.elapsed().as_secs_f64() * 1e3
+            );
+        }
         for (i, s) in missing.into_iter().zip(scored.tokens) {
             self.priors.insert(
                 (self.lang.clone(), self.phrases[i].clone()),
@@ -445,11 +485,14 @@ impl Whisper {
             })
             .collect();
         let dec = |e: candle_core::Error| SpeechError::Decode(e.to_string());
+        // The task tokens (and the moves written before) decoded once, for
+        // the scoring, the gap and the free transcript.
+        let before = self.net.prefix(&audio, &prefix).map_err(dec)?;
         let scored = self
             .net
             .score(
                 &audio,
-                &prefix,
+                &before,
                 &self.seqs,
                 &self.seqs,
                 self.search.norm,
@@ -477,31 +520,34 @@ impl Whisper {
         // "Something else": the winning phrase as if each of its tokens
         // had been the model's own first choice (over the whole
         // vocabulary), less the margin.
-        let gap = self
-            .net
-            .gap(&audio, &prefix, &self.seqs[best])
-            .map_err(dec)?;
+        let gap = self.net.gap(&before, &scored, best).map_err(dec)?;
         let other = adjusted[best] + gap - w.other_margin;
         let t3 = std::time::Instant::now();
         // What the model writes itself, held against the phrases it
         // prefers: talk is written as talk. A little longer than the
         // longest phrase is enough to tell.
-        let eot = *self.seqs[best].last().unwrap_or(&0);
-        let longest = self.seqs.iter().map(Vec::len).max().unwrap_or(0);
-        let free = self
-            .net
-            .greedy(&audio, &prefix, eot, longest + 3)
-            .map_err(dec)?;
-        let free = self
-            .tok
-            .decode(&free, true)
-            .map_err(|e| SpeechError::Decode(e.to_string()))?;
-        let far = super::transcript::distance(
-            &free,
-            order.iter().map(|i| self.phrases[*i].as_str()),
-            &self.lang,
-        );
-        let talk = far > w.reject;
+        let (free, far) = if self.transcribe {
+            let eot = *self.seqs[best].last().unwrap_or(&0);
+            let longest = self.seqs.iter().map(Vec::len).max().unwrap_or(0);
+            let free = self
+                .net
+                .greedy(&audio, &before, Some(&scored), eot, longest + 3)
+                .map_err(dec)?;
+            let free = self
+                .tok
+                .decode(&free, true)
+                .map_err(|e| SpeechError::Decode(e.to_string()))?;
+            let far = super::transcript::distance(
+                &free,
+                order.iter().map(|i| self.phrases[*i].as_str()),
+                &self.lang,
+            );
+            (Some(free), Some(far))
+        } else {
+            (None, None)
+        };
+        self.transcribe = true;
+        let talk = far.is_some_and(|f| f > w.reject);
         if std::env::var_os("HECTOR_WHISPER_TRACE").is_some() {
             eprintln!(
                 "whisper: {} phrases, {} samples, encode {:.0} ms, score {:.0} ms ({} of {} prefixes decoded), gap {:.0} ms, free transcript {:.0} ms",
@@ -523,10 +569,12 @@ impl Whisper {
                 );
             }
             eprintln!("whisper:   other {other:.2} (gap {gap:.2})");
-            eprintln!("whisper:   free '{free}', {far:.2} from the nearest phrase");
+            if let (Some(free), Some(far)) = (&free, far) {
+                eprintln!("whisper:   free '{free}', {far:.2} from the nearest phrase");
+            }
         }
-        self.last_free = Some(free);
-        self.last_far = Some(far);
+        self.last_free = free;
+        self.last_far = far;
         let t = w.temperature.max(1e-3);
         let top = adjusted.iter().copied().fold(other, f32::max);
         let mut exps: Vec<f32> = adjusted.iter().map(|s| ((s - top) / t).exp()).collect();
@@ -631,5 +679,9 @@ impl Recognizer for Whisper {
 
     fn far(&self) -> Option<f32> {
         self.last_far
+    }
+
+    fn set_transcribe(&mut self, on: bool) {
+        self.transcribe = on;
     }
 }

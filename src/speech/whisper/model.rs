@@ -18,6 +18,27 @@ type Result<T> = candle_core::Result<T>;
 
 const EPS: f64 = 1e-5;
 
+/// How the weights of the products are kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Precision {
+    /// 32-bit floats, as the model's float16 weights widen.
+    F32,
+    /// The decoder's and the output projection's weights in 16 bits, as
+    /// the model has them (the encoder's in 32).
+    F16,
+}
+
+impl Precision {
+    /// `F16`, or `F32` when `HECTOR_WHISPER_F32=1` (the lab compares them).
+    pub fn from_env() -> Precision {
+        if std::env::var("HECTOR_WHISPER_F32").is_ok_and(|v| v == "1") {
+            Precision::F32
+        } else {
+            Precision::F16
+        }
+    }
+}
+
 struct Linear {
     /// `[in, out]`, contiguous: `x · w + b`.
     w: Tensor,
@@ -25,6 +46,7 @@ struct Linear {
 }
 
 impl Linear {
+    /// From `w [out, in]` (and the bias `[out]`).
     fn new(w: &Tensor, b: Option<&Tensor>) -> Result<Linear> {
         Ok(Linear {
             w: w.t()?.contiguous()?,
@@ -32,7 +54,13 @@ impl Linear {
         })
     }
     fn forward(&self, x: &Tensor) -> Result<Tensor> {
-        let y = x.matmul(&self.w)?;
+        let y = if self.w.dtype() == x.dtype() {
+            x.matmul(&self.w)?
+        } else {
+            x.to_dtype(self.w.dtype())?
+                .matmul(&self.w)?
+                .to_dtype(x.dtype())?
+        };
         match &self.b {
             Some(b) => y.broadcast_add(b),
             None => Ok(y),
@@ -102,9 +130,10 @@ pub struct Whisper {
     enc_pos: Tensor,
     enc: Vec<EncLayer>,
     enc_norm: Norm,
-    embed: Tensor,
-    /// The embeddings transposed, `[512, vocab]`: the output projection.
-    embed_t: Tensor,
+    /// The output projection: the token embeddings transposed, `[width,
+    /// vocab]` (a token's embedding is its column).
+    proj: Linear,
+    vocab: usize,
     dec_pos: Tensor,
     dec: Vec<DecLayer>,
     dec_norm: Norm,
@@ -114,75 +143,85 @@ pub struct Whisper {
 }
 
 impl Whisper {
-    /// Loads `model.safetensors` written by models/whisper/convert.py.
-    pub fn load(path: &Path, dev: &Device) -> Result<Whisper> {
-        let raw = candle_core::safetensors::load(path, dev)?;
-        let mut t: HashMap<String, Tensor> = HashMap::new();
-        for (k, v) in raw {
-            t.insert(k, v.to_dtype(DType::F32)?);
-        }
-        let get = |name: &str| -> Result<Tensor> {
-            t.get(name)
-                .cloned()
-                .ok_or_else(|| candle_core::Error::Msg(format!("the model has no {name}")))
-        };
+    /// Loads `model.safetensors` written by models/whisper/convert.py,
+    /// the products' weights kept as `precision` says.
+    pub fn load(path: &Path, dev: &Device, precision: Precision) -> Result<Whisper> {
+        // Each tensor is read from the file and widened only when it is
+        // taken, so the model never stands in memory twice.
+        let t = Safetensors::open(path, dev)?;
+        let get = |name: &str| -> Result<Tensor> { t.get(name)?.to_dtype(DType::F32) };
         let norm = |p: &str| -> Result<Norm> {
             Ok(Norm {
                 g: get(&format!("{p}/gamma"))?,
                 b: get(&format!("{p}/beta"))?,
             })
         };
-        let lin = |p: &str| -> Result<Linear> {
-            let w = get(&format!("{p}/weight"))?;
-            let b = t.get(&format!("{p}/bias"));
-            Linear::new(&w, b)
+        // The decoder's products: a few rows at a time, bound by reading
+        // their weights.
+        let dec_dtype = match precision {
+            Precision::F32 => DType::F32,
+            Precision::F16 => DType::F16,
         };
-        let mlp = |p: &str| -> Result<Mlp> {
+        let lin = |p: &str, dtype: DType| -> Result<Linear> {
+            let w = t.get(&format!("{p}/weight"))?.to_dtype(dtype)?;
+            let bias = format!("{p}/bias");
+            let b = match t.has(&bias) {
+                true => Some(get(&bias)?),
+                false => None,
+            };
+            Linear::new(&w, b.as_ref())
+        };
+        let mlp = |p: &str, dtype: DType| -> Result<Mlp> {
             Ok(Mlp {
                 norm: norm(&format!("{p}/layer_norm"))?,
-                up: lin(&format!("{p}/linear_0"))?,
-                down: lin(&format!("{p}/linear_1"))?,
+                up: lin(&format!("{p}/linear_0"), dtype)?,
+                down: lin(&format!("{p}/linear_1"), dtype)?,
             })
         };
-        let self_attn = |p: &str| -> Result<SelfAttn> {
+        let self_attn = |p: &str, dtype: DType| -> Result<SelfAttn> {
             Ok(SelfAttn {
                 norm: norm(&format!("{p}/layer_norm"))?,
-                qkv: lin(&format!("{p}/linear_0"))?,
-                out: lin(&format!("{p}/linear_1"))?,
+                qkv: lin(&format!("{p}/linear_0"), dtype)?,
+                out: lin(&format!("{p}/linear_1"), dtype)?,
             })
         };
         let count = |p: &str| {
             (0..)
-                .take_while(|i| t.contains_key(&format!("{p}/layer_{i}/ffn/linear_0/weight")))
+                .take_while(|i| t.has(&format!("{p}/layer_{i}/ffn/linear_0/weight")))
                 .count()
         };
         let mut enc = Vec::new();
         for i in 0..count("encoder") {
             let p = format!("encoder/layer_{i}");
             enc.push(EncLayer {
-                attn: self_attn(&format!("{p}/self_attention"))?,
-                mlp: mlp(&format!("{p}/ffn"))?,
+                attn: self_attn(&format!("{p}/self_attention"), DType::F32)?,
+                mlp: mlp(&format!("{p}/ffn"), DType::F32)?,
             });
         }
         let mut dec = Vec::new();
         for i in 0..count("decoder") {
             let p = format!("decoder/layer_{i}");
             dec.push(DecLayer {
-                attn: self_attn(&format!("{p}/self_attention"))?,
+                attn: self_attn(&format!("{p}/self_attention"), dec_dtype)?,
                 cross: CrossAttn {
                     norm: norm(&format!("{p}/attention/layer_norm"))?,
-                    q: lin(&format!("{p}/attention/linear_0"))?,
-                    kv: lin(&format!("{p}/attention/linear_1"))?,
-                    out: lin(&format!("{p}/attention/linear_2"))?,
+                    q: lin(&format!("{p}/attention/linear_0"), dec_dtype)?,
+                    // Applied to the encoder's output, once an utterance.
+                    kv: lin(&format!("{p}/attention/linear_1"), DType::F32)?,
+                    out: lin(&format!("{p}/attention/linear_2"), dec_dtype)?,
                 },
-                mlp: mlp(&format!("{p}/ffn"))?,
+                mlp: mlp(&format!("{p}/ffn"), dec_dtype)?,
             });
         }
         if enc.is_empty() || dec.is_empty() {
             return Err(candle_core::Error::Msg("the model has no layers".into()));
         }
-        let embed = get("decoder/embeddings/weight")?;
+        let embed = t.get("decoder/embeddings/weight")?.to_dtype(dec_dtype)?;
         let width = embed.dim(1)?;
+        let vocab = embed.dim(0)?;
+        // The embeddings are looked up in the projection's columns.
+        let proj = Linear::new(&embed, None)?;
+        drop(embed);
         let enc_pos = get("encoder/position_encodings/encodings")?;
         let max_frames = enc_pos.dim(0)? * 2;
         Ok(Whisper {
@@ -191,8 +230,8 @@ impl Whisper {
             enc_pos,
             enc,
             enc_norm: norm("encoder/layer_norm")?,
-            embed_t: embed.t()?.contiguous()?,
-            embed,
+            proj,
+            vocab,
             dec_pos: get("decoder/position_encodings/encodings")?,
             dec,
             dec_norm: norm("decoder/layer_norm")?,
@@ -206,7 +245,7 @@ impl Whisper {
 
     /// The number of ids the decoder's output covers.
     pub fn vocab(&self) -> usize {
-        self.embed.dim(0).unwrap_or(0)
+        self.vocab
     }
 
     /// Splits `[n, width]` into heads: `[heads, n, head_dim]`.
@@ -332,10 +371,15 @@ impl Whisper {
 
     /// Embeds tokens at positions.
     fn embed_at(&self, tokens: &[u32], positions: &[u32]) -> Result<Tensor> {
-        let dev = self.embed.device();
+        let dev = self.proj.w.device();
         let tok = Tensor::new(tokens, dev)?;
         let pos = Tensor::new(positions, dev)?;
-        self.embed.index_select(&tok, 0)? + self.dec_pos.index_select(&pos, 0)?
+        self.proj
+            .w
+            .index_select(&tok, 1)?
+            .t()?
+            .to_dtype(DType::F32)?
+            + self.dec_pos.index_select(&pos, 0)?
     }
 
     /// The output projection's columns for `norm`: `None` for the whole
@@ -358,10 +402,11 @@ impl Whisper {
             }
         }
         let col: HashMap<u32, usize> = ids.iter().enumerate().map(|(i, t)| (*t, i)).collect();
-        let rows = self
-            .embed
-            .index_select(&Tensor::new(ids.as_slice(), self.embed.device())?, 0)?;
-        Ok(Some((rows.t()?.contiguous()?, col)))
+        let w = &self.proj.w;
+        let cols = w
+            .index_select(&Tensor::new(ids.as_slice(), w.device())?, 1)?
+            .to_dtype(DType::F32)?;
+        Ok(Some((cols, col)))
     }
 
     /// Log-probabilities of `wanted` `(row, token)` pairs from final
@@ -378,7 +423,7 @@ impl Whisper {
         }
         let (logits, col): (Tensor, Box<dyn Fn(u32) -> usize + '_>) = match cols {
             Some((w, map)) => (x.matmul(w)?, Box::new(move |t| map[&t])),
-            None => (x.matmul(&self.embed_t)?, Box::new(|t| t as usize)),
+            None => (self.proj.forward(x)?, Box::new(|t| t as usize)),
         };
         let v = logits.dim(1)?;
         let max = logits.max_keepdim(D::Minus1)?;
@@ -405,39 +450,61 @@ impl Whisper {
             .collect())
     }
 
-    /// How far the model's own first choice at each position of `seq`
-    /// (after `prefix`) is ahead of the token `seq` has there, summed over
-    /// the whole vocabulary: a sequence the model would have written itself
-    /// scores 0. One causal pass over the one sequence.
-    pub fn gap(&self, audio: &Audio, prefix: &[u32], seq: &[u32]) -> Result<f32> {
-        if seq.is_empty() {
-            return Ok(0.0);
-        }
-        let p = prefix.len();
-        let mut tokens = prefix.to_vec();
-        tokens.extend_from_slice(&seq[..seq.len() - 1]);
-        if tokens.len() > self.dec_pos.dim(0)? {
+    /// The decoder's state after `tokens` (the task tokens and any text
+    /// written before them) on `audio`: decoded once per utterance and
+    /// shared by [`Whisper::score`], [`Whisper::gap`] and
+    /// [`Whisper::greedy`].
+    pub fn prefix(&self, audio: &Audio, tokens: &[u32]) -> Result<Prefix> {
+        let p = tokens.len();
+        if p == 0 || p >= self.dec_pos.dim(0)? {
             return Err(candle_core::Error::Msg(
-                "the phrase is too long for the decoder".into(),
+                "the text before the phrases is too long for the decoder".into(),
             ));
         }
-        let positions: Vec<u32> = (0..tokens.len() as u32).collect();
-        let x = self.embed_at(&tokens, &positions)?;
-        let (out, _) = self.decode_rows(x, audio, &|_| Ok(None), true)?;
-        let logits = out.narrow(0, p - 1, seq.len())?.matmul(&self.embed_t)?; // [len, V]
+        let positions: Vec<u32> = (0..p as u32).collect();
+        let x = self.embed_at(tokens, &positions)?;
+        let (out, kv) = self.decode_rows(x, audio, &|_| Ok(None), true)?;
+        Ok(Prefix {
+            len: p,
+            last: out.i(p - 1..p)?,
+            kv,
+        })
+    }
+
+    /// How far the model's own first choice at each position of sequence
+    /// `seq` of `scored` is ahead of the token the sequence has there,
+    /// summed, over the whole vocabulary: a sequence the model would have
+    /// written itself scores 0. The states along the sequence are the
+    /// ones its scoring decoded (every prefix of a scored sequence was).
+    pub fn gap(&self, prefix: &Prefix, scored: &Scored, seq: usize) -> Result<f32> {
+        let tree = &scored.tree;
+        let Some(path) = tree.trie.paths.get(seq) else {
+            return Ok(0.0);
+        };
+        if path.is_empty() {
+            return Ok(0.0);
+        }
+        let mut rows = Vec::with_capacity(path.len());
+        for k in 0..path.len() {
+            let parent = if k == 0 { 0 } else { path[k - 1] };
+            rows.push(tree.state(prefix, parent).ok_or_else(|| {
+                candle_core::Error::Msg("the sequence was not scored whole".into())
+            })?);
+        }
+        let logits = self.proj.forward(&Tensor::cat(&rows, 0)?)?; // [len, V]
         let max = logits
             .max_keepdim(D::Minus1)?
             .flatten_all()?
             .to_vec1::<f32>()?;
         let v = logits.dim(1)?;
-        let idx: Vec<u32> = seq
+        let idx: Vec<u32> = path
             .iter()
             .enumerate()
-            .map(|(r, t)| (r * v + *t as usize) as u32)
+            .map(|(r, u)| (r * v + tree.trie.nodes[*u].token as usize) as u32)
             .collect();
         let got = logits
             .flatten_all()?
-            .index_select(&Tensor::new(idx.as_slice(), out.device())?, 0)?
+            .index_select(&Tensor::new(idx.as_slice(), logits.device())?, 0)?
             .to_vec1::<f32>()?;
         Ok(max.iter().zip(got).map(|(m, g)| m - g).sum())
     }
@@ -446,25 +513,36 @@ impl Whisper {
     /// first choice among the text tokens and `eot` (the ids after it —
     /// timestamps, languages, tasks — never; with only the 10,000 most
     /// common tokens, names such as "Felix" came out misspelt), until
-    /// `eot` or `max` tokens, each step one row over the cached keys
-    /// and values. A transcript that starts to repeat itself (its last
-    /// three tokens seen before: Whisper loops on a short utterance) ends
-    /// where the repetition begins. Returns the tokens (without `eot`).
-    pub fn greedy(&self, audio: &Audio, prefix: &[u32], eot: u32, max: usize) -> Result<Vec<u32>> {
-        let p = prefix.len();
+    /// `eot` or `max` tokens. While the transcript follows a prefix that
+    /// `scored` decoded (it mostly spells the phrase that was said), that
+    /// state is taken as it is; past it, each step is one row over the
+    /// cached keys and values. A transcript that starts to repeat itself
+    /// (its last three tokens seen before: Whisper loops on a short
+    /// utterance) ends where the repetition begins. Returns the tokens
+    /// (without `eot`).
+    pub fn greedy(
+        &self,
+        audio: &Audio,
+        prefix: &Prefix,
+        scored: Option<&Scored>,
+        eot: u32,
+        max: usize,
+    ) -> Result<Vec<u32>> {
+        let p = prefix.len;
         let room = self.dec_pos.dim(0)?.saturating_sub(p + 1);
         let max = max.min(room);
         if p == 0 || max == 0 {
             return Ok(Vec::new());
         }
         let text = (eot as usize + 1).min(self.vocab());
-        let positions: Vec<u32> = (0..p as u32).collect();
-        let x = self.embed_at(prefix, &positions)?;
-        let (out, mut cache) = self.decode_rows(x, audio, &|_| Ok(None), true)?;
-        let mut last = out.i(p - 1..p)?;
+        let mut last = prefix.last.clone();
+        // Where the transcript stands in the scored tree (node 0: the
+        // prefix itself), while it follows decoded prefixes.
+        let mut node = scored.map(|_| 0usize);
+        let mut cache: Vec<(Tensor, Tensor)> = prefix.kv.clone();
         let mut got = Vec::new();
         for step in 0..max {
-            let logits = last.matmul(&self.embed_t)?.narrow(1, 0, text)?;
+            let logits = self.proj.forward(&last)?.narrow(1, 0, text)?;
             let t = logits.argmax(D::Minus1)?.flatten_all()?.to_vec1::<u32>()?[0];
             if t == eot {
                 break;
@@ -477,6 +555,23 @@ impl Whisper {
             }
             if step + 1 == max {
                 break;
+            }
+            if let (Some(u), Some(s)) = (node, scored) {
+                let tree = &s.tree;
+                let child = tree.trie.nodes[u]
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|c| tree.trie.nodes[*c].token == t);
+                if let Some(state) = child.and_then(|c| tree.state(prefix, c)) {
+                    node = child;
+                    last = state;
+                    continue;
+                }
+                // The transcript leaves the tree after `u`: its keys and
+                // values so far are the prefix's and those of u's path.
+                cache = tree.path_kv(prefix, u)?;
+                node = None;
             }
             let x = self.embed_at(&[t], &[(p + step) as u32])?;
             let past = |layer: usize| -> Result<Option<(Tensor, Tensor)>> {
@@ -507,15 +602,15 @@ impl Whisper {
     pub fn score(
         &self,
         audio: &Audio,
-        prefix: &[u32],
+        prefix: &Prefix,
         seqs: &[Vec<u32>],
         shortlist: &[Vec<u32>],
         norm: Normaliser,
         prune: Option<(Prune, &[Vec<f32>])>,
     ) -> Result<Scored> {
         let trie = Trie::new(seqs);
-        let dev = self.embed.device();
-        let p = prefix.len();
+        let dev = self.dec_pos.device();
+        let p = prefix.len;
         if p == 0 || p + trie.depth() > self.dec_pos.dim(0)? {
             return Err(candle_core::Error::Msg(
                 "the phrase is too long for the decoder".into(),
@@ -531,15 +626,16 @@ impl Whisper {
             }
         }
         let cols = self.columns(shortlist, norm)?;
-        let positions: Vec<u32> = (0..p as u32).collect();
-        let x = self.embed_at(prefix, &positions)?;
-        let (out, root_kv) = self.decode_rows(x, audio, &|_| Ok(None), true)?;
+        let root_kv = &prefix.kv;
         // Log-probabilities of every edge, by child node (NaN: not scored).
         let mut edge = vec![f32::NAN; trie.nodes.len()];
         // Log-probabilities plus offsets from the root, by node.
         let mut partial = vec![0f32; trie.nodes.len()];
         // Level 0's states: the last prefix row.
-        let mut states = out.i(p - 1..p)?;
+        let mut states = prefix.last.clone();
+        // The states of each level below the root (depth 1, 2, …).
+        let mut levels: Vec<Tensor> = Vec::new();
+        let mut kept = vec![false; trie.nodes.len()];
         let mut level_nodes: Vec<usize> = vec![0];
         // Per layer, per level: keys and values of that level's nodes.
         let mut kv_levels: Vec<Vec<(Tensor, Tensor)>> = vec![Vec::new(); self.dec.len()];
@@ -580,6 +676,7 @@ impl Whisper {
             decoded += next.len();
             for (k, c) in next.iter().enumerate() {
                 slot[*c] = k;
+                kept[*c] = true;
             }
             let tokens: Vec<u32> = next.iter().map(|c| trie.nodes[*c].token).collect();
             let pos = vec![(p + depth) as u32; next.len()];
@@ -611,6 +708,7 @@ impl Whisper {
             for (layer, kv) in kv.into_iter().enumerate() {
                 kv_levels[layer].push(kv);
             }
+            levels.push(out.clone());
             states = out;
             level_nodes = next;
         }
@@ -630,7 +728,103 @@ impl Whisper {
             tokens,
             nodes: trie.nodes.len() - 1,
             decoded,
+            tree: Tree {
+                trie,
+                levels,
+                kv_levels,
+                slot,
+                kept,
+            },
         })
+    }
+}
+
+/// A `.safetensors` file read one tensor at a time: its header (the
+/// names, types, shapes and byte ranges, as JSON after its length) once,
+/// each tensor's bytes when it is taken.
+struct Safetensors {
+    file: std::cell::RefCell<std::fs::File>,
+    /// Where the data begins (after the header).
+    base: u64,
+    entries: HashMap<String, Entry>,
+    dev: Device,
+}
+
+#[derive(serde::Deserialize)]
+struct Entry {
+    dtype: String,
+    shape: Vec<usize>,
+    data_offsets: [u64; 2],
+}
+
+impl Safetensors {
+    fn open(path: &Path, dev: &Device) -> Result<Safetensors> {
+        use std::io::Read;
+        let bad = |why: String| candle_core::Error::Msg(format!("{}: {why}", path.display()));
+        let mut file = std::fs::File::open(path).map_err(|e| bad(e.to_string()))?;
+        let mut n = [0u8; 8];
+        file.read_exact(&mut n).map_err(|e| bad(e.to_string()))?;
+        let n = u64::from_le_bytes(n);
+        let size = file.metadata().map_err(|e| bad(e.to_string()))?.len();
+        if n > 100_000_000 || n + 8 > size {
+            return Err(bad("not a safetensors file (its header length)".into()));
+        }
+        let mut header = vec![0u8; n as usize];
+        file.read_exact(&mut header)
+            .map_err(|e| bad(e.to_string()))?;
+        let raw: HashMap<String, serde_json::Value> =
+            serde_json::from_slice(&header).map_err(|e| bad(e.to_string()))?;
+        let mut entries = HashMap::new();
+        for (name, v) in raw {
+            if name == "__metadata__" {
+                continue;
+            }
+            let e: Entry = serde_json::from_value(v).map_err(|e| bad(format!("{name}: {e}")))?;
+            if e.data_offsets[0] > e.data_offsets[1] || 8 + n + e.data_offsets[1] > size {
+                return Err(bad(format!("{name} lies outside the file")));
+            }
+            entries.insert(name, e);
+        }
+        Ok(Safetensors {
+            file: std::cell::RefCell::new(file),
+            base: 8 + n,
+            entries,
+            dev: dev.clone(),
+        })
+    }
+
+    fn has(&self, name: &str) -> bool {
+        self.entries.contains_key(name)
+    }
+
+    fn get(&self, name: &str) -> Result<Tensor> {
+        use std::io::{Read, Seek, SeekFrom};
+        let e = self
+            .entries
+            .get(name)
+            .ok_or_else(|| candle_core::Error::Msg(format!("the model has no {name}")))?;
+        let dtype = match e.dtype.as_str() {
+            "F16" => DType::F16,
+            "BF16" => DType::BF16,
+            "F32" => DType::F32,
+            other => {
+                return Err(candle_core::Error::Msg(format!(
+                    "{name} is of type {other}, not a float"
+                )));
+            }
+        };
+        let len = (e.data_offsets[1] - e.data_offsets[0]) as usize;
+        if len != e.shape.iter().product::<usize>() * dtype.size_in_bytes() {
+            return Err(candle_core::Error::Msg(format!(
+                "{name}: its bytes do not fit its shape"
+            )));
+        }
+        let mut bytes = vec![0u8; len];
+        let mut f = self.file.borrow_mut();
+        f.seek(SeekFrom::Start(self.base + e.data_offsets[0]))
+            .and_then(|_| f.read_exact(&mut bytes))
+            .map_err(|err| candle_core::Error::Msg(format!("{name}: {err}")))?;
+        Tensor::from_raw_buffer(&bytes, dtype, &e.shape, &self.dev)
     }
 }
 
@@ -652,13 +846,80 @@ pub struct Prune {
 }
 
 /// What [`Whisper::score`] found.
-#[derive(Debug, Clone)]
 pub struct Scored {
     /// Per sequence, its tokens' log-probabilities (`None`: pruned).
     pub tokens: Vec<Option<Vec<f32>>>,
     /// Nodes of the prefix tree (prefixes), and how many were decoded.
     pub nodes: usize,
     pub decoded: usize,
+    /// The decoded prefixes' states, for [`Whisper::gap`] and
+    /// [`Whisper::greedy`].
+    tree: Tree,
+}
+
+/// The decoder's state after the task tokens and any text before them
+/// ([`Whisper::prefix`]).
+pub struct Prefix {
+    len: usize,
+    /// The last row's output, `[1, width]`.
+    last: Tensor,
+    /// Per layer, its keys and values, `[1, heads, len, head_dim]`.
+    kv: Vec<(Tensor, Tensor)>,
+}
+
+/// The prefix tree of a scoring with what was decoded of it.
+struct Tree {
+    trie: Trie,
+    /// Per depth from 1, the outputs of that level's decoded nodes
+    /// `[n, width]`, a node's row being its slot.
+    levels: Vec<Tensor>,
+    /// Per layer, per depth from 1: the keys and values of that level's
+    /// decoded nodes, `[n, heads, 1, head_dim]`.
+    kv_levels: Vec<Vec<(Tensor, Tensor)>>,
+    /// Each node's row within its level.
+    slot: Vec<usize>,
+    /// Whether a node was decoded (its output and keys are kept).
+    kept: Vec<bool>,
+}
+
+impl Tree {
+    /// The output after node `u` (0: the prefix's), if it was decoded.
+    fn state(&self, prefix: &Prefix, u: usize) -> Option<Tensor> {
+        if u == 0 {
+            return Some(prefix.last.clone());
+        }
+        if !self.kept.get(u).copied().unwrap_or(false) {
+            return None;
+        }
+        let depth = self.trie.nodes[u].depth;
+        let row = self.slot[u];
+        self.levels.get(depth - 1)?.i(row..row + 1).ok()
+    }
+
+    /// Per layer, the keys and values of the prefix and of the path to the
+    /// decoded node `u`, `[1, heads, prefix + depth, head_dim]`.
+    fn path_kv(&self, prefix: &Prefix, u: usize) -> Result<Vec<(Tensor, Tensor)>> {
+        let mut path = Vec::new();
+        let mut v = u;
+        while v != 0 {
+            path.push(v);
+            v = self.trie.nodes[v].parent;
+        }
+        path.reverse();
+        let mut out = Vec::with_capacity(prefix.kv.len());
+        for (layer, (pk, pv)) in prefix.kv.iter().enumerate() {
+            let mut ks = vec![pk.clone()];
+            let mut vs = vec![pv.clone()];
+            for (lvl, node) in path.iter().enumerate() {
+                let (k, v) = &self.kv_levels[layer][lvl];
+                let r = self.slot[*node];
+                ks.push(k.i(r..r + 1)?);
+                vs.push(v.i(r..r + 1)?);
+            }
+            out.push((Tensor::cat(&ks, 2)?, Tensor::cat(&vs, 2)?));
+        }
+        Ok(out)
+    }
 }
 
 struct Node {
