@@ -378,6 +378,9 @@ impl VoiceFront {
                 .map_err(|e| e.to_string())?;
         }
         self.rec.set_meanings(&grammar);
+        if std::env::var_os("HECTOR_VOICE_TRACE").is_some() {
+            eprintln!("voice: listening for {} phrases", grammar.phrases.len());
+        }
         self.meanings = grammar;
         self.grammar_for = Some(key);
         Ok(())
@@ -423,16 +426,20 @@ impl Front for VoiceFront {
         true
     }
 
-    fn show(&mut self, _session: &Session, lines: &[(Event, String)]) {
+    fn show(&mut self, session: &Session, lines: &[(Event, String)]) {
         let text: Vec<&str> = lines
             .iter()
             .map(|(_, t)| t.as_str())
             .filter(|t| !t.is_empty())
             .collect();
-        if text.is_empty() {
-            return;
+        if !text.is_empty() {
+            self.say(&text.join(" "));
         }
-        self.say(&text.join(" "));
+        // The new position's phrases are set (and their scores on silence
+        // taken) now, while he listens, not when he starts to speak.
+        if let Err(e) = self.grammar(session) {
+            eprintln!("{e}");
+        }
     }
 
     fn input(&mut self, session: &Session, input: Input) -> Vec<(Seat, CommandText)> {

@@ -32,6 +32,9 @@ pub fn run(a: &Args) -> i32 {
     if a.has("first-sound") {
         return bench_first_sound(a);
     }
+    if a.has("start") {
+        return bench_start(a);
+    }
     if a.has("lovo") {
         return match bench_lovo(a) {
             Ok(()) => 0,
@@ -796,6 +799,82 @@ fn bench_first_sound(a: &Args) -> i32 {
             1
         }
     }
+}
+
+/// `--bench --start`: what `hector play --voice` costs to start and keep
+/// with the default engine, over `--runs` starts (default 5) in
+/// `--locales`' first language (default de), each watched `--seconds`
+/// (default 12): start → first prompt, start → listening, and the largest
+/// resident memory.
+fn bench_start(a: &Args) -> i32 {
+    let runs = match a.get("runs").map(str::parse::<usize>) {
+        None => 5,
+        Some(Ok(n)) if (1..=100).contains(&n) => n,
+        Some(_) => {
+            eprintln!("--runs must be a whole number from 1 to 100.");
+            return 2;
+        }
+    };
+    let secs = match a.get("seconds").map(str::parse::<u64>) {
+        None => 12,
+        Some(Ok(n)) if (3..=600).contains(&n) => n,
+        Some(_) => {
+            eprintln!("--seconds must be a whole number from 3 to 600.");
+            return 2;
+        }
+    };
+    let locale = a
+        .get("locales")
+        .and_then(|l| l.split(',').next())
+        .unwrap_or("de")
+        .to_string();
+    let dir = std::env::temp_dir().join(format!("hector-lab-start-{}", std::process::id()));
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        eprintln!("{}: {e}", dir.display());
+        return 1;
+    }
+    let mut all = Vec::new();
+    for i in 0..runs {
+        match crate::lab::speech::start::run_once(&dir, &locale, secs) {
+            Ok(s) => {
+                println!(
+                    "run {}: first prompt {:.0} ms, listening {:.0} ms, resident memory {:.0} MB (peak {:.0} MB)",
+                    i + 1,
+                    s.prompt_ms,
+                    s.listening_ms,
+                    s.rss_mb,
+                    s.hwm_mb
+                );
+                all.push(s);
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                let _ = std::fs::remove_dir_all(&dir);
+                return 1;
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let p = fixtures::percentile;
+    let col = |f: fn(&crate::lab::speech::start::Start) -> f64| -> Vec<f64> {
+        all.iter().map(f).collect()
+    };
+    let (prompt, listening, rss, hwm) = (
+        col(|s| s.prompt_ms),
+        col(|s| s.listening_ms),
+        col(|s| s.rss_mb),
+        col(|s| s.hwm_mb),
+    );
+    println!(
+        "hector play --voice ({locale}, default engine), {runs} starts: start -> first prompt ms p50 {:.0} max {:.0}; start -> listening ms p50 {:.0} max {:.0}; resident memory MB max {:.0}, peak (VmHWM) max {:.0}",
+        p(&prompt, 50.0),
+        p(&prompt, 100.0),
+        p(&listening, 50.0),
+        p(&listening, 100.0),
+        p(&rss, 100.0),
+        p(&hwm, 100.0)
+    );
+    0
 }
 
 /// speech-dispatcher never started speaking: its audio goes nowhere.

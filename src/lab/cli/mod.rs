@@ -116,6 +116,16 @@ enum Command {
         /// With --first-sound: feed the audio in real time.
         #[arg(long)]
         realtime: bool,
+        /// With --bench: measure what `hector play --voice` costs to start
+        /// and keep (first prompt, listening, resident memory).
+        #[arg(long)]
+        start: bool,
+        /// With --start: how many starts (default 5).
+        #[arg(long, value_name = "N")]
+        runs: Option<String>,
+        /// With --start: how long each start is watched (default 12).
+        #[arg(long, value_name = "S")]
+        seconds: Option<String>,
         /// With --bench: each generated speaker first reads the enrolment
         /// script and the recogniser is adapted to him, as `hector enrol`
         /// adapts it to a player.

@@ -508,16 +508,22 @@ pub fn hear_all(
                     // Whisper's lists are kept with its free transcripts, its
                     // phrases written as people write them, decoded with the
                     // shipped "something else" margin (52.5).
+                    // (Its 16-bit decoder is named too: `HECTOR_WHISPER_F32=1`
+                    // is measured apart.)
+                    let on = |v: &str| std::env::var(v).is_ok_and(|v| v == "1");
                     let name = match r.name() {
-                        "whisper"
-                            if std::env::var("HECTOR_WHISPER_PROMPT").is_ok_and(|v| v == "1") =>
-                        {
-                            "whisper+52.5+prompt"
-                        }
-                        "whisper" => "whisper+52.5",
-                        n => n,
+                        "whisper" => format!(
+                            "whisper+52.5{}{}",
+                            if on("HECTOR_WHISPER_PROMPT") {
+                                "+prompt"
+                            } else {
+                                ""
+                            },
+                            if on("HECTOR_WHISPER_F32") { "" } else { "+f16" },
+                        ),
+                        n => n.to_string(),
                     };
-                    key(name, enrolled, s, streamed)
+                    key(&name, enrolled, s, streamed)
                 })
                 .collect()
         })

@@ -9,6 +9,7 @@ pub mod generate;
 pub mod live;
 pub mod lovo;
 pub mod silence;
+pub mod start;
 
 // The speech parts, as the files here name them.
 use crate::speech::{audio, enrol, listener, moves, recognizer, settle, speaker, vad};
