@@ -116,6 +116,22 @@ impl Session {
             ));
         }
         let early = early.map(|min| (0, min.saturating_mul(60_000)));
+        // I.1.2 (2009 Guidelines 1(b), 2005 A1(b)): adjourning early is
+        // sealing at the nominal end of the session; when the rest of the
+        // session is more than the sealer's time left, his flag would have
+        // fallen before it: the early adjournment is refused (he plays on,
+        // or the arbiter rules).
+        if let (Some((_, ms)), Some(clock)) = (early, self.clock.as_ref())
+            && ms >= clock.remaining(c, t)
+        {
+            return self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: Rule::EarlyTooLong.into(),
+                },
+            );
+        }
         let pos = self.game.position().clone();
         let env = match sealing.stop_clock(&pos, self.loc.code(), data, early) {
             Ok(e) => e,
@@ -251,12 +267,23 @@ impl Session {
         });
         let env = &a.state.envelope;
         let sheet = |moves: &[String]| moves.join(" ");
+        // I.1.1: both scoresheets are in the envelope, each the whole game:
+        // labelled as whose scoresheet it is, not as one side's moves.
+        let label = |c: Color, name: &Option<String>| {
+            let who = name
+                .clone()
+                .unwrap_or_else(|| self.loc.color_name(c).to_string());
+            r.say(
+                "envelope_sheet",
+                &[("sealer", super::render::Word::T(&who))],
+            )
+        };
         let page = format!(
             "{read}\n\nFEN: {}\n{}: {}\n{}: {}\nSHA-256: {}\n",
             outside.position,
-            self.loc.color_name(Color::White),
+            label(Color::White, &self.cfg.white),
             sheet(&env.scoresheet_white),
-            self.loc.color_name(Color::Black),
+            label(Color::Black, &self.cfg.black),
             sheet(&env.scoresheet_black),
             outside.seal,
         );
@@ -274,6 +301,10 @@ impl Session {
     ) -> Vec<Event> {
         if let Some(e) = self.need_arbiter(t, from, Verb::Resumption) {
             return e;
+        }
+        // A game that has ended is not resumed (I.6): nothing to set.
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
         }
         let r = Resumption { date, time, place };
         self.resumption = Some(r.clone());
@@ -305,6 +336,10 @@ impl Session {
         if let Some(e) = self.need_arbiter(t, from, Verb::Present) {
             return e;
         }
+        // After the end of the game there is no envelope to open.
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
         let Some(a) = self.adjourned.as_mut() else {
             return self.not_adjourned(t, from);
         };
@@ -327,6 +362,10 @@ impl Session {
         if let Some(e) = self.need_arbiter(t, from, Verb::Resume) {
             return e;
         }
+        // I.6: a game that ended before the resumption is not resumed.
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
         let Some(a) = self.adjourned.as_mut() else {
             return self.not_adjourned(t, from);
         };
@@ -339,7 +378,15 @@ impl Session {
             }
         };
         let replier_running = a.replier_clock_started;
+        let offer = a.offer;
         self.adjourned = None;
+        // I.4 (2009 Guidelines 4, 2005 A4): the offers stand as the
+        // adjournment left them: one declined meanwhile is gone.
+        if offer.is_none()
+            && let Some(o) = self.game.draw_offer()
+        {
+            let _ = self.game.decline_draw(!o);
+        }
         if let Some(clock) = self.clock.as_mut() {
             if !replier_running {
                 // I.5: the times of the envelope.
@@ -352,7 +399,20 @@ impl Session {
         }
         let mut out = one(t, vec![To::All], Kind::Resumed);
         match opened {
-            Opened::Move { mv, .. } => out.extend(self.make(t, env.sealed_by, mv, Seat::Arbiter)),
+            Opened::Move { mv, .. } => {
+                out.extend(self.make(t, env.sealed_by, mv, Seat::Arbiter));
+                // I.4 with 9.1.2.2 (2009 Guidelines 4, 2005 A4): a draw
+                // offer made during the adjournment stands until it is
+                // accepted or rejected — the sealed move does not decline
+                // it — and is marked (=).
+                if let Some(c) = offer
+                    && !self.game.is_over()
+                    && self.game.draw_offer().is_none()
+                    && self.game.offer_draw(c).is_ok()
+                {
+                    self.mark_offer(c);
+                }
+            }
             Opened::SealerLoses { sealer, .. } => {
                 // I.8: the sealer loses (recorded as a loss by an illegal
                 // move, the nearest result the rules know) — unless his
@@ -396,10 +456,10 @@ impl Session {
                 outcome: KnownOutcome::Draw,
                 termination: Termination::DrawAgreed,
             },
-            Ok(EndedBefore::Resigned(c)) => GameResult {
-                outcome: KnownOutcome::Decisive { winner: !c },
-                termination: Termination::Resignation(c),
-            },
+            // FIDE Laws 2023, 5.1.2 with I.6: a draw when the opponent
+            // cannot checkmate by any series of legal moves (not in 2009
+            // and 2005: lost).
+            Ok(EndedBefore::Resigned(c)) => self.game.resignation(c),
             Err(e) => {
                 self.adjourned = Some(a);
                 return self.refuse(
@@ -471,7 +531,27 @@ impl Session {
         let refuse =
             |s: &Session, reason: ClockReason| s.refuse(t, from, Refusal::Clock { reason });
         if a.replier_clock_started {
-            return refuse(self, ClockReason::AlreadyRunning);
+            // I.9.2 with 6.11 (2009 Guidelines 9(b), 2005 A9): the arbiter
+            // stopped the replying player's running clock; `start clock`
+            // starts it again.
+            let Some(clock) = self.clock.as_mut() else {
+                return self.refuse(t, from, Refusal::NoClock);
+            };
+            if clock.running().is_some() || !clock.is_paused() {
+                return refuse(self, ClockReason::AlreadyRunning);
+            }
+            return match clock.resume(t) {
+                Ok(()) => one(
+                    t,
+                    vec![To::All],
+                    Kind::Clock {
+                        action: ClockAction::Started,
+                        player: None,
+                        ms: None,
+                    },
+                ),
+                Err(e) => refuse(self, e.into()),
+            };
         }
         let env = a.state.envelope.clone();
         a.replier_clock_started = true;

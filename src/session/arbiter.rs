@@ -209,7 +209,23 @@ impl Session {
                     },
                 )
             }
-            Ok(IllegalMoveRuling::GameEnded(r)) => self.ended(t, r),
+            Ok(IllegalMoveRuling::GameEnded(r)) => {
+                let mut ended = self.ended(t, r);
+                // 2005 C3, 2009 B.3(c): the opponent's claim to win (or to
+                // draw) decided the game, not a count of illegal moves.
+                if self
+                    .cfg
+                    .laws
+                    .illegal_move_claims_win(self.game.class(), self.game.supervision())
+                    && let Some(Event {
+                        kind: Kind::Result { reason, .. },
+                        ..
+                    }) = ended.last_mut()
+                {
+                    *reason = "illegal-move-claimed".into();
+                }
+                ended
+            }
             Err(e) => return self.rules_refusal(t, from, e, Rule::NoSuchHalfMove),
         };
         if let Some((i, _)) = back_to {
@@ -312,6 +328,19 @@ impl Session {
         if self.game.is_over() {
             return self.refuse(t, from, Refusal::GameOver);
         }
+        // FIDE Laws 2023, 6.7 (2009 6.6, 2005 6.7): the default time is
+        // about arriving at the board; a player who has made a move is
+        // there and is not forfeited as absent. (At a resumption his
+        // lateness is the adjournment rules' matter.)
+        if !arrived && self.adjourned.is_none() && self.has_moved(c) {
+            return self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: Rule::AlreadyMoved.into(),
+                },
+            );
+        }
         self.absent[ci(c)] = !arrived
             || self
                 .session_start
@@ -327,6 +356,13 @@ impl Session {
         );
         out.extend(self.default_check(t));
         out
+    }
+
+    /// True when `c` has made a move in this game (its record, from the
+    /// start position).
+    fn has_moved(&self, c: Color) -> bool {
+        (0..self.game.moves().len())
+            .any(|i| self.game.position_at(i).is_some_and(|p| p.turn() == c))
     }
 
     /// 6.7.1: a player noted absent when the default time has passed since
