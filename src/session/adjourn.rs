@@ -37,6 +37,10 @@ pub(super) struct Adjournment {
     /// I.9.2: the replying player was absent and his clock was started;
     /// the envelope stays shut until he is there.
     pub(super) replier_clock_started: bool,
+    /// The arbiter corrected a clock during the adjournment (6.10.2): his
+    /// correction stands at the resumption (nothing given in the
+    /// adjournment disappears).
+    pub(super) clock_corrected: bool,
 }
 
 impl Session {
@@ -166,6 +170,7 @@ impl Session {
             noted_seal: seal.clone(),
             offer,
             replier_clock_started: false,
+            clock_corrected: false,
         });
         vec![
             Event {
@@ -377,7 +382,7 @@ impl Session {
                 return self.refuse(t, from, Refusal::Rules { reason });
             }
         };
-        let replier_running = a.replier_clock_started;
+        let replier_running = a.replier_clock_started || a.clock_corrected;
         let offer = a.offer;
         self.adjourned = None;
         // I.4 (2009 Guidelines 4, 2005 A4): the offers stand as the

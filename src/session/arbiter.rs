@@ -6,6 +6,8 @@
 
 use shakmaty::{Color, KnownOutcome, Position};
 
+use crate::boards::adjourn::Opened;
+
 use super::request::{Adjusted, Score};
 use super::{
     ArbiterReason, ClockAction, ClockReason, Event, Kind, Named, Refusal, Rule, Seat, Session, To,
@@ -127,6 +129,11 @@ impl Session {
                 (clock.set_moves(c, n, t), ClockAction::Moves, u64::from(n))
             }
         };
+        if r.is_ok()
+            && let Some(a) = self.adjourned.as_mut()
+        {
+            a.clock_corrected = true;
+        }
         match r {
             Ok(()) => one(
                 t,
@@ -378,6 +385,26 @@ impl Session {
             .into_iter()
             .filter(|c| self.absent[ci(*c)])
             .collect();
+        // I.10 (2009 Guidelines 10, 2005 A10): a sealer late at the
+        // resumption whose sealed move checkmates, stalemates or leaves a
+        // dead position gets that result, not a forfeit: the envelope is
+        // opened (his opponent is there) and the move made.
+        if let [c] = late.as_slice()
+            && let Some(a) = self.adjourned.as_ref()
+            && a.state.envelope.sealed_by == *c
+            && let Ok(Opened::Move { mv, .. }) = a.state.envelope.open(true, Some(&a.noted_seal))
+            && self.position().is_legal(mv)
+        {
+            let mut after = self.position().clone();
+            after.play_unchecked(mv);
+            if after.is_checkmate() || after.is_stalemate() || after.is_insufficient_material() {
+                let replier = !*c;
+                if let Some(a) = self.adjourned.as_mut() {
+                    a.state.mark_present(replier);
+                }
+                return self.resume(t, Seat::Arbiter);
+            }
+        }
         let (outcome, player, score) = match late.as_slice() {
             [] => return Vec::new(),
             [c] => (KnownOutcome::Decisive { winner: !*c }, Some(*c), None),
