@@ -348,6 +348,11 @@ confirm_seal = Den Zug { $move } abgeben? Bis Sie ja sagen, können Sie ihn änd
 envelope_sealer = Abgegeben von { $sealer }.
 envelope_offer = Ein Remisangebot von { $color } liegt vor.
 envelope_sheet = Partieformular von { $sealer }
+arbiter_sealed_unclear = Der abgegebene Zug hat ein Schlagzeichen, wo nichts zu schlagen ist; seine Bedeutung ist klar: { $detail }. Der Schiedsrichter entscheidet ({ $laws ->
+    [2005] {"A8"}
+    [2009] {"Richtlinien 8"}
+   *[other] {"I.8"}
+}): { $command } { $detail } führt ihn aus, sonst das Ergebnis geben.
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

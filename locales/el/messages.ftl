@@ -342,6 +342,11 @@ confirm_seal = Να σφραγιστεί η κίνηση { $move }; Μέχρι �
 envelope_sealer = Σφράγισε: { $sealer }.
 envelope_offer = Ισχύει πρόταση ισοπαλίας από τα { $color }.
 envelope_sheet = Παρτιδόφυλλο: { $sealer }
+arbiter_sealed_unclear = Η σφραγισμένη κίνηση έχει σύμβολο αιχμαλωσίας χωρίς να αιχμαλωτίζεται τίποτα· η σημασία της είναι σαφής: { $detail }. Αποφασίζει ο διαιτητής ({ $laws ->
+    [2005] {"A8"}
+    [2009] {"Κατευθυντήριες οδηγίες 8"}
+   *[other] {"I.8"}
+}): { $command } { $detail } την εκτελεί, αλλιώς δίνεται το αποτέλεσμα.
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

@@ -319,6 +319,11 @@ confirm_seal = Seal the move { $move }? Until you say yes you may change it. Say
 envelope_sealer = Sealed by { $sealer }.
 envelope_offer = A draw offer by { $color } stands.
 envelope_sheet = Scoresheet of { $sealer }
+arbiter_sealed_unclear = The sealed move has a capture sign where nothing can be captured; its meaning is clear: { $detail }. The arbiter decides ({ $laws ->
+    [2005] {"A8"}
+    [2009] {"Guidelines 8"}
+   *[other] {"I.8"}
+}): say { $command } { $detail } to play it, or give the result.
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

@@ -340,6 +340,11 @@ confirm_seal = Zapisać tajne posunięcie { $move }? Dopóki nie powiesz tak, mo
 envelope_sealer = Tajne posunięcie zapisał(a): { $sealer }.
 envelope_offer = Oferta remisowa złożona przed odłożeniem partii: { $color }.
 envelope_sheet = Formularz zapisu: { $sealer }
+arbiter_sealed_unclear = Tajne posunięcie ma znak bicia, choć nie ma czego bić; jego znaczenie jest jasne: { $detail }. Decyduje sędzia ({ $laws ->
+    [2005] {"A8"}
+    [2009] {"Wytyczne 8"}
+   *[other] {"I.8"}
+}): { $command } { $detail } wykonuje je, albo sędzia ogłasza wynik.
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

@@ -335,6 +335,11 @@ confirm_seal = Kovertirate potez { $move }? Dok ne kažete da, možete ga promen
 envelope_sealer = Potez je kovertirao: { $sealer }.
 envelope_offer = Važeća ponuda remija: { $color }.
 envelope_sheet = Formular: { $sealer }
+arbiter_sealed_unclear = Kovertirani potez ima znak uzimanja, a nema šta da se uzme; značenje mu je jasno: { $detail }. Odlučuje sudija ({ $laws ->
+    [2005] {"A8"}
+    [2009] {"Smernice 8"}
+   *[other] {"I.8"}
+}): { $command } { $detail } ga izvodi, ili sudija daje rezultat.
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

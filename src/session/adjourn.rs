@@ -4,7 +4,7 @@
 //! opens it with the replying player present; then the sealed move is made,
 //! or the sealer loses when it is ambiguous, unreadable or illegal (I.8).
 
-use shakmaty::{Color, EnPassantMode, KnownOutcome, Position, fen::Fen};
+use shakmaty::{Chess, Color, EnPassantMode, KnownOutcome, Move, Position, fen::Fen};
 
 use super::{
     ArbiterReason, ClockAction, ClockReason, Detail, DrawAction, EnvelopeOutside, Event, Kind,
@@ -15,7 +15,9 @@ use crate::boards::adjourn::{
     AdjournError, Adjourned, EndedBefore, Envelope, EnvelopeData, Opened, Resumption, Sealing,
     Times,
 };
+use crate::locale::Locale;
 use crate::locale::session::Verb;
+use crate::notation::phrase::{Heard, hear};
 use crate::rules::{GameResult, Termination};
 
 /// The arbiter's envelope file (`envelope FILE`, I.2, I.3): the sealed
@@ -364,6 +366,35 @@ impl Session {
     /// replying player present; the clocks get the times of the envelope
     /// and the sealed move is made — or the sealer loses.
     pub(super) fn resume(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        self.resume_with(t, from, None)
+    }
+
+    /// I.8: the arbiter opens the envelope and plays the sealed move as he
+    /// reads it (a superfluous capture sign whose meaning is clear).
+    pub(super) fn resume_as(&mut self, t: u64, from: Seat, text: &str) -> Vec<Event> {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Resume) {
+            return e;
+        }
+        match hear(self.position(), text, self.loc) {
+            Heard::Move(m) => self.resume_with(t, from, Some(m)),
+            Heard::NoMatch(r) => self.refuse(
+                t,
+                from,
+                Refusal::Illegal {
+                    reason: r.spoken(self.loc),
+                },
+            ),
+            Heard::Ambiguous(_) => self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: Rule::MoveNotLegal.into(),
+                },
+            ),
+        }
+    }
+
+    fn resume_with(&mut self, t: u64, from: Seat, read_as: Option<Move>) -> Vec<Event> {
         if let Some(e) = self.need_arbiter(t, from, Verb::Resume) {
             return e;
         }
@@ -381,6 +412,36 @@ impl Session {
                 let reason = adjourn_rule(&e).into();
                 return self.refuse(t, from, Refusal::Rules { reason });
             }
+        };
+        // I.8: "Sxf3" to an empty square, whose meaning is clear, is no
+        // automatic loss: the arbiter decides; the envelope stays shut
+        // until he plays it as he reads it (`resume MOVE`) or rules.
+        let clear = match (&opened, read_as) {
+            (Opened::SealerLoses { text, .. }, None) => {
+                without_capture_sign(self.position(), text, self.loc)
+            }
+            _ => None,
+        };
+        if let Some(mv) = clear {
+            return one(
+                t,
+                vec![To::Seat(Seat::Arbiter)],
+                Kind::Arbiter {
+                    reason: ArbiterReason::SealedMoveUnclear,
+                    by: Some(Seat::of(env.sealed_by)),
+                    detail: Some(super::san_en(self.position(), mv)),
+                },
+            );
+        }
+        let opened = match read_as {
+            Some(mv) => Opened::Move {
+                text: String::new(),
+                mv,
+            },
+            None => opened,
+        };
+        let Some(a) = self.adjourned.as_mut() else {
+            return self.not_adjourned(t, from);
         };
         let replier_running = a.replier_clock_started || a.clock_corrected;
         let offer = a.offer;
@@ -601,5 +662,32 @@ fn adjourn_rule(e: &BoardsError) -> Rule {
             AdjournError::Resumed => Rule::AlreadyResumed,
         },
         _ => Rule::CannotBeDone,
+    }
+}
+
+/// I.8: the one legal move a sealed text names once a superfluous capture
+/// sign is taken out (`Sxf3`, `S:f3`, `Nx f3`, "schlägt"/"takes" to an
+/// empty square), if its meaning is so clear.
+fn without_capture_sign(pos: &Chess, text: &str, loc: &Locale) -> Option<Move> {
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| !matches!(w.to_lowercase().as_str(), "x" | ":" | "schlägt" | "takes"))
+        .collect();
+    let chars: Vec<char> = words.join(" ").chars().collect();
+    let mut cleaned = String::new();
+    for (i, c) in chars.iter().enumerate() {
+        let next_is_square = chars.get(i + 1).is_some_and(|f| ('a'..='h').contains(f))
+            && chars.get(i + 2).is_some_and(|r| ('1'..='8').contains(r));
+        if matches!(c, 'x' | ':' | '×') && next_is_square {
+            continue;
+        }
+        cleaned.push(*c);
+    }
+    if cleaned == text {
+        return None;
+    }
+    match hear(pos, &cleaned, loc) {
+        Heard::Move(m) => Some(m),
+        _ => None,
     }
 }

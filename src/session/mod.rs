@@ -971,6 +971,7 @@ impl Session {
                 early_minutes,
             } => self.adjourn(t, from, &sealed, early_minutes),
             Request::Resume => self.resume(t, from),
+            Request::ResumeAs(text) => self.resume_as(t, from, &text),
             Request::Present(c) => self.present(t, from, c),
             Request::Envelope(file) => self.envelope(t, from, file),
             Request::Resumption { date, time, place } => {

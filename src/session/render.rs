@@ -535,6 +535,19 @@ impl Renderer {
                     }
                     ArbiterReason::Absent => self.say("arbiter_absent", &[("seat", seat)]),
                     ArbiterReason::Arrived => self.say("arbiter_arrived", &[("seat", seat)]),
+                    // I.8: the sealed move as the arbiter may read it, in
+                    // the locale's notation, and his command to play it.
+                    ArbiterReason::SealedMoveUnclear => {
+                        let command = self.command_words(Named::Command(Verb::Resume));
+                        self.say(
+                            "arbiter_sealed_unclear",
+                            &[
+                                ("detail", Word::T(&detail)),
+                                ("command", Word::T(&command)),
+                                self.laws(),
+                            ],
+                        )
+                    }
                     ArbiterReason::Flag => {
                         let c = match detail.as_str() {
                             "white" => self.color(Side::White),

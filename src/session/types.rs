@@ -710,6 +710,10 @@ pub enum ArbiterReason {
     Absent,
     /// 6.7: the arbiter noted a player arrived.
     Arrived,
+    /// I.8: the sealed move has a superfluous capture sign; its meaning
+    /// (`detail`, English SAN) is clear: the arbiter decides (`resume
+    /// MOVE` plays it, or he gives the result).
+    SealedMoveUnclear,
 }
 
 /// Everything a session can say. Facts, never sentences: the renderer
