@@ -182,7 +182,9 @@ fn i_2_the_envelope_is_read_to_the_arbiter() {
         text.starts_with("Envelope: Anna Weiss against Bruno Schwarz. White sealed move 2"),
         "{text}"
     );
-    assert!(text.ends_with("Resumption: not set."), "{text}");
+    assert!(text.contains("Resumption: not set."), "{text}");
+    // I.2.4: the sealer by name (issue 42, point 17).
+    assert!(text.ends_with("Sealed by Anna Weiss."), "{text}");
     assert!(!text.contains("No move yet"), "{text}");
     // A player may not read it.
     let ev = say(&mut s, 7100, Seat::Black, "envelope");

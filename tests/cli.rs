@@ -383,6 +383,8 @@ fn session_writes_the_envelope_the_arbiter_asks_for() {
             "\n",
             r#"{{"t":6000,"from":"white","text":"adjourn Nf3"}}"#,
             "\n",
+            r#"{{"t":6100,"from":"white","text":"yes"}}"#,
+            "\n",
             r#"{{"t":6500,"from":"arbiter","text":"resumption 2026-11-26 10:00 Hall B"}}"#,
             "\n",
             r#"{{"t":7000,"from":"arbiter","text":"envelope {}"}}"#,

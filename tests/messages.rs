@@ -46,6 +46,8 @@ enum Kind {
     Time,
     Moves,
     Number,
+    /// The edition's year (2023, 2009, 2005).
+    Edition,
     Text(&'static str),
 }
 
@@ -56,6 +58,8 @@ fn kind(var: &str) -> Option<Kind> {
         "time" | "white_time" | "black_time" => Kind::Time,
         "moves" => Kind::Moves,
         "count" | "number" | "max" | "ply" | "n" | "plies" | "hours" => Kind::Number,
+        // the edition's year, choosing the articles a sentence cites
+        "laws" => Kind::Edition,
         "word" => Kind::Text("xyz"),
         "square" | "to" => Kind::Text("f3"),
         "from" => Kind::Text("g1"),
@@ -204,6 +208,7 @@ fn rows(code: &str) -> Vec<(String, String)> {
                         Some(Kind::Time) => Word::Time(60_000),
                         Some(Kind::Moves) => Word::Moves(1),
                         Some(Kind::Number) => Word::N(1),
+                        Some(Kind::Edition) => Word::N(2023),
                         Some(Kind::Text(t)) => Word::T(t),
                         None => Word::T("?"),
                     };
@@ -248,6 +253,10 @@ fn rows(code: &str) -> Vec<(String, String)> {
                     .map(|n| (n.to_string(), Word::Moves(*n)))
                     .collect(),
                 Some(Kind::Number) => NUMBERS
+                    .iter()
+                    .map(|n| (n.to_string(), Word::N(*n)))
+                    .collect(),
+                Some(Kind::Edition) => [2023, 2009, 2005]
                     .iter()
                     .map(|n| (n.to_string(), Word::N(*n)))
                     .collect(),

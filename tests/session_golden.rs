@@ -58,6 +58,8 @@ const SCRIPT: &[(u64, Seat, &str)] = &[
     (36, Seat::Arbiter, "illegal black"),
     (36, Seat::Arbiter, "yes"),
     (37, Seat::White, "adjourn b5a4"),
+    // I.1.1 with D.2.8: the blind player's sealed move is read back first.
+    (37, Seat::White, "yes"),
     (38, Seat::White, "e5"),
     (38, Seat::Arbiter, "resumption 2026-11-26 10:00 Hall B"),
     (38, Seat::Arbiter, "envelope"),

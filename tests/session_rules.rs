@@ -434,7 +434,15 @@ fn art_7_5_5_illegal_move_gives_the_opponent_two_minutes() {
 #[test]
 fn guidelines_i_sealed_move_is_never_echoed_to_the_other_seats() {
     let mut s = session(&cfg(Some("300+0")));
-    let ev = say(&mut s, 1_000, Seat::White, "adjourn Nf3");
+    // D.2.8 with I.1.1: the blind player hears his sealed move read back,
+    // to him alone, and seals it with his yes.
+    let asked = say(&mut s, 1_000, Seat::White, "adjourn Nf3");
+    assert!(
+        asked.iter().all(|e| e.to == vec![To::Seat(Seat::White)]),
+        "{asked:?}"
+    );
+    assert!(!s.status(1_000).adjourned);
+    let ev = say(&mut s, 1_000, Seat::White, "yes");
     let sealed: Vec<&Event> = ev
         .iter()
         .filter(|e| matches!(e.kind, Kind::Sealed { .. }))
@@ -472,6 +480,7 @@ fn guidelines_i_sealed_move_is_never_echoed_to_the_other_seats() {
 fn guidelines_i_8_an_illegal_sealed_move_loses() {
     let mut s = session(&cfg(None));
     say(&mut s, 0, Seat::White, "adjourn Ke2");
+    say(&mut s, 0, Seat::White, "yes");
     say(&mut s, 1, Seat::Arbiter, "present black");
     let ev = say(&mut s, 2, Seat::Arbiter, "resume");
     assert!(

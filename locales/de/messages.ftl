@@ -237,7 +237,11 @@ arbiter_flag_claim_by = Sieg auf Zeit reklamiert vom { $seat }.
 decision_correct_board = die Partieformulare stimmen überein; der Spieler, dessen Brett abweicht, berichtigt es.
 decision_retrace = die Partieformulare weichen ab; der Schiedsrichter verfolgt die Züge bis zur Übereinstimmung zurück.
 arbiter_boards_differ = Die beiden Bretter weichen ab: { $detail }
-arbiter_assistant_missing = An diesem Brett ist ein Assistent vorgeschrieben (D.2.11), aber keiner da.
+arbiter_assistant_missing = An diesem Brett ist ein Assistent vorgeschrieben{ $laws ->
+    [2005] {""}
+    [2009] {""}
+   *[other] {" (D.2.11)"}
+}, aber keiner da.
 arbiter_illegal = Der { $seat } reklamiert einen regelwidrigen Zug.
 arbiter_interrupted = Die Partie wurde unterbrochen.
 arbiter_flag = Zeitüberschreitung: { $detail }.
@@ -250,10 +254,22 @@ not_present = Der Umschlag darf nur geöffnet werden, wenn der Spieler anwesend 
 tampered = Der Umschlag passt nicht zu seinem Siegel: er wurde nach dem Versiegeln geändert.
 adjourned = { $color } hat den { $number }. Zug abgegeben. Die Partie ist abgebrochen, die Uhr steht.
 envelope_read = Umschlag: { $white_name } gegen { $black_name }. Abgegebener { $number }. Zug von { $color }. Verbrauchte Zeit: { $white } { $white_time }, { $black } { $black_time }. Wiederaufnahme: { $resumption }.
-adjourned_early = Vor dem Ende der Spielzeit abgebrochen: Abzug von { $time } für { $color } (I.1.2).
+adjourned_early = Vor dem Ende der Spielzeit abgebrochen: Abzug von { $time } für { $color } ({ $laws ->
+    [2005] {"A1(b)"}
+    [2009] {"Richtlinien 1(b)"}
+   *[other] {"I.1.2"}
+}).
     .time = dat
-sealed_move_loses = Der abgegebene Zug ist nicht ausführbar: { $color } verliert (Richtlinien I.8).
-sealed_move_draw = Der abgegebene Zug ist nicht ausführbar, aber { $winner } kann nicht mattsetzen: remis (Richtlinien I.8, Artikel 6.9).
+sealed_move_loses = Der abgegebene Zug ist nicht ausführbar: { $color } verliert ({ $laws ->
+    [2005] {"A8"}
+    [2009] {"Richtlinien 8"}
+   *[other] {"Richtlinien I.8"}
+}).
+sealed_move_draw = Der abgegebene Zug ist nicht ausführbar, aber { $winner } kann nicht mattsetzen: remis ({ $laws ->
+    [2005] {"A8, Artikel 6.10"}
+    [2009] {"Richtlinien 8, Artikel 6.9"}
+   *[other] {"Richtlinien I.8, Artikel 6.9"}
+}).
 result_arbiter = Der Schiedsrichter stellt das Ergebnis fest: { $result }.
 sealed = Ihr abgegebener Zug: { $move }. Er bleibt geheim, bis der Umschlag geöffnet wird.
 resumed = Der Umschlag ist geöffnet, die Partie geht weiter.
@@ -284,7 +300,11 @@ confirm_illegal_at = Den regelwidrigen Zug von { $color } im Halbzug { $ply } be
 confirm_set_time = Zeit von { $color } auf { $time } setzen? Ja oder nein.
 confirm_add_time = { $time } zur Zeit von { $color } hinzufügen? Ja oder nein.
 confirm_set_moves = Züge von { $color } auf { $count } setzen? Ja oder nein.
-confirm_absent = { $color } abwesend: festhalten (6.7: nach der Karenzzeit verliert der Abwesende)? Ja oder nein.
+confirm_absent = { $color } abwesend: festhalten ({ $laws ->
+    [2005] {"6.7"}
+    [2009] {"6.6(a)"}
+   *[other] {"6.7"}
+}: nach der Karenzzeit verliert der Abwesende)? Ja oder nein.
 cancelled_act = Abgebrochen: nichts geschieht.
 incomplete_resumption = Datum, Uhrzeit und Ort der Wiederaufnahme, zum Beispiel: Wiederaufnahme 2026-11-26 10:00 Saal B.
 incomplete_absent = Welcher Spieler: abwesend weiß oder abwesend schwarz.
@@ -296,14 +316,44 @@ envelope_written = Der Umschlag ist in { $file } (versiegelt, für den Schiedsri
 envelope_not_written = Der Umschlag konnte nicht geschrieben werden: { $why }.
 arbiter_absent = Der Schiedsrichter hält fest: { $seat } ist abwesend.
 arbiter_arrived = Der Schiedsrichter hält fest: { $seat } ist eingetroffen.
-result_absent = { $color } ist nicht innerhalb der Karenzzeit erschienen: { $winner } gewinnt (6.7).
-result_absent_both = Keiner der Spieler ist innerhalb der Karenzzeit erschienen: beide verlieren (6.7).
+result_absent = { $color } ist nicht innerhalb der Karenzzeit erschienen: { $winner } gewinnt ({ $laws ->
+    [2005] {"6.7"}
+    [2009] {"6.6(a)"}
+   *[other] {"6.7"}
+}).
+result_absent_both = Keiner der Spieler ist innerhalb der Karenzzeit erschienen: beide verlieren ({ $laws ->
+    [2005] {"6.7"}
+    [2009] {"6.6(a)"}
+   *[other] {"6.7"}
+}).
 repeated_on_board = { $color } hat den Zug auf seinem Brett ausgeführt.
 nothing_to_repeat = Es gibt keinen Zug des blinden Spielers zu wiederholen.
 prefix_assistant-white = Assistent (Weiß)
 prefix_assistant-black = Assistent (Schwarz)
 assistant_per_player = Beide Spieler sind blind: jeder hat seinen eigenen Assistenten, die Plätze assistant-white und assistant-black.
 no_player_assistant = Diese Partie hat einen Assistentenplatz, assistant: assistant-white und assistant-black gibt es bei zwei blinden Spielern (--blind both).
+
+## Rulings that follow the edition (issue 42): 5.1.2, 5.2.3, 6.7, 7.4(b), I.1.2.
+
+resigned_draw = { $color } gibt auf, aber { $winner } kann durch keine Folge regelgemäßer Züge mattsetzen: Remis (5.1.2).
+third_illegal_move_loses = Dritter regelwidriger Zug von { $color }. { $winner } gewinnt.
+third_illegal_move_draw = Dritter regelwidriger Zug von { $color }, aber { $winner } kann nicht mattsetzen: Remis.
+draw_before_moves = Remis kann erst vereinbart werden, wenn beide Spieler mindestens einen Zug ausgeführt haben (5.2.3).
+already_moved = Dieser Spieler hat in dieser Partie schon einen Zug ausgeführt: er ist nicht abwesend.
+early_too_long = Bis zum Ende der Spielzeit bleibt mehr Zeit, als der Spieler am Zug auf der Uhr hat: die Partie kann jetzt nicht vorzeitig abgebrochen werden.
+illegal_move_claim_win = Regelwidriger Zug von { $color }, von { $winner } reklamiert: { $winner } gewinnt.
+illegal_move_claim_draw = Regelwidriger Zug von { $color }, von { $winner } reklamiert, der nicht mattsetzen kann: Remis.
+confirm_claim_threefold = Remis durch dreimalige Stellungswiederholung nach Ihrem Zug { $move } reklamieren? Danach kann der Zug nicht mehr geändert werden. Ja oder nein.
+confirm_claim_fifty = Remis nach der 50-Züge-Regel nach Ihrem Zug { $move } reklamieren? Danach kann der Zug nicht mehr geändert werden. Ja oder nein.
+confirm_seal = Den Zug { $move } abgeben? Bis Sie ja sagen, können Sie ihn ändern. Ja oder nein.
+envelope_sealer = Abgegeben von { $sealer }.
+envelope_offer = Ein Remisangebot von { $color } liegt vor.
+envelope_sheet = Partieformular von { $sealer }
+arbiter_sealed_unclear = Der abgegebene Zug hat ein Schlagzeichen, wo nichts zu schlagen ist; seine Bedeutung ist klar: { $detail }. Der Schiedsrichter entscheidet ({ $laws ->
+    [2005] {"A8"}
+    [2009] {"Richtlinien 8"}
+   *[other] {"I.8"}
+}): { $command } { $detail } führt ihn aus, sonst das Ergebnis geben.
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

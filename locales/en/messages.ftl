@@ -209,7 +209,11 @@ arbiter_flag_claim_by = A win on time is claimed by the { $seat }.
 decision_correct_board = the scoresheets agree; the player whose board differs puts it right.
 decision_retrace = the scoresheets differ; the arbiter retraces the moves to where they agree.
 arbiter_boards_differ = The two boards differ: { $detail }
-arbiter_assistant_missing = An assistant is compulsory at this board (D.2.11) and none is present.
+arbiter_assistant_missing = An assistant is compulsory at this board{ $laws ->
+    [2005] {""}
+    [2009] {""}
+   *[other] {" (D.2.11)"}
+} and none is present.
 arbiter_illegal = { $seat } claims an illegal move.
 arbiter_interrupted = The game was interrupted.
 arbiter_flag = A flag has fallen: { $detail }.
@@ -222,9 +226,21 @@ not_present = The envelope may be opened only when the player who answers the se
 tampered = The envelope does not match its seal: it was changed after sealing.
 adjourned = { $color } has sealed move { $number }. The game is adjourned and the clock is stopped.
 envelope_read = Envelope: { $white_name } against { $black_name }. { $color } sealed move { $number }. Time used: { $white } { $white_time }, { $black } { $black_time }. Resumption: { $resumption }.
-adjourned_early = Adjourned before the end of the session: { $time } taken from { $color }'s clock (I.1.2).
-sealed_move_loses = The sealed move cannot be played: { $color } loses (Guidelines I.8).
-sealed_move_draw = The sealed move cannot be played, but { $winner } cannot checkmate: draw (Guidelines I.8, Article 6.9).
+adjourned_early = Adjourned before the end of the session: { $time } taken from { $color }'s clock ({ $laws ->
+    [2005] {"A1(b)"}
+    [2009] {"Guidelines 1(b)"}
+   *[other] {"I.1.2"}
+}).
+sealed_move_loses = The sealed move cannot be played: { $color } loses ({ $laws ->
+    [2005] {"A8"}
+    [2009] {"Guidelines 8"}
+   *[other] {"Guidelines I.8"}
+}).
+sealed_move_draw = The sealed move cannot be played, but { $winner } cannot checkmate: draw ({ $laws ->
+    [2005] {"A8, Article 6.10"}
+    [2009] {"Guidelines 8, Article 6.9"}
+   *[other] {"Guidelines I.8, Article 6.9"}
+}).
 result_arbiter = The arbiter declares the result: { $result }.
 sealed = Your sealed move: { $move }. It stays secret until the envelope is opened.
 resumed = The envelope is opened and the game resumed.
@@ -255,7 +271,11 @@ confirm_illegal_at = Penalise the illegal move by { $color } at half-move { $ply
 confirm_set_time = Set { $color }'s time to { $time }? Say yes or no.
 confirm_add_time = Add { $time } to { $color }'s time? Say yes or no.
 confirm_set_moves = Set { $color }'s moves to { $count }? Say yes or no.
-confirm_absent = { $color } absent: record it (6.7: after the default time the absent player loses)? Say yes or no.
+confirm_absent = { $color } absent: record it ({ $laws ->
+    [2005] {"6.7"}
+    [2009] {"6.6(a)"}
+   *[other] {"6.7"}
+}: after the default time the absent player loses)? Say yes or no.
 cancelled_act = Cancelled: nothing is done.
 incomplete_resumption = Say the date, time and place of resumption, for example: resumption 2026-11-26 10:00 Hall B.
 incomplete_absent = Say which player: absent white or absent black.
@@ -267,14 +287,44 @@ envelope_written = The envelope is written to { $file } (sealed, for the arbiter
 envelope_not_written = The envelope could not be written: { $why }.
 arbiter_absent = The arbiter notes: { $seat } is absent.
 arbiter_arrived = The arbiter notes: { $seat } has arrived.
-result_absent = { $color } did not arrive within the default time: { $winner } wins (6.7).
-result_absent_both = Neither player arrived within the default time: both lose (6.7).
+result_absent = { $color } did not arrive within the default time: { $winner } wins ({ $laws ->
+    [2005] {"6.7"}
+    [2009] {"6.6(a)"}
+   *[other] {"6.7"}
+}).
+result_absent_both = Neither player arrived within the default time: both lose ({ $laws ->
+    [2005] {"6.7"}
+    [2009] {"6.6(a)"}
+   *[other] {"6.7"}
+}).
 repeated_on_board = { $color } has made the move on his board.
 nothing_to_repeat = There is no move of the blind player to repeat.
 prefix_assistant-white = Assistant (White)
 prefix_assistant-black = Assistant (Black)
 assistant_per_player = Both players are blind: each has his own assistant, the seats assistant-white and assistant-black.
 no_player_assistant = This game has one assistant seat, assistant: assistant-white and assistant-black are for two blind players (--blind both).
+
+## Rulings that follow the edition (issue 42): 5.1.2, 5.2.3, 6.7, 7.4(b), I.1.2.
+
+resigned_draw = { $color } resigns, but { $winner } cannot checkmate by any series of legal moves: draw (5.1.2).
+third_illegal_move_loses = Third illegal move by { $color }. { $winner } wins.
+third_illegal_move_draw = Third illegal move by { $color }, but { $winner } cannot checkmate: draw.
+draw_before_moves = A draw may be agreed only after both players have made at least one move (5.2.3).
+already_moved = That player has already made a move in this game: he is not absent.
+early_too_long = The rest of the session is longer than the time left on the clock of the player to move: the game cannot be adjourned early now.
+illegal_move_claim_win = Illegal move by { $color }, claimed by { $winner }: { $winner } wins.
+illegal_move_claim_draw = Illegal move by { $color }, claimed by { $winner }, who cannot checkmate: draw.
+confirm_claim_threefold = Claim a draw by threefold repetition after your move { $move }? Once claimed the move cannot be changed. Say yes or no.
+confirm_claim_fifty = Claim a draw under the fifty-move rule after your move { $move }? Once claimed the move cannot be changed. Say yes or no.
+confirm_seal = Seal the move { $move }? Until you say yes you may change it. Say yes or no.
+envelope_sealer = Sealed by { $sealer }.
+envelope_offer = A draw offer by { $color } stands.
+envelope_sheet = Scoresheet of { $sealer }
+arbiter_sealed_unclear = The sealed move has a capture sign where nothing can be captured; its meaning is clear: { $detail }. The arbiter decides ({ $laws ->
+    [2005] {"A8"}
+    [2009] {"Guidelines 8"}
+   *[other] {"I.8"}
+}): say { $command } { $detail } to play it, or give the result.
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

@@ -225,7 +225,11 @@ arbiter_flag_claim_by = Wygraną na czas reklamuje: { $seat }.
 decision_correct_board = zapisy się zgadzają; gracz, którego szachownica się różni, poprawia ją.
 decision_retrace = zapisy się różnią; sędzia cofa ruchy do miejsca zgodności.
 arbiter_boards_differ = Szachownice się różnią: { $detail }
-arbiter_assistant_missing = Przy tej szachownicy asystent jest obowiązkowy (D.2.11), a go nie ma.
+arbiter_assistant_missing = Przy tej szachownicy asystent jest obowiązkowy{ $laws ->
+    [2005] {""}
+    [2009] {""}
+   *[other] {" (D.2.11)"}
+}, a go nie ma.
 arbiter_illegal = { $seat } reklamuje nieprawidłowy ruch.
 arbiter_interrupted = Partia została przerwana.
 arbiter_flag = Przekroczenie czasu: { $detail }.
@@ -239,10 +243,22 @@ not_present = Kopertę wolno otworzyć tylko w obecności gracza, który odpowia
 tampered = Koperta nie zgadza się z pieczęcią: zmieniono ją po zapieczętowaniu.
 adjourned = { $color } zapieczętowały ruch { $number }. Partia jest odłożona, zegar zatrzymany.
 envelope_read = Koperta: { $white_name } przeciw { $black_name }. { $color } zapieczętowały ruch { $number }. Zużyty czas: { $white } { $white_time }, { $black } { $black_time }. Wznowienie: { $resumption }.
-adjourned_early = Odłożono przed końcem sesji: { $color } tracą { $time } (I.1.2).
+adjourned_early = Odłożono przed końcem sesji: { $color } tracą { $time } ({ $laws ->
+    [2005] {"A1(b)"}
+    [2009] {"Wytyczne 1(b)"}
+   *[other] {"I.1.2"}
+}).
     .time = acc
-sealed_move_loses = Zapieczętowanego ruchu nie można wykonać: { $color } przegrywają (Wytyczne I.8).
-sealed_move_draw = Zapieczętowanego ruchu nie można wykonać, ale { $winner } nie mogą zamatować: remis (Wytyczne I.8, art. 6.9).
+sealed_move_loses = Zapieczętowanego ruchu nie można wykonać: { $color } przegrywają ({ $laws ->
+    [2005] {"A8"}
+    [2009] {"Wytyczne 8"}
+   *[other] {"Wytyczne I.8"}
+}).
+sealed_move_draw = Zapieczętowanego ruchu nie można wykonać, ale { $winner } nie mogą zamatować: remis ({ $laws ->
+    [2005] {"A8, art. 6.10"}
+    [2009] {"Wytyczne 8, art. 6.9"}
+   *[other] {"Wytyczne I.8, art. 6.9"}
+}).
 result_arbiter = Sędzia ogłasza wynik: { $result }.
 sealed = Twój zapieczętowany ruch: { $move }. Pozostaje tajny do otwarcia koperty.
 resumed = Koperta otwarta, partia wznowiona.
@@ -276,7 +292,11 @@ confirm_set_time = Ustawić czas ({ $color }) na { $time }? Powiedz tak lub nie.
 confirm_add_time = Dodać { $time } do czasu ({ $color })? Powiedz tak lub nie.
     .time = acc
 confirm_set_moves = Ustawić liczbę ruchów ({ $color }) na { $count }? Powiedz tak lub nie.
-confirm_absent = { $color }: nieobecność, zapisać (6.7: po czasie spóźnienia nieobecny przegrywa)? Powiedz tak lub nie.
+confirm_absent = { $color }: nieobecność, zapisać ({ $laws ->
+    [2005] {"6.7"}
+    [2009] {"6.6(a)"}
+   *[other] {"6.7"}
+}: po czasie spóźnienia nieobecny przegrywa)? Powiedz tak lub nie.
 cancelled_act = Anulowano: nic się nie dzieje.
 incomplete_resumption = Podaj datę, godzinę i miejsce wznowienia, na przykład: wznowienie 2026-11-26 10:00 Sala B.
 incomplete_absent = Który zawodnik: nieobecny białe lub nieobecny czarne.
@@ -288,14 +308,44 @@ envelope_written = Koperta zapisana w { $file } (zapieczętowana, dla sędziego)
 envelope_not_written = Nie udało się zapisać koperty: { $why }.
 arbiter_absent = Sędzia odnotowuje: { $seat } nieobecny.
 arbiter_arrived = Sędzia odnotowuje: { $seat } przybył.
-result_absent = { $color }: spóźnienie ponad dopuszczalny czas; wygrywają { $winner } (6.7).
-result_absent_both = Żaden zawodnik nie przybył w dopuszczalnym czasie: obaj przegrywają (6.7).
+result_absent = { $color }: spóźnienie ponad dopuszczalny czas; wygrywają { $winner } ({ $laws ->
+    [2005] {"6.7"}
+    [2009] {"6.6(a)"}
+   *[other] {"6.7"}
+}).
+result_absent_both = Żaden zawodnik nie przybył w dopuszczalnym czasie: obaj przegrywają ({ $laws ->
+    [2005] {"6.7"}
+    [2009] {"6.6(a)"}
+   *[other] {"6.7"}
+}).
 repeated_on_board = { $color }: ruch wykonany na szachownicy.
 nothing_to_repeat = Nie ma ruchu niewidomego zawodnika do powtórzenia.
 prefix_assistant-white = Asystent (białe)
 prefix_assistant-black = Asystent (czarne)
 assistant_per_player = Obaj zawodnicy są niewidomi: każdy ma własnego asystenta, miejsca assistant-white i assistant-black.
 no_player_assistant = Ta partia ma jedno miejsce asystenta, assistant: assistant-white i assistant-black są dla dwóch niewidomych zawodników (--blind both).
+
+## Rulings that follow the edition (issue 42): 5.1.2, 5.2.3, 6.7, 7.4(b), I.1.2.
+
+resigned_draw = { $color } poddają się, ale { $winner } nie mogą zamatować króla żadną możliwą serią prawidłowych posunięć: remis (5.1.2).
+third_illegal_move_loses = Trzecie nieprawidłowe posunięcie: { $color }. Wygrywają { $winner }.
+third_illegal_move_draw = Trzecie nieprawidłowe posunięcie: { $color }, ale { $winner } nie mogą dać mata: remis.
+draw_before_moves = Remis można uzgodnić tylko pod warunkiem, że obydwoje zawodnicy wykonali co najmniej jeden ruch (5.2.3).
+already_moved = Ten zawodnik wykonał już posunięcie w tej partii: nie jest nieobecny.
+early_too_long = Do końca sesji zostało więcej czasu, niż zawodnik na posunięciu ma na zegarze: partii nie można teraz odłożyć przed końcem sesji.
+illegal_move_claim_win = Nieprawidłowe posunięcie: { $color }, reklamowane przez { $winner }: wygrywają { $winner }.
+illegal_move_claim_draw = Nieprawidłowe posunięcie: { $color }, reklamowane przez { $winner }, które nie mogą zamatować króla: remis.
+confirm_claim_threefold = Reklamować remis przez trzykrotne powtórzenie pozycji po Twoim posunięciu { $move }? Potem posunięcia nie można zmienić. Powiedz tak lub nie.
+confirm_claim_fifty = Reklamować remis na podstawie zasady 50 posunięć po Twoim posunięciu { $move }? Potem posunięcia nie można zmienić. Powiedz tak lub nie.
+confirm_seal = Zapisać tajne posunięcie { $move }? Dopóki nie powiesz tak, możesz je zmienić. Powiedz tak lub nie.
+envelope_sealer = Tajne posunięcie zapisał(a): { $sealer }.
+envelope_offer = Oferta remisowa złożona przed odłożeniem partii: { $color }.
+envelope_sheet = Formularz zapisu: { $sealer }
+arbiter_sealed_unclear = Tajne posunięcie ma znak bicia, choć nie ma czego bić; jego znaczenie jest jasne: { $detail }. Decyduje sędzia ({ $laws ->
+    [2005] {"A8"}
+    [2009] {"Wytyczne 8"}
+   *[other] {"I.8"}
+}): { $command } { $detail } wykonuje je, albo sędzia ogłasza wynik.
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

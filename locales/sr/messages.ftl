@@ -220,7 +220,11 @@ arbiter_flag_claim_by = Pobedu na vreme reklamira: { $seat }.
 decision_correct_board = zapisi se slažu; igrač čija se tabla razlikuje ispravlja je.
 decision_retrace = zapisi se razlikuju; sudija vraća poteze do mesta slaganja.
 arbiter_boards_differ = Table se razlikuju: { $detail }
-arbiter_assistant_missing = Za ovom tablom asistent je obavezan (D.2.11), a nema ga.
+arbiter_assistant_missing = Za ovom tablom asistent je obavezan{ $laws ->
+    [2005] {""}
+    [2009] {""}
+   *[other] {" (D.2.11)"}
+}, a nema ga.
 arbiter_illegal = { $seat } reklamira nepravilan potez.
 arbiter_interrupted = Partija je bila prekinuta.
 arbiter_flag = Vreme je isteklo: { $detail }.
@@ -234,10 +238,22 @@ not_present = Koverta se sme otvoriti samo kad je prisutan igrač koji odgovara 
 tampered = Koverta se ne slaže sa pečatom: promenjena je posle pečaćenja.
 adjourned = { $color } je zapečatio { $number }. potez. Partija je prekinuta, sat stoji.
 envelope_read = Koverta: { $white_name } protiv { $black_name }. { $color } je zapečatio { $number }. potez. Utrošeno vreme: { $white } { $white_time }, { $black } { $black_time }. Nastavak: { $resumption }.
-adjourned_early = Prekinuto pre kraja sesije: { $color } gubi { $time } (I.1.2).
+adjourned_early = Prekinuto pre kraja sesije: { $color } gubi { $time } ({ $laws ->
+    [2005] {"A1(b)"}
+    [2009] {"Smernice 1(b)"}
+   *[other] {"I.1.2"}
+}).
     .time = acc
-sealed_move_loses = Zapečaćeni potez se ne može odigrati: { $color } gubi (Smernice I.8).
-sealed_move_draw = Zapečaćeni potez se ne može odigrati, ali { $winner } ne može da matira: remi (Smernice I.8, član 6.9).
+sealed_move_loses = Zapečaćeni potez se ne može odigrati: { $color } gubi ({ $laws ->
+    [2005] {"A8"}
+    [2009] {"Smernice 8"}
+   *[other] {"Smernice I.8"}
+}).
+sealed_move_draw = Zapečaćeni potez se ne može odigrati, ali { $winner } ne može da matira: remi ({ $laws ->
+    [2005] {"A8, član 6.10"}
+    [2009] {"Smernice 8, član 6.9"}
+   *[other] {"Smernice I.8, član 6.9"}
+}).
 result_arbiter = Sudija proglašava rezultat: { $result }.
 sealed = Vaš zapečaćeni potez: { $move }. Ostaje tajna dok se koverta ne otvori.
 resumed = Koverta je otvorena i partija se nastavlja.
@@ -271,7 +287,11 @@ confirm_set_time = Postaviti vreme ({ $color }) na { $time }? Recite da ili ne.
 confirm_add_time = Dodati { $time } vremenu ({ $color })? Recite da ili ne.
     .time = acc
 confirm_set_moves = Postaviti broj poteza ({ $color }) na { $count }? Recite da ili ne.
-confirm_absent = { $color }: odsutan, zabeležiti (6.7: posle dozvoljenog kašnjenja odsutni gubi)? Recite da ili ne.
+confirm_absent = { $color }: odsutan, zabeležiti ({ $laws ->
+    [2005] {"6.7"}
+    [2009] {"6.6(a)"}
+   *[other] {"6.7"}
+}: posle dozvoljenog kašnjenja odsutni gubi)? Recite da ili ne.
 cancelled_act = Otkazano: ništa se ne menja.
 incomplete_resumption = Recite datum, vreme i mesto nastavka, na primer: nastavak 2026-11-26 10:00 Sala B.
 incomplete_absent = Koji igrač: odsutan beli ili odsutan crni.
@@ -283,14 +303,44 @@ envelope_written = Koverta je zapisana u { $file } (zapečaćena, za sudiju) i {
 envelope_not_written = Koverta nije mogla biti zapisana: { $why }.
 arbiter_absent = Sudija beleži: { $seat } je odsutan.
 arbiter_arrived = Sudija beleži: { $seat } je stigao.
-result_absent = { $color }: nije stigao u dozvoljenom vremenu; pobeđuje { $winner } (6.7).
-result_absent_both = Nijedan igrač nije stigao u dozvoljenom vremenu: obojica gube (6.7).
+result_absent = { $color }: nije stigao u dozvoljenom vremenu; pobeđuje { $winner } ({ $laws ->
+    [2005] {"6.7"}
+    [2009] {"6.6(a)"}
+   *[other] {"6.7"}
+}).
+result_absent_both = Nijedan igrač nije stigao u dozvoljenom vremenu: obojica gube ({ $laws ->
+    [2005] {"6.7"}
+    [2009] {"6.6(a)"}
+   *[other] {"6.7"}
+}).
 repeated_on_board = { $color }: potez je odigran na njegovoj tabli.
 nothing_to_repeat = Nema poteza slepog igrača za ponavljanje.
 prefix_assistant-white = Asistent (beli)
 prefix_assistant-black = Asistent (crni)
 assistant_per_player = Oba igrača su slepa: svaki ima svog asistenta, mesta assistant-white i assistant-black.
 no_player_assistant = Ova partija ima jedno mesto asistenta, assistant: assistant-white i assistant-black su za dva slepa igrača (--blind both).
+
+## Rulings that follow the edition (issue 42): 5.1.2, 5.2.3, 6.7, 7.4(b), I.1.2.
+
+resigned_draw = { $color } predaje, ali { $winner } ne može da matira nijednim nizom legalnih poteza: remi (5.1.2).
+third_illegal_move_loses = Treći nepravilan potez: { $color }. { $winner } pobeđuje.
+third_illegal_move_draw = Treći nepravilan potez: { $color }, ali { $winner } ne može da matira: remi.
+draw_before_moves = Remi se može dogovoriti tek kada su oba igrača odigrala bar po jedan potez (5.2.3).
+already_moved = Taj igrač je već odigrao potez u ovoj partiji: nije odsutan.
+early_too_long = Do kraja seanse ostaje više vremena nego što igrač na potezu ima na satu: partija se sada ne može prekinuti pre kraja seanse.
+illegal_move_claim_win = Nelegalan potez: { $color }, reklamirao { $winner }: { $winner } pobeđuje.
+illegal_move_claim_draw = Nelegalan potez: { $color }, reklamirao { $winner }, koji ne može da matira: remi.
+confirm_claim_threefold = Reklamirate remi zbog trostrukog ponavljanja pozicije posle vašeg poteza { $move }? Posle toga potez se ne može promeniti. Recite da ili ne.
+confirm_claim_fifty = Reklamirate remi po pravilu 50 poteza posle vašeg poteza { $move }? Posle toga potez se ne može promeniti. Recite da ili ne.
+confirm_seal = Kovertirate potez { $move }? Dok ne kažete da, možete ga promeniti. Recite da ili ne.
+envelope_sealer = Potez je kovertirao: { $sealer }.
+envelope_offer = Važeća ponuda remija: { $color }.
+envelope_sheet = Formular: { $sealer }
+arbiter_sealed_unclear = Kovertirani potez ima znak uzimanja, a nema šta da se uzme; značenje mu je jasno: { $detail }. Odlučuje sudija ({ $laws ->
+    [2005] {"A8"}
+    [2009] {"Smernice 8"}
+   *[other] {"I.8"}
+}): { $command } { $detail } ga izvodi, ili sudija daje rezultat.
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

@@ -97,6 +97,10 @@ pub struct GameArgs {
     /// always does this. By default White's clock starts at once.
     #[arg(long)]
     pub arbiter_starts: bool,
+    /// Rapid and blitz supervision of the event: adequate (the Competition Rules) or inadequate
+    /// (2009 A.4, B.3: flags count only when claimed, an illegal blitz move gives a claim to win).
+    #[arg(long, default_value = "adequate")]
+    pub supervision: String,
 }
 
 /// 32 random bytes as hex: the game's seal key.
@@ -227,6 +231,7 @@ impl GameArgs {
                 other => other,
             },
             arbiter_starts: self.arbiter_starts,
+            supervision: crate::rules::Supervision::parse(&self.supervision)?,
         })
     }
 

@@ -15,7 +15,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::clock::Class;
+use crate::clock::{Class, TimeControl};
 
 /// One minute in milliseconds.
 pub const ONE_MINUTE_MS: u64 = 60_000;
@@ -30,6 +30,55 @@ pub enum Laws {
     Fide2009,
     /// FIDE Laws of Chess, in force from 1 July 2005.
     Fide2005,
+}
+
+/// How many arbiters watch the games of a rapid or blitz event (2009
+/// A.3/A.4 and B.2/B.3: "adequate" is at least one arbiter for three rapid
+/// games, one per blitz game). It decides, under 2009, whether a flag counts
+/// only on a claim (A.4(d)) and whether a completed illegal move in blitz
+/// gives the opponent a claim to win (B.3(c)). The 2023 Laws (A.5, B.3)
+/// and the 2005 Laws (B, C) do not depend on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Supervision {
+    /// The Competition Rules apply (the arbiter watches every game).
+    #[default]
+    Adequate,
+    /// Fewer arbiters: the rapid and blitz rules of 2009 A.4 and B.3.
+    Inadequate,
+}
+
+impl Supervision {
+    pub fn name(self) -> &'static str {
+        match self {
+            Supervision::Adequate => "adequate",
+            Supervision::Inadequate => "inadequate",
+        }
+    }
+
+    /// Reads `adequate` or `inadequate`.
+    pub fn parse(text: &str) -> Result<Supervision, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "adequate" => Ok(Supervision::Adequate),
+            "inadequate" => Ok(Supervision::Inadequate),
+            other => Err(format!(
+                "'{}' is not a choice for --supervision: say adequate or inadequate.",
+                other.chars().take(40).collect::<String>()
+            )),
+        }
+    }
+}
+
+impl serde::Serialize for Supervision {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Supervision {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Supervision, D::Error> {
+        let text = String::deserialize(d)?;
+        Supervision::parse(&text).map_err(serde::de::Error::custom)
+    }
 }
 
 /// What the arbiter does after a completed illegal move.
@@ -80,6 +129,53 @@ impl Laws {
         }
     }
 
+    /// The class of a time control under this edition, from the time for
+    /// all moves plus 60 times the increment. 2023 A.1, B.1: blitz 10
+    /// minutes or less, rapid more than 10 and less than 60. 2009 A.1,
+    /// B.1: blitz less than 15 minutes, rapid at least 15 and less than
+    /// 60. 2005 B1, C1: blitz less than 15 minutes, rapid 15 to 60.
+    pub fn class_of(self, tc: &TimeControl) -> Class {
+        let base: u64 = tc.periods().iter().map(|p| p.base_ms).sum();
+        let inc = tc.periods().first().map_or(0, |p| p.bonus.ms());
+        let total = base + 60 * inc;
+        match self {
+            Laws::Fide2023 => tc.class(),
+            Laws::Fide2009 | Laws::Fide2005 if total < 15 * ONE_MINUTE_MS => Class::Blitz,
+            Laws::Fide2009 if total < 60 * ONE_MINUTE_MS => Class::Rapid,
+            Laws::Fide2005 if total <= 60 * ONE_MINUTE_MS => Class::Rapid,
+            _ => Class::Standard,
+        }
+    }
+
+    /// Whether a completed illegal move gives the opponent a claim to win
+    /// (a draw when he cannot checkmate) instead of a time penalty: 2005
+    /// C3 in blitz; 2009 B.3(c) in blitz without adequate supervision.
+    /// (2023 has none: 7.5.5 with A.3/B.3 one minute; the second loses.)
+    pub fn illegal_move_claims_win(self, class: Class, supervision: Supervision) -> bool {
+        matches!(
+            (self, class, supervision),
+            (Laws::Fide2005, Class::Blitz, _)
+                | (Laws::Fide2009, Class::Blitz, Supervision::Inadequate)
+        )
+    }
+
+    /// Whether a flag counts only when a player claims it, the arbiter
+    /// refraining from signalling it, and both flags down is a draw: 2005
+    /// B7–B9 (rapid, and blitz through C2); 2009 A.4(d) (rapid, and blitz
+    /// through B.3(a)) without adequate supervision. 2023 A.5.5: the
+    /// arbiter also calls a flag he notices.
+    pub fn flag_by_claim(self, class: Class, supervision: Supervision) -> bool {
+        matches!(
+            (self, class, supervision),
+            (Laws::Fide2005, Class::Rapid | Class::Blitz, _)
+                | (
+                    Laws::Fide2009,
+                    Class::Rapid | Class::Blitz,
+                    Supervision::Inadequate
+                )
+        )
+    }
+
     /// The appendix with the rules for blind and visually impaired players:
     /// D (2023), E (2009), F (2005).
     pub fn blind_appendix(self) -> &'static str {
@@ -128,11 +224,7 @@ impl Laws {
     /// loses. 2009 and 2005 7.4(b): two minutes for each of the first two,
     /// the third loses.
     pub fn illegal_move(self, n: u32, class: Class) -> IllegalPenalty {
-        let losing = match self {
-            Laws::Fide2023 => 2,
-            Laws::Fide2009 | Laws::Fide2005 => 3,
-        };
-        if n >= losing {
+        if n >= self.losing_illegal_move() {
             IllegalPenalty::Loss
         } else {
             IllegalPenalty::TimeToOpponent(self.illegal_move_time_ms(class))
@@ -212,6 +304,29 @@ impl Laws {
     /// circumstances").
     pub fn talking_clock_in_appendix(self) -> bool {
         matches!(self, Laws::Fide2023)
+    }
+
+    /// FIDE Laws 2023, 5.1.2: a resignation is a draw when the opponent
+    /// cannot checkmate by any series of legal moves. The 2009 and 2005
+    /// 5.1(b) have no such exception: the player who resigns loses.
+    pub fn resignation_can_be_drawn(self) -> bool {
+        matches!(self, Laws::Fide2023)
+    }
+
+    /// FIDE Laws 2023, 5.2.3: a draw by agreement needs both players to
+    /// have made at least one move. The 2009 and 2005 5.2(c) have no such
+    /// condition.
+    pub fn agreement_needs_a_move_each(self) -> bool {
+        matches!(self, Laws::Fide2023)
+    }
+
+    /// How the completed illegal move that loses is counted: the second
+    /// (2023 7.5.5) or the third (2009 and 2005 7.4(b)).
+    pub fn losing_illegal_move(self) -> u32 {
+        match self {
+            Laws::Fide2023 => 2,
+            Laws::Fide2009 | Laws::Fide2005 => 3,
+        }
     }
 
     /// Whether the appendix requires the piece to be named on promotion
@@ -399,6 +514,41 @@ mod tests {
         assert_eq!(Laws::Fide2023.default_time_ms(), 0);
         assert_eq!(Laws::Fide2009.default_time_ms(), 0);
         assert_eq!(Laws::Fide2005.default_time_ms(), 60 * MIN);
+    }
+
+    #[test]
+    fn fide_2023_5_1_2_and_5_2_3_only_in_2023() {
+        assert!(Laws::Fide2023.resignation_can_be_drawn());
+        assert!(Laws::Fide2023.agreement_needs_a_move_each());
+        for l in [Laws::Fide2009, Laws::Fide2005] {
+            assert!(!l.resignation_can_be_drawn());
+            assert!(!l.agreement_needs_a_move_each());
+            assert_eq!(l.losing_illegal_move(), 3);
+        }
+        assert_eq!(Laws::Fide2023.losing_illegal_move(), 2);
+    }
+
+    #[test]
+    fn classes_and_claims_per_edition() {
+        let tc = |s: &str| TimeControl::parse(s).unwrap();
+        // 12 minutes: rapid in 2023, blitz in 2009 and 2005.
+        assert_eq!(Laws::Fide2023.class_of(&tc("720+0")), Class::Rapid);
+        assert_eq!(Laws::Fide2009.class_of(&tc("720+0")), Class::Blitz);
+        assert_eq!(Laws::Fide2005.class_of(&tc("720+0")), Class::Blitz);
+        assert_eq!(Laws::Fide2009.class_of(&tc("900+0")), Class::Rapid);
+        assert_eq!(Laws::Fide2009.class_of(&tc("3600+0")), Class::Standard);
+        assert_eq!(Laws::Fide2005.class_of(&tc("3600+0")), Class::Rapid);
+        let (a, i) = (Supervision::Adequate, Supervision::Inadequate);
+        assert!(Laws::Fide2005.illegal_move_claims_win(Class::Blitz, a));
+        assert!(!Laws::Fide2005.illegal_move_claims_win(Class::Rapid, i));
+        assert!(!Laws::Fide2009.illegal_move_claims_win(Class::Blitz, a));
+        assert!(Laws::Fide2009.illegal_move_claims_win(Class::Blitz, i));
+        assert!(!Laws::Fide2023.illegal_move_claims_win(Class::Blitz, i));
+        assert!(Laws::Fide2005.flag_by_claim(Class::Rapid, a));
+        assert!(Laws::Fide2009.flag_by_claim(Class::Rapid, i));
+        assert!(!Laws::Fide2009.flag_by_claim(Class::Rapid, a));
+        assert!(!Laws::Fide2023.flag_by_claim(Class::Blitz, i));
+        assert!(!Laws::Fide2005.flag_by_claim(Class::Standard, i));
     }
 
     #[test]

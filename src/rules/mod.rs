@@ -14,7 +14,7 @@ pub mod random;
 
 use std::fmt;
 
-pub use laws::{ClaimPenalty, IllegalPenalty, Laws};
+pub use laws::{ClaimPenalty, IllegalPenalty, Laws, Supervision};
 
 use crate::clock::Class;
 use shakmaty::{
@@ -220,6 +220,7 @@ pub struct Game {
     illegal_moves: [u32; 2],
     laws: Laws,
     class: Class,
+    supervision: Supervision,
     time_hook: Option<Box<dyn TimeHook>>,
 }
 
@@ -240,6 +241,7 @@ impl Clone for Game {
             illegal_moves: self.illegal_moves,
             laws: self.laws,
             class: self.class,
+            supervision: self.supervision,
             time_hook: None,
         }
     }
@@ -307,6 +309,7 @@ impl Game {
             illegal_moves: [0, 0],
             laws: Laws::default(),
             class: Class::Standard,
+            supervision: Supervision::default(),
             time_hook: None,
         };
         g.result = g.automatic_end();
@@ -328,6 +331,22 @@ impl Game {
         if self.result.is_none_or(|r| r.termination.is_automatic()) {
             self.result = self.automatic_end();
         }
+    }
+
+    /// The event's supervision of rapid and blitz games (2009 A.3/A.4,
+    /// B.2/B.3).
+    pub fn set_supervision(&mut self, supervision: Supervision) {
+        self.supervision = supervision;
+    }
+
+    /// The class of the game's time control under its edition.
+    pub fn class(&self) -> Class {
+        self.class
+    }
+
+    /// The event's supervision (2009 A.3/A.4, B.2/B.3).
+    pub fn supervision(&self) -> Supervision {
+        self.supervision
     }
 
     /// The edition of the Laws this game follows.
@@ -635,11 +654,33 @@ impl Game {
     /// `player` resigns (Art. 5.1.2).
     pub fn resign(&mut self, player: Color) -> Result<(), RulesError> {
         self.ensure_running()?;
-        self.result = Some(GameResult {
-            outcome: KnownOutcome::Decisive { winner: !player },
-            termination: Termination::Resignation(player),
-        });
+        self.result = Some(self.resignation(player));
         Ok(())
+    }
+
+    /// The result of `player`'s resignation in the current position.
+    /// FIDE Laws 2023, 5.1.2: a draw when the opponent cannot checkmate by
+    /// any series of legal moves (here: he has insufficient material);
+    /// 2009 and 2005 5.1(b): always a loss.
+    pub fn resignation(&self, player: Color) -> GameResult {
+        let outcome = if self.laws.resignation_can_be_drawn()
+            && self.position().has_insufficient_material(!player)
+        {
+            KnownOutcome::Draw
+        } else {
+            KnownOutcome::Decisive { winner: !player }
+        };
+        GameResult {
+            outcome,
+            termination: Termination::Resignation(player),
+        }
+    }
+
+    /// FIDE Laws 2023, 5.2.3: both players have made at least one move
+    /// (counted by the position's move number, so a game set up from a
+    /// FEN counts the moves its number says were made).
+    pub fn both_have_moved(&self) -> bool {
+        self.position().fullmoves().get() >= 2
     }
 
     /// Records an agreed or adjudicated result as the players or the
@@ -691,6 +732,25 @@ impl Game {
         }
         let n = &mut self.illegal_moves[color_index(offender)];
         *n += 1;
+        // 2005 C3 (blitz), 2009 B.3(c) (blitz without adequate
+        // supervision): the opponent's claim wins the game, or draws it
+        // when he cannot checkmate by any series of legal moves.
+        if self
+            .laws
+            .illegal_move_claims_win(self.class, self.supervision)
+        {
+            let outcome = if self.position().has_insufficient_material(!offender) {
+                KnownOutcome::Draw
+            } else {
+                KnownOutcome::Decisive { winner: !offender }
+            };
+            let r = GameResult {
+                outcome,
+                termination: Termination::IllegalMoves(offender),
+            };
+            self.result = Some(r);
+            return Ok(IllegalMoveRuling::GameEnded(r));
+        }
         let penalty = self.laws.illegal_move(*n, self.class);
         let ms = match penalty {
             IllegalPenalty::TimeToOpponent(ms) => ms,

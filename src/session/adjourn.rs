@@ -4,7 +4,7 @@
 //! opens it with the replying player present; then the sealed move is made,
 //! or the sealer loses when it is ambiguous, unreadable or illegal (I.8).
 
-use shakmaty::{Color, EnPassantMode, KnownOutcome, Position, fen::Fen};
+use shakmaty::{Chess, Color, EnPassantMode, KnownOutcome, Move, Position, fen::Fen};
 
 use super::{
     ArbiterReason, ClockAction, ClockReason, Detail, DrawAction, EnvelopeOutside, Event, Kind,
@@ -15,7 +15,9 @@ use crate::boards::adjourn::{
     AdjournError, Adjourned, EndedBefore, Envelope, EnvelopeData, Opened, Resumption, Sealing,
     Times,
 };
+use crate::locale::Locale;
 use crate::locale::session::Verb;
+use crate::notation::phrase::{Heard, hear};
 use crate::rules::{GameResult, Termination};
 
 /// The arbiter's envelope file (`envelope FILE`, I.2, I.3): the sealed
@@ -37,6 +39,10 @@ pub(super) struct Adjournment {
     /// I.9.2: the replying player was absent and his clock was started;
     /// the envelope stays shut until he is there.
     pub(super) replier_clock_started: bool,
+    /// The arbiter corrected a clock during the adjournment (6.10.2): his
+    /// correction stands at the resumption (nothing given in the
+    /// adjournment disappears).
+    pub(super) clock_corrected: bool,
 }
 
 impl Session {
@@ -116,6 +122,22 @@ impl Session {
             ));
         }
         let early = early.map(|min| (0, min.saturating_mul(60_000)));
+        // I.1.2 (2009 Guidelines 1(b), 2005 A1(b)): adjourning early is
+        // sealing at the nominal end of the session; when the rest of the
+        // session is more than the sealer's time left, his flag would have
+        // fallen before it: the early adjournment is refused (he plays on,
+        // or the arbiter rules).
+        if let (Some((_, ms)), Some(clock)) = (early, self.clock.as_ref())
+            && ms >= clock.remaining(c, t)
+        {
+            return self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: Rule::EarlyTooLong.into(),
+                },
+            );
+        }
         let pos = self.game.position().clone();
         let env = match sealing.stop_clock(&pos, self.loc.code(), data, early) {
             Ok(e) => e,
@@ -150,6 +172,7 @@ impl Session {
             noted_seal: seal.clone(),
             offer,
             replier_clock_started: false,
+            clock_corrected: false,
         });
         vec![
             Event {
@@ -251,12 +274,23 @@ impl Session {
         });
         let env = &a.state.envelope;
         let sheet = |moves: &[String]| moves.join(" ");
+        // I.1.1: both scoresheets are in the envelope, each the whole game:
+        // labelled as whose scoresheet it is, not as one side's moves.
+        let label = |c: Color, name: &Option<String>| {
+            let who = name
+                .clone()
+                .unwrap_or_else(|| self.loc.color_name(c).to_string());
+            r.say(
+                "envelope_sheet",
+                &[("sealer", super::render::Word::T(&who))],
+            )
+        };
         let page = format!(
             "{read}\n\nFEN: {}\n{}: {}\n{}: {}\nSHA-256: {}\n",
             outside.position,
-            self.loc.color_name(Color::White),
+            label(Color::White, &self.cfg.white),
             sheet(&env.scoresheet_white),
-            self.loc.color_name(Color::Black),
+            label(Color::Black, &self.cfg.black),
             sheet(&env.scoresheet_black),
             outside.seal,
         );
@@ -274,6 +308,10 @@ impl Session {
     ) -> Vec<Event> {
         if let Some(e) = self.need_arbiter(t, from, Verb::Resumption) {
             return e;
+        }
+        // A game that has ended is not resumed (I.6): nothing to set.
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
         }
         let r = Resumption { date, time, place };
         self.resumption = Some(r.clone());
@@ -305,6 +343,10 @@ impl Session {
         if let Some(e) = self.need_arbiter(t, from, Verb::Present) {
             return e;
         }
+        // After the end of the game there is no envelope to open.
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
         let Some(a) = self.adjourned.as_mut() else {
             return self.not_adjourned(t, from);
         };
@@ -324,8 +366,41 @@ impl Session {
     /// replying player present; the clocks get the times of the envelope
     /// and the sealed move is made — or the sealer loses.
     pub(super) fn resume(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        self.resume_with(t, from, None)
+    }
+
+    /// I.8: the arbiter opens the envelope and plays the sealed move as he
+    /// reads it (a superfluous capture sign whose meaning is clear).
+    pub(super) fn resume_as(&mut self, t: u64, from: Seat, text: &str) -> Vec<Event> {
         if let Some(e) = self.need_arbiter(t, from, Verb::Resume) {
             return e;
+        }
+        match hear(self.position(), text, self.loc) {
+            Heard::Move(m) => self.resume_with(t, from, Some(m)),
+            Heard::NoMatch(r) => self.refuse(
+                t,
+                from,
+                Refusal::Illegal {
+                    reason: r.spoken(self.loc),
+                },
+            ),
+            Heard::Ambiguous(_) => self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: Rule::MoveNotLegal.into(),
+                },
+            ),
+        }
+    }
+
+    fn resume_with(&mut self, t: u64, from: Seat, read_as: Option<Move>) -> Vec<Event> {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Resume) {
+            return e;
+        }
+        // I.6: a game that ended before the resumption is not resumed.
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
         }
         let Some(a) = self.adjourned.as_mut() else {
             return self.not_adjourned(t, from);
@@ -338,8 +413,46 @@ impl Session {
                 return self.refuse(t, from, Refusal::Rules { reason });
             }
         };
-        let replier_running = a.replier_clock_started;
+        // I.8: "Sxf3" to an empty square, whose meaning is clear, is no
+        // automatic loss: the arbiter decides; the envelope stays shut
+        // until he plays it as he reads it (`resume MOVE`) or rules.
+        let clear = match (&opened, read_as) {
+            (Opened::SealerLoses { text, .. }, None) => {
+                without_capture_sign(self.position(), text, self.loc)
+            }
+            _ => None,
+        };
+        if let Some(mv) = clear {
+            return one(
+                t,
+                vec![To::Seat(Seat::Arbiter)],
+                Kind::Arbiter {
+                    reason: ArbiterReason::SealedMoveUnclear,
+                    by: Some(Seat::of(env.sealed_by)),
+                    detail: Some(super::san_en(self.position(), mv)),
+                },
+            );
+        }
+        let opened = match read_as {
+            Some(mv) => Opened::Move {
+                text: String::new(),
+                mv,
+            },
+            None => opened,
+        };
+        let Some(a) = self.adjourned.as_mut() else {
+            return self.not_adjourned(t, from);
+        };
+        let replier_running = a.replier_clock_started || a.clock_corrected;
+        let offer = a.offer;
         self.adjourned = None;
+        // I.4 (2009 Guidelines 4, 2005 A4): the offers stand as the
+        // adjournment left them: one declined meanwhile is gone.
+        if offer.is_none()
+            && let Some(o) = self.game.draw_offer()
+        {
+            let _ = self.game.decline_draw(!o);
+        }
         if let Some(clock) = self.clock.as_mut() {
             if !replier_running {
                 // I.5: the times of the envelope.
@@ -352,7 +465,20 @@ impl Session {
         }
         let mut out = one(t, vec![To::All], Kind::Resumed);
         match opened {
-            Opened::Move { mv, .. } => out.extend(self.make(t, env.sealed_by, mv, Seat::Arbiter)),
+            Opened::Move { mv, .. } => {
+                out.extend(self.make(t, env.sealed_by, mv, Seat::Arbiter));
+                // I.4 with 9.1.2.2 (2009 Guidelines 4, 2005 A4): a draw
+                // offer made during the adjournment stands until it is
+                // accepted or rejected — the sealed move does not decline
+                // it — and is marked (=).
+                if let Some(c) = offer
+                    && !self.game.is_over()
+                    && self.game.draw_offer().is_none()
+                    && self.game.offer_draw(c).is_ok()
+                {
+                    self.mark_offer(c);
+                }
+            }
             Opened::SealerLoses { sealer, .. } => {
                 // I.8: the sealer loses (recorded as a loss by an illegal
                 // move, the nearest result the rules know) — unless his
@@ -396,10 +522,10 @@ impl Session {
                 outcome: KnownOutcome::Draw,
                 termination: Termination::DrawAgreed,
             },
-            Ok(EndedBefore::Resigned(c)) => GameResult {
-                outcome: KnownOutcome::Decisive { winner: !c },
-                termination: Termination::Resignation(c),
-            },
+            // FIDE Laws 2023, 5.1.2 with I.6: a draw when the opponent
+            // cannot checkmate by any series of legal moves (not in 2009
+            // and 2005: lost).
+            Ok(EndedBefore::Resigned(c)) => self.game.resignation(c),
             Err(e) => {
                 self.adjourned = Some(a);
                 return self.refuse(
@@ -471,7 +597,27 @@ impl Session {
         let refuse =
             |s: &Session, reason: ClockReason| s.refuse(t, from, Refusal::Clock { reason });
         if a.replier_clock_started {
-            return refuse(self, ClockReason::AlreadyRunning);
+            // I.9.2 with 6.11 (2009 Guidelines 9(b), 2005 A9): the arbiter
+            // stopped the replying player's running clock; `start clock`
+            // starts it again.
+            let Some(clock) = self.clock.as_mut() else {
+                return self.refuse(t, from, Refusal::NoClock);
+            };
+            if clock.running().is_some() || !clock.is_paused() {
+                return refuse(self, ClockReason::AlreadyRunning);
+            }
+            return match clock.resume(t) {
+                Ok(()) => one(
+                    t,
+                    vec![To::All],
+                    Kind::Clock {
+                        action: ClockAction::Started,
+                        player: None,
+                        ms: None,
+                    },
+                ),
+                Err(e) => refuse(self, e.into()),
+            };
         }
         let env = a.state.envelope.clone();
         a.replier_clock_started = true;
@@ -516,5 +662,32 @@ fn adjourn_rule(e: &BoardsError) -> Rule {
             AdjournError::Resumed => Rule::AlreadyResumed,
         },
         _ => Rule::CannotBeDone,
+    }
+}
+
+/// I.8: the one legal move a sealed text names once a superfluous capture
+/// sign is taken out (`Sxf3`, `S:f3`, `Nx f3`, "schlägt"/"takes" to an
+/// empty square), if its meaning is so clear.
+fn without_capture_sign(pos: &Chess, text: &str, loc: &Locale) -> Option<Move> {
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| !matches!(w.to_lowercase().as_str(), "x" | ":" | "schlägt" | "takes"))
+        .collect();
+    let chars: Vec<char> = words.join(" ").chars().collect();
+    let mut cleaned = String::new();
+    for (i, c) in chars.iter().enumerate() {
+        let next_is_square = chars.get(i + 1).is_some_and(|f| ('a'..='h').contains(f))
+            && chars.get(i + 2).is_some_and(|r| ('1'..='8').contains(r));
+        if matches!(c, 'x' | ':' | '×') && next_is_square {
+            continue;
+        }
+        cleaned.push(*c);
+    }
+    if cleaned == text {
+        return None;
+    }
+    match hear(pos, &cleaned, loc) {
+        Heard::Move(m) => Some(m),
+        _ => None,
     }
 }

@@ -6,6 +6,8 @@
 
 use shakmaty::{Color, KnownOutcome, Position};
 
+use crate::boards::adjourn::Opened;
+
 use super::request::{Adjusted, Score};
 use super::{
     ArbiterReason, ClockAction, ClockReason, Event, Kind, Named, Refusal, Rule, Seat, Session, To,
@@ -127,6 +129,11 @@ impl Session {
                 (clock.set_moves(c, n, t), ClockAction::Moves, u64::from(n))
             }
         };
+        if r.is_ok()
+            && let Some(a) = self.adjourned.as_mut()
+        {
+            a.clock_corrected = true;
+        }
         match r {
             Ok(()) => one(
                 t,
@@ -209,7 +216,23 @@ impl Session {
                     },
                 )
             }
-            Ok(IllegalMoveRuling::GameEnded(r)) => self.ended(t, r),
+            Ok(IllegalMoveRuling::GameEnded(r)) => {
+                let mut ended = self.ended(t, r);
+                // 2005 C3, 2009 B.3(c): the opponent's claim to win (or to
+                // draw) decided the game, not a count of illegal moves.
+                if self
+                    .cfg
+                    .laws
+                    .illegal_move_claims_win(self.game.class(), self.game.supervision())
+                    && let Some(Event {
+                        kind: Kind::Result { reason, .. },
+                        ..
+                    }) = ended.last_mut()
+                {
+                    *reason = "illegal-move-claimed".into();
+                }
+                ended
+            }
             Err(e) => return self.rules_refusal(t, from, e, Rule::NoSuchHalfMove),
         };
         if let Some((i, _)) = back_to {
@@ -312,6 +335,19 @@ impl Session {
         if self.game.is_over() {
             return self.refuse(t, from, Refusal::GameOver);
         }
+        // FIDE Laws 2023, 6.7 (2009 6.6, 2005 6.7): the default time is
+        // about arriving at the board; a player who has made a move is
+        // there and is not forfeited as absent. (At a resumption his
+        // lateness is the adjournment rules' matter.)
+        if !arrived && self.adjourned.is_none() && self.has_moved(c) {
+            return self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: Rule::AlreadyMoved.into(),
+                },
+            );
+        }
         self.absent[ci(c)] = !arrived
             || self
                 .session_start
@@ -329,6 +365,13 @@ impl Session {
         out
     }
 
+    /// True when `c` has made a move in this game (its record, from the
+    /// start position).
+    fn has_moved(&self, c: Color) -> bool {
+        (0..self.game.moves().len())
+            .any(|i| self.game.position_at(i).is_some_and(|p| p.turn() == c))
+    }
+
     /// 6.7.1: a player noted absent when the default time has passed since
     /// the clocks started loses; both absent, both lose (`-/-`).
     pub(super) fn default_check(&mut self, t: u64) -> Vec<Event> {
@@ -342,6 +385,26 @@ impl Session {
             .into_iter()
             .filter(|c| self.absent[ci(*c)])
             .collect();
+        // I.10 (2009 Guidelines 10, 2005 A10): a sealer late at the
+        // resumption whose sealed move checkmates, stalemates or leaves a
+        // dead position gets that result, not a forfeit: the envelope is
+        // opened (his opponent is there) and the move made.
+        if let [c] = late.as_slice()
+            && let Some(a) = self.adjourned.as_ref()
+            && a.state.envelope.sealed_by == *c
+            && let Ok(Opened::Move { mv, .. }) = a.state.envelope.open(true, Some(&a.noted_seal))
+            && self.position().is_legal(mv)
+        {
+            let mut after = self.position().clone();
+            after.play_unchecked(mv);
+            if after.is_checkmate() || after.is_stalemate() || after.is_insufficient_material() {
+                let replier = !*c;
+                if let Some(a) = self.adjourned.as_mut() {
+                    a.state.mark_present(replier);
+                }
+                return self.resume(t, Seat::Arbiter);
+            }
+        }
         let (outcome, player, score) = match late.as_slice() {
             [] => return Vec::new(),
             [c] => (KnownOutcome::Decisive { winner: !*c }, Some(*c), None),

@@ -12,8 +12,10 @@
 use shakmaty::Color;
 
 use super::arbiter::Correction;
-use super::request::{Request, Score};
-use super::{ActName, Event, Kind, Seat, Session, To};
+use super::request::{Request, Score, echo};
+use super::{ActName, Event, Kind, Seat, Session, To, san_en};
+use crate::notation::phrase::{Heard, hear};
+use crate::rules::Claim;
 
 /// An act that waits for its seat's yes.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,6 +28,18 @@ pub(super) enum Act {
     },
     Clock(Correction),
     Absent(Color),
+    /// D.2.8 with 9.2.1, 9.3: a blind player's draw claim with the move
+    /// he intends, read back before the arbiter's ruling.
+    Claim {
+        claim: Claim,
+        intended: String,
+    },
+    /// D.2.8 with I.1.1: a blind player's sealed move, read back before
+    /// it is sealed; until his yes he may change it.
+    Seal {
+        text: String,
+        early: Option<u64>,
+    },
 }
 
 impl Act {
@@ -33,7 +47,7 @@ impl Act {
     /// this seat: a player's resignation; the arbiter's result, penalty,
     /// clock correction or absence (a player's `illegal` is only a claim
     /// to the arbiter and is not asked back).
-    pub(super) fn of(r: &Request, from: Seat) -> Option<Act> {
+    pub(super) fn of(r: &Request, from: Seat, blind: bool) -> Option<Act> {
         let arbiter = from == Seat::Arbiter;
         Some(match r {
             Request::Resign if from.color().is_some() => Act::Resign,
@@ -52,6 +66,20 @@ impl Act {
                 Act::Clock(Correction::SetMoves(*player, *moves))
             }
             Request::Absent(c) if arbiter => Act::Absent(*c),
+            Request::Claim {
+                claim,
+                intended: Some(text),
+            } if blind => Act::Claim {
+                claim: *claim,
+                intended: text.clone(),
+            },
+            Request::Adjourn {
+                sealed,
+                early_minutes,
+            } if blind => Act::Seal {
+                text: sealed.clone(),
+                early: *early_minutes,
+            },
             _ => return None,
         })
     }
@@ -67,6 +95,8 @@ impl Act {
             Act::Clock(Correction::AddTime(..)) => ActName::AddTime,
             Act::Clock(Correction::SetMoves(..)) => ActName::SetMoves,
             Act::Absent(_) => ActName::Absent,
+            Act::Claim { .. } => ActName::Claim,
+            Act::Seal { .. } => ActName::Seal,
         }
     }
 
@@ -91,6 +121,7 @@ impl Act {
                 (Some((*c).into()), Some(u64::from(*n)), None, None)
             }
             Act::Absent(c) => (Some((*c).into()), None, None, None),
+            Act::Claim { .. } | Act::Seal { .. } => (None, None, None, None),
         };
         Kind::Confirm {
             act: self.name(),
@@ -98,6 +129,10 @@ impl Act {
             ms,
             result,
             ply,
+            claim: None,
+            san: None,
+            uci: None,
+            fen_before: None,
         }
     }
 }
@@ -107,7 +142,10 @@ impl Session {
     /// answer to a pending act, a new act asked back, or `None` when the
     /// request goes on as it is.
     pub(super) fn confirmation(&mut self, t: u64, from: Seat, r: &Request) -> Option<Vec<Event>> {
-        let asked = Act::of(r, from);
+        // D.2.8: a blind player hears his claim's intended move and his
+        // sealed move read back before they count.
+        let blind = from.color().is_some_and(|c| self.is_blind(c));
+        let asked = Act::of(r, from, blind);
         if let Some(act) = self.confirm.get(&from).cloned() {
             match r {
                 Request::Yes => {
@@ -154,10 +192,36 @@ impl Session {
     }
 
     fn ask(&self, t: u64, from: Seat, act: &Act) -> Vec<Event> {
+        let mut kind = act.question();
+        if let (
+            Act::Claim { intended: text, .. } | Act::Seal { text, .. },
+            Kind::Confirm {
+                claim,
+                san,
+                uci,
+                fen_before,
+                ..
+            },
+        ) = (act, &mut kind)
+        {
+            if let Act::Claim { claim: c, .. } = act {
+                *claim = Some(c.name().to_string());
+            }
+            // The move as hector understood it, or (a sealed move that is
+            // no legal move) the text as written.
+            match hear(self.position(), text, self.loc) {
+                Heard::Move(m) => {
+                    *san = Some(san_en(self.position(), m));
+                    *uci = Some(self.uci(m));
+                    *fen_before = Some(self.game.fen());
+                }
+                _ => *san = Some(echo(text)),
+            }
+        }
         vec![Event {
             t,
             to: vec![To::Seat(from)],
-            kind: act.question(),
+            kind,
         }]
     }
 
@@ -179,6 +243,8 @@ impl Session {
             Act::Illegal { player, ply } => self.illegal(t, from, player, ply),
             Act::Clock(fix) => self.correct_clock(t, from, fix),
             Act::Absent(c) => self.absent(t, from, c),
+            Act::Claim { claim, intended } => self.claim(t, from, claim, Some(&intended)),
+            Act::Seal { text, early } => self.adjourn(t, from, &text, early),
         }
     }
 

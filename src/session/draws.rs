@@ -22,6 +22,14 @@ impl Session {
         if let Some(e) = self.draw_too_early(t, from, c) {
             return e;
         }
+        // An offer when the opponent's stands is an agreement (5.2.3).
+        let theirs = match &self.adjourned {
+            Some(a) => a.offer == Some(!c),
+            None => self.game.draw_offer() == Some(!c),
+        };
+        if theirs && let Some(e) = self.agreement_too_early(t, from) {
+            return e;
+        }
         if self.adjourned.is_some() {
             return self.adjourned_draw(t, c, None);
         }
@@ -59,6 +67,22 @@ impl Session {
             full
         };
         (at < before).then(|| self.refuse(t, from, Refusal::DrawTooEarly { before }))
+    }
+
+    /// FIDE Laws 2023, 5.2.3: a draw is agreed only after both players
+    /// have made at least one move (not in 2009 and 2005 5.2(c)). The
+    /// offer itself stands (it may be accepted once both have moved); the
+    /// agreement before then is refused.
+    fn agreement_too_early(&self, t: u64, from: Seat) -> Option<Vec<Event>> {
+        (self.cfg.laws.agreement_needs_a_move_each() && !self.game.both_have_moved()).then(|| {
+            self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: Rule::DrawBeforeMoves.into(),
+                },
+            )
+        })
     }
 
     /// 8.1.5, 9.1.2.2: both players mark a draw offer (=) on their
@@ -100,6 +124,16 @@ impl Session {
         // 9.1.1: nor is a draw agreed before that move (an offer by a
         // claim, 9.1.2.3, stands but cannot be accepted yet).
         if accept && let Some(e) = self.draw_too_early(t, from, !c) {
+            return e;
+        }
+        let offered = match &self.adjourned {
+            Some(a) => a.offer == Some(!c),
+            None => self.game.draw_offer() == Some(!c),
+        };
+        if accept
+            && offered
+            && let Some(e) = self.agreement_too_early(t, from)
+        {
             return e;
         }
         if self.adjourned.is_some() {
@@ -156,6 +190,16 @@ impl Session {
         if self.game.is_over() {
             return self.refuse(t, from, Refusal::GameOver);
         }
+        // Guidelines I: the clocks are stopped while the game is
+        // adjourned; no flag falls or is claimed (unless the replying
+        // player's clock was started, I.9.2).
+        if self
+            .adjourned
+            .as_ref()
+            .is_some_and(|a| !a.replier_clock_started)
+        {
+            return self.refuse(t, from, Refusal::Adjourned);
+        }
         // 6.9 (D.2.10.5 for the assistant): with hector's clock the claim
         // is checked at once — the opponent's flag must have fallen.
         // Without a clock the arbiter rules on the real one.
@@ -193,6 +237,11 @@ impl Session {
             Ok(c) => c,
             Err(e) => return e,
         };
+        // Guidelines I (9.2, 9.3): a claim is made at the board by the
+        // player to move; while the game is adjourned there is none.
+        if self.adjourned.is_some() {
+            return self.refuse(t, from, Refusal::Adjourned);
+        }
         if c != self.game.turn() {
             return self.refuse(t, from, Refusal::NotYourTurn);
         }

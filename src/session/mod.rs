@@ -158,6 +158,16 @@ pub struct Config {
     /// default White's clock starts at once.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub arbiter_starts: bool,
+    /// The event's supervision of rapid and blitz games (`--supervision
+    /// adequate|inadequate`; 2009 A.3/A.4, B.2/B.3): under 2009 without
+    /// adequate supervision a flag counts only when claimed (A.4(d)) and
+    /// an illegal move in blitz gives a claim to win (B.3(c)).
+    #[serde(skip_serializing_if = "is_adequate")]
+    pub supervision: crate::rules::Supervision,
+}
+
+fn is_adequate(s: &crate::rules::Supervision) -> bool {
+    *s == crate::rules::Supervision::Adequate
 }
 
 impl Default for Config {
@@ -189,6 +199,7 @@ impl Default for Config {
             seat_locales: Default::default(),
             no_draw_before: None,
             arbiter_starts: false,
+            supervision: Default::default(),
         }
     }
 }
@@ -301,6 +312,9 @@ pub struct Session {
     /// D.2.1: the blind player's move (colour, half-move) the sighted
     /// player has not yet said he repeated on his board.
     unrepeated: Option<(Color, usize)>,
+    /// D.2.3.3: a flag that fell while its player's announced mate waited
+    /// for his yes.
+    flag_held: Option<Color>,
 }
 
 /// An independent copy (the local front ends of `hector serve` look at one
@@ -339,6 +353,7 @@ impl Clone for Session {
             session_start: self.session_start,
             absent: self.absent,
             unrepeated: self.unrepeated,
+            flag_held: self.flag_held,
         }
     }
 }
@@ -371,12 +386,13 @@ impl Session {
         // The edition and the class of the time control decide penalties
         // and automatic draws (A.3; 9.6 only in 2023).
         let class = match cfg.control.as_deref() {
-            Some(tc) => TimeControl::parse(tc)
-                .map_err(|e| SessionError::Control(e.to_string()))?
-                .class(),
+            Some(tc) => cfg.laws.class_of(
+                &TimeControl::parse(tc).map_err(|e| SessionError::Control(e.to_string()))?,
+            ),
             None => crate::clock::Class::Standard,
         };
         game.set_laws(cfg.laws, class);
+        game.set_supervision(cfg.supervision);
         let start = game.start().clone();
         if let Some(moves) = cfg.moves.as_deref() {
             for (i, token) in moves.split_whitespace().enumerate() {
@@ -455,6 +471,7 @@ impl Session {
             session_start,
             absent: [false; 2],
             unrepeated: None,
+            flag_held: None,
         })
     }
 
@@ -570,6 +587,7 @@ impl Session {
             Input::Tick {} => Vec::new(),
         };
         out.extend(more);
+        out.extend(self.held_flag(t));
         out.extend(self.settle_penalties(t));
         for e in &out {
             // "Repeat" says the game's last sentence again, not a
@@ -631,26 +649,73 @@ impl Session {
                 if self.game.is_over() {
                     continue;
                 }
-                out.push(Event {
-                    t,
-                    to: vec![To::All],
-                    kind: Kind::Flag {
-                        player: f.side.into(),
-                    },
-                });
-                out.push(Event {
-                    t,
-                    to: vec![To::Seat(Seat::Arbiter)],
-                    kind: Kind::Arbiter {
-                        reason: ArbiterReason::Flag,
-                        by: None,
-                        detail: Some(Side::from(f.side).name().to_string()),
-                    },
-                });
-                if let Ok(r) = self.game.flag_fall(f.side) {
-                    out.extend(self.ended(t, r));
+                // FIDE Laws 2023, D.2.3.3 with 5.1.1 (2005 F.2.3(c)): a
+                // blind player's move is made when announced; a mate he
+                // announced before his flag fell and confirms after it is
+                // a mate. The flag waits for his answer.
+                if self.announced_mate(f.side) {
+                    self.flag_held = Some(f.side);
+                    continue;
+                }
+                out.extend(self.flag_fell(t, f.side));
+            }
+        }
+        out
+    }
+
+    /// True when `c` has a move read back and waiting for his yes that
+    /// checkmates (D.2.3.3).
+    fn announced_mate(&self, c: Color) -> bool {
+        match &self.pending[ci(c)] {
+            Some(Pending::ReadBack(m)) => {
+                let mut after = self.position().clone();
+                after.is_legal(*m) && {
+                    after.play_unchecked(*m);
+                    after.is_checkmate()
                 }
             }
+            _ => false,
+        }
+    }
+
+    /// A flag held for an announced mate (D.2.3.3) falls when the mate is
+    /// not confirmed (a no, another move): 6.9 then applies.
+    fn held_flag(&mut self, t: u64) -> Vec<Event> {
+        let Some(c) = self.flag_held else {
+            return Vec::new();
+        };
+        if self.game.is_over() {
+            self.flag_held = None;
+            return Vec::new();
+        }
+        if self.announced_mate(c) {
+            return Vec::new();
+        }
+        self.flag_held = None;
+        self.flag_fell(t, c)
+    }
+
+    /// 6.9: `c`'s flag fell: told to all and the arbiter; the game ends
+    /// (a draw when the opponent cannot checkmate).
+    fn flag_fell(&mut self, t: u64, c: Color) -> Vec<Event> {
+        let mut out = vec![
+            Event {
+                t,
+                to: vec![To::All],
+                kind: Kind::Flag { player: c.into() },
+            },
+            Event {
+                t,
+                to: vec![To::Seat(Seat::Arbiter)],
+                kind: Kind::Arbiter {
+                    reason: ArbiterReason::Flag,
+                    by: None,
+                    detail: Some(Side::from(c).name().to_string()),
+                },
+            },
+        ];
+        if let Ok(r) = self.game.flag_fall(c) {
+            out.extend(self.ended(t, r));
         }
         out
     }
@@ -906,6 +971,7 @@ impl Session {
                 early_minutes,
             } => self.adjourn(t, from, &sealed, early_minutes),
             Request::Resume => self.resume(t, from),
+            Request::ResumeAs(text) => self.resume_as(t, from, &text),
             Request::Present(c) => self.present(t, from, c),
             Request::Envelope(file) => self.envelope(t, from, file),
             Request::Resumption { date, time, place } => {

@@ -7,8 +7,8 @@
 use shakmaty::{Color, Move, Role};
 
 use super::{
-    ClockAction, ClockReason, Event, Kind, Named, Pending, Refusal, Rule, Seat, Session, To, ci,
-    echo, one,
+    ClockAction, ClockReason, DrawAction, Event, Kind, Named, Pending, Refusal, Rule, Seat,
+    Session, To, ci, echo, one,
 };
 use crate::clock::Press;
 use crate::locale::session::Verb;
@@ -65,7 +65,10 @@ impl Session {
         // game journaled before `arbiter_starts` began with its clocks
         // stopped at once and took moves before they first ran; its
         // journal replays so.
+        // (A flag held for an announced mate, D.2.3.3, leaves the clock
+        // frozen: the mate is still confirmed.)
         if from != Seat::Arbiter
+            && self.flag_held.is_none()
             && self.clock.as_ref().is_some_and(|k| {
                 k.is_started()
                     && k.running().is_none()
@@ -256,9 +259,17 @@ impl Session {
         let fen_before = self.game.fen();
         let san = san_en(&before, m);
         let uci = self.uci(m);
+        let offer = self.game.draw_offer();
         if let Err(e) = self.game.play(m) {
             return self.rules_refusal(t, via, e, Rule::CannotBeDone);
         }
+        // 9.1.2.3 with D.2.1: an offer that came while the blind player's
+        // move was being read back is declined by that move; both players
+        // are told so (his "yes" never swallows it silently).
+        let declined = self.is_blind(c)
+            && offer == Some(!c)
+            && self.game.draw_offer().is_none()
+            && !self.game.is_over();
         self.pending = [None, None];
         self.boards.record_move(&before, m, t);
         self.synced = self.game.moves().len();
@@ -275,6 +286,16 @@ impl Session {
                 fen_before,
             },
         });
+        if declined {
+            out.push(Event {
+                t,
+                to: vec![To::All],
+                kind: Kind::Draw {
+                    action: DrawAction::Declined,
+                    by: c.into(),
+                },
+            });
+        }
         let sighted_presses_himself =
             self.cfg.separate_press && !self.is_blind(c) && via == Seat::of(c);
         if self.clock.is_some() {

@@ -15,7 +15,7 @@ use crate::locale::session::SessionWords;
 use crate::locale::session::Verb;
 use crate::notation::phrase::{SayOptions, say_with};
 use crate::notation::san;
-use crate::rules::position_from_fen;
+use crate::rules::{Laws, position_from_fen};
 
 /// The standard start position.
 pub const STANDARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -83,6 +83,10 @@ pub struct Renderer {
     words: &'static SessionWords,
     clock: &'static ClockWords,
     opts: SayOptions,
+    /// The edition of the Laws the game follows: it decides the articles
+    /// cited and how rulings are counted (the third illegal move of 2009
+    /// and 2005 7.4(b), the second of 2023 7.5.5).
+    laws: Laws,
     /// Seats with a language of their own, each with its renderer.
     seats: Vec<(Seat, Renderer)>,
 }
@@ -127,8 +131,20 @@ impl Renderer {
             words: SessionWords::get(code).map_err(|e| e.to_string())?,
             clock: ClockWords::get(code).map_err(|e| e.to_string())?,
             opts,
+            laws: Laws::default(),
             seats: Vec::new(),
         })
+    }
+
+    /// The renderer for a game under another edition of the Laws.
+    pub fn with_laws(mut self, laws: Laws) -> Renderer {
+        self.laws = laws;
+        self.seats = self
+            .seats
+            .into_iter()
+            .map(|(seat, r)| (seat, r.with_laws(laws)))
+            .collect();
+        self
     }
 
     /// The renderer of a session's own locale and phrase options.
@@ -139,7 +155,10 @@ impl Renderer {
             .iter()
             .filter(|(_, code)| **code != cfg.locale)
             .filter_map(|(seat, code)| {
-                Some((Seat::parse(seat)?, Renderer::new(code, s.opts).ok()?))
+                Some((
+                    Seat::parse(seat)?,
+                    Renderer::new(code, s.opts).ok()?.with_laws(cfg.laws),
+                ))
             })
             .collect();
         Renderer {
@@ -149,6 +168,7 @@ impl Renderer {
                 .or_else(|_| ClockWords::get("de"))
                 .expect("embedded clock wording"),
             opts: s.opts,
+            laws: cfg.laws,
             seats,
         }
     }
@@ -185,6 +205,18 @@ impl Renderer {
             }
         }
         v
+    }
+
+    /// The edition as a sentence's `$laws` (its year): the articles a
+    /// sentence cites follow the edition the game is played under (a
+    /// 2009 or 2005 game never cites a 2023 article).
+    fn laws(&self) -> (&'static str, Word<'static>) {
+        let year = match self.laws {
+            Laws::Fide2023 => 2023,
+            Laws::Fide2009 => 2009,
+            Laws::Fide2005 => 2005,
+        };
+        ("laws", Word::N(year))
     }
 
     fn s(&self, key: &str, args: &[(&str, &str)]) -> String {
@@ -352,7 +384,17 @@ impl Renderer {
                 ms,
                 result,
                 ply,
+                claim,
+                san,
+                uci,
+                fen_before,
             } => {
+                // The move read back (D.2.8): spoken as a move is, or the
+                // sealed text as it was written.
+                let said = match (uci, fen_before) {
+                    (Some(u), Some(f)) => self.spoken(f, u, san.as_deref().unwrap_or_default()),
+                    _ => san.clone().unwrap_or_default(),
+                };
                 let color = player.map(Word::Side).unwrap_or(Word::T(""));
                 let ms = ms.unwrap_or(0);
                 let result = result.as_deref().unwrap_or_default();
@@ -375,8 +417,19 @@ impl Renderer {
                         "confirm_set_moves",
                         &[("color", color), ("count", Word::N(ms))],
                     ),
-                    (ActName::Absent, _) => self.say("confirm_absent", &[("color", color)]),
+                    (ActName::Absent, _) => {
+                        self.say("confirm_absent", &[("color", color), self.laws()])
+                    }
                     (ActName::Resign, _) => self.s("confirm_resign", &[]),
+                    (ActName::Claim, _) => self.s(
+                        if claim.as_deref() == Some("fifty-moves") {
+                            "confirm_claim_fifty"
+                        } else {
+                            "confirm_claim_threefold"
+                        },
+                        &[("move", &said)],
+                    ),
+                    (ActName::Seal, _) => self.s("confirm_seal", &[("move", &said)]),
                 }
             }
             Kind::Repeated { by, .. } => {
@@ -471,7 +524,9 @@ impl Renderer {
                         };
                         self.s("arbiter_boards_differ", &[("detail", &why)])
                     }
-                    ArbiterReason::AssistantMissing => self.s("arbiter_assistant_missing", &[]),
+                    ArbiterReason::AssistantMissing => {
+                        self.say("arbiter_assistant_missing", &[self.laws()])
+                    }
                     ArbiterReason::IllegalClaimed => self.say("arbiter_illegal", &[("seat", seat)]),
                     ArbiterReason::Interrupted => self.s("arbiter_interrupted", &[]),
                     ArbiterReason::Present => self.say("arbiter_present", &[("seat", seat)]),
@@ -480,6 +535,19 @@ impl Renderer {
                     }
                     ArbiterReason::Absent => self.say("arbiter_absent", &[("seat", seat)]),
                     ArbiterReason::Arrived => self.say("arbiter_arrived", &[("seat", seat)]),
+                    // I.8: the sealed move as the arbiter may read it, in
+                    // the locale's notation, and his command to play it.
+                    ArbiterReason::SealedMoveUnclear => {
+                        let command = self.command_words(Named::Command(Verb::Resume));
+                        self.say(
+                            "arbiter_sealed_unclear",
+                            &[
+                                ("detail", Word::T(&detail)),
+                                ("command", Word::T(&command)),
+                                self.laws(),
+                            ],
+                        )
+                    }
                     ArbiterReason::Flag => {
                         let c = match detail.as_str() {
                             "white" => self.color(Side::White),
@@ -528,7 +596,11 @@ impl Renderer {
                     text.push(' ');
                     text.push_str(&self.say(
                         "adjourned_early",
-                        &[("color", Word::Side(*by)), ("time", Word::Time(*ms))],
+                        &[
+                            ("color", Word::Side(*by)),
+                            ("time", Word::Time(*ms)),
+                            self.laws(),
+                        ],
                     ));
                 }
                 text
@@ -786,6 +858,21 @@ impl Renderer {
                             ("resumption", Word::T(resumption.trim_end_matches('.'))),
                         ],
                     );
+                    // I.2.4: the sealer by name, when the names are known;
+                    // I.2.6: a draw offer standing.
+                    let mut read = read;
+                    let sealer = match e.sealed_by {
+                        Side::White => &e.white,
+                        Side::Black => &e.black,
+                    };
+                    if let Some(n) = sealer {
+                        read.push(' ');
+                        read.push_str(&self.say("envelope_sealer", &[("sealer", Word::T(n))]));
+                    }
+                    if let Some(o) = e.draw_offer {
+                        read.push(' ');
+                        read.push_str(&self.say("envelope_offer", &[("color", Word::Side(o))]));
+                    }
                     match &e.file {
                         Some(f) => format!(
                             "{read} {}",
@@ -895,9 +982,25 @@ impl Renderer {
             "seventy-five-moves" => self.loc.game_text("seventy_five_moves", &[]),
             "threefold-repetition" => self.loc.game_text("threefold_repetition", &[]),
             "fifty-moves" => self.loc.game_text("fifty_moves", &[]),
+            // FIDE Laws 2023, 5.1.2: a resignation when the opponent
+            // cannot checkmate is a draw.
+            "resignation" if winner.is_none() => self.s(
+                "resigned_draw",
+                &[("color", &concerned), ("winner", &other)],
+            ),
             "resignation" => self
                 .loc
                 .game_text("resigned", &[("color", &concerned), ("winner", &other)]),
+            // 2009 and 2005 7.4(b): the third illegal move is the one that
+            // loses (2023 7.5.5: the second).
+            "illegal-moves" if self.laws.losing_illegal_move() == 3 => self.s(
+                if winner.is_some() {
+                    "third_illegal_move_loses"
+                } else {
+                    "third_illegal_move_draw"
+                },
+                &[("color", &concerned), ("winner", &other)],
+            ),
             "flag-fall" => self.loc.game_text(
                 if winner.is_some() {
                     "flag_win"
@@ -914,17 +1017,38 @@ impl Renderer {
                 },
                 &[("color", &concerned), ("winner", &other)],
             ),
+            // 2005 C3, 2009 B.3(c): a completed illegal move claimed by the
+            // opponent wins for him, or draws when he cannot checkmate.
+            "illegal-move-claimed" => self.s(
+                if winner.is_some() {
+                    "illegal_move_claim_win"
+                } else {
+                    "illegal_move_claim_draw"
+                },
+                &[("color", &concerned), ("winner", &other)],
+            ),
             "draw-agreed" => self.loc.game_text("draw_agreed", &[]),
-            "sealed-move" if winner.is_none() => self.s(
+            "sealed-move" if winner.is_none() => self.say(
                 "sealed_move_draw",
-                &[("color", &concerned), ("winner", &other)],
+                &[
+                    ("color", Word::T(&concerned)),
+                    ("winner", Word::T(&other)),
+                    self.laws(),
+                ],
             ),
-            "sealed-move" => self.s("sealed_move_loses", &[("color", &concerned)]),
-            "absent" if p.is_some() => self.s(
+            "sealed-move" => self.say(
+                "sealed_move_loses",
+                &[("color", Word::T(&concerned)), self.laws()],
+            ),
+            "absent" if p.is_some() => self.say(
                 "result_absent",
-                &[("color", &concerned), ("winner", &other)],
+                &[
+                    ("color", Word::T(&concerned)),
+                    ("winner", Word::T(&other)),
+                    self.laws(),
+                ],
             ),
-            "absent" => self.s("result_absent_both", &[]),
+            "absent" => self.say("result_absent_both", &[self.laws()]),
             "arbiter" => self.s("result_arbiter", &[("result", result)]),
             _ => result.to_string(),
         }

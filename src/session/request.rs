@@ -184,6 +184,10 @@ pub enum Request {
         early_minutes: Option<u64>,
     },
     Resume,
+    /// I.8: the arbiter opens the envelope and plays the sealed move as he
+    /// reads it (`resume Sf3`: a superfluous capture sign, the meaning
+    /// clear).
+    ResumeAs(String),
     /// I.7: a player present for the opening of the envelope.
     Present(Color),
     /// I.2, I.3: the envelope read to the arbiter; with a file name, also
@@ -279,7 +283,7 @@ impl Request {
             Request::ClaimFlag | Request::Claim { .. } => Verb::Claim,
             Request::Resign => Verb::Resign,
             Request::Adjourn { .. } => Verb::Adjourn,
-            Request::Resume => Verb::Resume,
+            Request::Resume | Request::ResumeAs(_) => Verb::Resume,
             Request::Present(_) => Verb::Present,
             Request::Envelope(_) => Verb::Envelope,
             Request::Resumption { .. } => Verb::Resumption,
@@ -447,7 +451,8 @@ impl Reader<'_> {
             Verb::Accept => alone(Request::Accept),
             Verb::Decline => alone(Request::Decline),
             Verb::Resign => alone(Request::Resign),
-            Verb::Resume => alone(Request::Resume),
+            Verb::Resume if rest.is_empty() => Ok(Request::Resume),
+            Verb::Resume => Ok(Request::ResumeAs(rest.join(" "))),
             Verb::Envelope => Ok(Request::Envelope(
                 (!rest.is_empty()).then(|| rest.join(" ")),
             )),

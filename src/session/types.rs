@@ -550,10 +550,19 @@ pub enum Rule {
     /// The envelope or game record cannot be read or used (not reachable
     /// by a player's command).
     CannotBeDone,
+    /// FIDE Laws 2023, 5.2.3: a draw is agreed only after both players
+    /// have made at least one move.
+    DrawBeforeMoves,
+    /// 6.7: a player who has made a move is present; he is not noted
+    /// absent.
+    AlreadyMoved,
+    /// I.1.2 (2009 Guidelines 1(b), 2005 A1(b)): the rest of the session
+    /// is more than the sealer's time left; he cannot adjourn early.
+    EarlyTooLong,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 17] = [
+    pub const ALL: [Rule; 20] = [
         Rule::NoDrawOffer,
         Rule::NotAdjourned,
         Rule::NotPresent,
@@ -571,6 +580,9 @@ impl Rule {
         Rule::EndedBeforeResumption,
         Rule::AlreadyResumed,
         Rule::CannotBeDone,
+        Rule::DrawBeforeMoves,
+        Rule::AlreadyMoved,
+        Rule::EarlyTooLong,
     ];
 
     /// The rule's name as in the JSON, also its sentence's key.
@@ -593,6 +605,9 @@ impl Rule {
             Rule::EndedBeforeResumption => "ended_before_resumption",
             Rule::AlreadyResumed => "already_resumed",
             Rule::CannotBeDone => "cannot_be_done",
+            Rule::DrawBeforeMoves => "draw_before_moves",
+            Rule::AlreadyMoved => "already_moved",
+            Rule::EarlyTooLong => "early_too_long",
         }
     }
 }
@@ -695,6 +710,10 @@ pub enum ArbiterReason {
     Absent,
     /// 6.7: the arbiter noted a player arrived.
     Arrived,
+    /// I.8: the sealed move has a superfluous capture sign; its meaning
+    /// (`detail`, English SAN) is clear: the arbiter decides (`resume
+    /// MOVE` plays it, or he gives the result).
+    SealedMoveUnclear,
 }
 
 /// Everything a session can say. Facts, never sentences: the renderer
@@ -746,6 +765,19 @@ pub enum Kind {
         result: Option<String>,
         #[serde(skip_serializing_if = "Option::is_none", default)]
         ply: Option<usize>,
+        /// 9.2, 9.3 with D.2.8: the draw claimed (`threefold-repetition`,
+        /// `fifty-moves`), read back with its intended move.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        claim: Option<String>,
+        /// The move read back (a claim's intended move, a sealed move):
+        /// English SAN, or the sealed text as written when it is no legal
+        /// move (I.8 decides at the opening).
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        san: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        uci: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        fen_before: Option<String>,
     },
     /// D.2.1: the sighted player has made the blind player's move on his
     /// board (`by` repeated the move of half-move `ply`).
@@ -887,6 +919,10 @@ pub enum ActName {
     SetMoves,
     /// The arbiter notes a player absent (6.7).
     Absent,
+    /// A blind player's draw claim with an intended move (9.2, 9.3, D.2.8).
+    Claim,
+    /// A blind player's sealed move (I.1.1, D.2.8).
+    Seal,
 }
 
 /// What happened to the clock (`Kind::Clock`).
@@ -1132,6 +1168,8 @@ mod tests {
             (ActName::AddTime, "add-time"),
             (ActName::SetMoves, "set-moves"),
             (ActName::Absent, "absent"),
+            (ActName::Claim, "claim"),
+            (ActName::Seal, "seal"),
         ];
         for (act, word) in acts {
             let (player, ms, result, ply) = (None, None, None, None);
@@ -1141,6 +1179,10 @@ mod tests {
                 ms,
                 result,
                 ply,
+                claim: None,
+                san: None,
+                uci: None,
+                fen_before: None,
             };
             pinned(asked, format!(r#"{{"kind":"confirm","act":"{word}"}}"#));
             let cancelled = Kind::Cancelled { act: Some(act) };
