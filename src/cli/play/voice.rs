@@ -509,7 +509,8 @@ impl Front for VoiceFront {
             _ => return Vec::new(),
         };
         // Decoded while he spoke: only the end is left. The whole utterance
-        // is decoded again when the position changed meanwhile, or when one
+        // is decoded again when the position changed meanwhile, when what
+        // was decided as he paused was not understood, or when one
         // of his first utterances was not understood streamed (the
         // utterance's own cepstral mean hears a first, isolated phrase
         // better; the live mean settles over those).
@@ -530,7 +531,11 @@ impl Front for VoiceFront {
             };
             if let (true, Ok(hyps)) = (same, streamed) {
                 let (out, sure) = self.decide(session, &hyps);
-                if sure || !settling {
+                // Not understood when he paused: the whole utterance, its
+                // end and its silence included, is heard again (Whisper
+                // hears a short word such as "ja" surer with the silence
+                // after it) before he is asked to say it again.
+                if sure || (!settling && early_at.is_none()) {
                     if trace {
                         match early_at {
                             Some(at) => eprintln!(
