@@ -416,6 +416,15 @@ fn session_writes_the_envelope_the_arbiter_asks_for() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).expect("the envelope file")).unwrap();
     assert_eq!(json["envelope"]["sealed_move"], "Nf3", "{json}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+        assert_eq!(
+            mode, 0o600,
+            "the envelope holds the sealed move: its owner's only"
+        );
+    }
     assert_eq!(json["outside"]["white"], "Anna Weiss", "{json}");
     assert_eq!(json["outside"]["resumption"]["place"], "Hall B", "{json}");
     let printed = std::fs::read_to_string(&page).expect("the page");

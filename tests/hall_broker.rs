@@ -259,12 +259,13 @@ fn forged_replayed_and_misaddressed_rows_are_ignored_without_blocking_the_board(
             state: fake,
             pgn: "[Result \"0-1\"]\n\n1. e4 0-1\n".into(),
             arbiter_url: Some("http://evil.example/arbiter".into()),
+            game: None,
         };
         let payload = serde_json::to_vec(&forged).unwrap();
         let stored = forge(
             &js,
             t.subject(1),
-            Some(t.msg_id(1, 5)),
+            Some(t.msg_id(1, None, 5)),
             None,
             payload.clone(),
         )

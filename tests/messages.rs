@@ -81,7 +81,9 @@ fn kind(var: &str) -> Option<Kind> {
         "white_name" | "black_name" | "place" | "resumption" => Kind::Text("…"),
         "date" => Kind::Text("2026-11-26"),
         "hour" => Kind::Text("10:00"),
-        "file" | "page" => Kind::Text("…"),
+        "file" | "page" | "wal" => Kind::Text("…"),
+        // a damaged journal's rows and sizes
+        "row" | "next" | "upto" | "size" | "expected" | "commands" => Kind::Text("7"),
         // the clock's sentences get a side's turn already worded
         "turn" => Kind::Text("…"),
         _ => return None,
@@ -430,6 +432,9 @@ const SHARED: &[&str] = &[
     "bytes",
     "websocket",
     "token",
+    // the journal's database and its table of settings, by their names
+    "sqlite",
+    "config",
     "hall",
     "key",
     "serve",

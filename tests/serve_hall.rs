@@ -436,3 +436,153 @@ fn the_documented_broker_users_admit_hall_and_board_and_refuse_strangers() {
         hall.arbiter_url
     );
 }
+
+/// The board `n` of `/api/boards` (or null).
+fn board_of(v: &serde_json::Value, n: u64) -> serde_json::Value {
+    v.as_array()
+        .and_then(|a| a.iter().find(|b| b["board"] == n).cloned())
+        .unwrap_or_default()
+}
+
+/// Plays `moves` alternately from White.
+fn play(s: &Serve, moves: &[&str]) {
+    let mut c = s.client();
+    for (i, mv) in moves.iter().enumerate() {
+        let seat = if i % 2 == 0 { "white" } else { "black" };
+        let a = c.command(&s.token(seat), mv).unwrap();
+        assert!(a.body.contains("\"moved\""), "{mv}: {}", a.body);
+    }
+}
+
+/// Issue 43.1: the broker keeps message ids for a day, and the organiser
+/// names every round's boards alike (same tournament, board numbers and
+/// players, no `--round`). Round 2's rows carry their own game's identity:
+/// none is dropped as a duplicate of round 1's, and the hall shows round
+/// 2's game on every board from its first row — at once where round 1's
+/// game was over, within seconds where it was left unfinished (its board
+/// silent) — and `/round.pgn` holds round 2's moves only.
+#[test]
+fn a_second_round_with_the_same_names_shows_its_own_game_from_its_first_row() {
+    let dir = TempDir::new("serve-rounds");
+    let Some(broker) = broker(&dir) else { return };
+    let hall = hall(&broker, "rounds");
+    let url = broker.url();
+    let args = |board: &'static str| {
+        [
+            board_args(&url, &hall.key, "rounds", board).as_slice(),
+            &["--white", "Anna", "--black", "Bella"],
+        ]
+        .concat()
+    };
+    let (a1, a2) = (args("1"), args("2"));
+    // Round 1: board 1 ends (White resigns), board 2 is left unfinished.
+    let r1b1 = Serve::start(&dir.0.join("r1-b1.sqlite"), &a1);
+    let r1b2 = Serve::start(&dir.0.join("r1-b2.sqlite"), &a2);
+    r1b1.start_clocks();
+    r1b2.start_clocks();
+    play(&r1b1, &["e4", "e5", "Nf3"]);
+    play(&r1b2, &["d4", "d5", "c4", "e6"]);
+    for word in ["resign", "yes"] {
+        let a = r1b1.client().command(&r1b1.token("black"), word).unwrap();
+        assert_eq!(a.status, 200, "{}", a.body);
+    }
+    wait_boards(&hall, "round 1 on both boards", |v| {
+        board_of(v, 1)["result"] == "1-0" && board_of(v, 2)["ply"] == 4
+    });
+    assert_eq!(r1b1.stop(), Some(0));
+    assert_eq!(r1b2.stop(), Some(0));
+    // Round 2, the same commands with new journals.
+    let r2b1 = Serve::start(&dir.0.join("r2-b1.sqlite"), &a1);
+    let r2b2 = Serve::start(&dir.0.join("r2-b2.sqlite"), &a2);
+    r2b1.start_clocks();
+    r2b2.start_clocks();
+    let started = Instant::now();
+    wait_boards(&hall, "round 2's first row on both boards", |v| {
+        [1, 2]
+            .iter()
+            .all(|&n| board_of(v, n)["ply"] == 0 && board_of(v, n)["result"].is_null())
+    });
+    eprintln!(
+        "round 2 shown on both boards {:.1} s after its first rows",
+        started.elapsed().as_secs_f64()
+    );
+    // A short round-2 game: one move on board 1, two on board 2.
+    play(&r2b1, &["c4"]);
+    play(&r2b2, &["e4", "c5"]);
+    wait_boards(&hall, "round 2's moves", |v| {
+        board_of(v, 1)["ply"] == 1 && board_of(v, 2)["ply"] == 2
+    });
+    let v = boards_json(&hall);
+    assert_eq!(board_of(&v, 1)["last_move"]["san"], "c4", "{v:#}");
+    assert_eq!(board_of(&v, 2)["last_move"]["san"], "c5", "{v:#}");
+    let (code, pgn) = get(&hall, "/round.pgn");
+    assert_eq!(code, 200);
+    let games = hall_support::round_moves(&pgn);
+    assert_eq!(games["1"], ["c4"], "{pgn}");
+    assert_eq!(games["2"], ["e4", "c5"], "{pgn}");
+    // A hall started now rebuilds the same from the stream (both rounds).
+    drop(hall);
+    let again = hall_support::hall(&broker, "rounds");
+    let v = boards_json(&again);
+    assert_eq!(board_of(&v, 1)["ply"], 1, "{v:#}");
+    assert_eq!(board_of(&v, 2)["last_move"]["san"], "c5", "{v:#}");
+}
+
+/// Issue 43.3: two boards started with the same `--board` in one round:
+/// the hall keeps showing the first, sets the second's rows aside and tells
+/// the chief arbiter; the first plays on.
+#[test]
+fn a_board_number_used_twice_is_refused_and_alerted() {
+    let dir = TempDir::new("serve-duplicate");
+    let Some(broker) = broker(&dir) else { return };
+    let hall = hall(&broker, "dup");
+    let url = broker.url();
+    let args = board_args(&url, &hall.key, "dup", "3");
+    let first = Serve::start(&dir.0.join("first.sqlite"), &args);
+    first.start_clocks();
+    play(&first, &["e4"]);
+    // Shown, and heard beating (a clock age needs a heartbeat).
+    wait_boards(&hall, "the first board 3, heard", |v| {
+        board_of(v, 3)["ply"] == 1 && board_of(v, 3)["clock_age_ms"].is_u64()
+    });
+    let second = Serve::start(&dir.0.join("second.sqlite"), &args);
+    second.start_clocks();
+    play(&second, &["d4", "d5"]);
+    let token = hall.arbiter_url.split("token=").nth(1).unwrap().to_string();
+    let arbiter_view = || -> serde_json::Value {
+        serde_json::from_str(&get(&hall, &format!("/api/boards?token={token}")).1).unwrap()
+    };
+    let until = Instant::now() + Duration::from_secs(20);
+    loop {
+        let b = board_of(&arbiter_view(), 3);
+        let alerted = b["alerts"].as_array().is_some_and(|a| {
+            a.iter()
+                .any(|a| a["need"] == "duplicate_board" && a["open"] == true)
+        });
+        if alerted {
+            assert!(
+                b["ignored"]["duplicate"].as_u64().unwrap_or(0) >= 1,
+                "{b:#}"
+            );
+            break;
+        }
+        assert!(
+            Instant::now() < until,
+            "no alert for the second board 3: {b:#}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // Seconds later the first still holds the number, and plays on.
+    std::thread::sleep(Duration::from_secs(7));
+    let b = board_of(&boards_json(&hall), 3);
+    assert_eq!(b["last_move"]["san"], "e4", "{b:#}");
+    play_from(&first, "black", "e5");
+    wait_boards(&hall, "the first board 3 plays on", |v| {
+        board_of(v, 3)["ply"] == 2 && board_of(v, 3)["last_move"]["san"] == "e5"
+    });
+}
+
+fn play_from(s: &Serve, seat: &str, mv: &str) {
+    let a = s.client().command(&s.token(seat), mv).unwrap();
+    assert!(a.body.contains("\"moved\""), "{mv}: {}", a.body);
+}

@@ -99,6 +99,7 @@ fn eleven_hundred_half_sent_heads_under_a_1024_limit_do_not_stop_a_real_request(
     let _ = child.kill();
     let _ = child.wait();
     let at = answered.expect("a real request was answered within 25 s of the attack");
+    eprintln!("1,100 half-sent heads: a real request answered {at:?} after the attack began");
     assert!(
         at <= Duration::from_secs(16),
         "answered {at:?} after 1,100 half-sent heads (header timeout 10 s)"
@@ -288,4 +289,181 @@ fn a_client_that_closes_its_sending_half_gets_its_answer_and_a_cut_head_is_let_g
     );
     let mut c = s.client();
     assert_eq!(c.state(&white).unwrap().json()["ply"], 0);
+}
+
+/// Issue 43.7: one client address holding 512 idle connections (more than
+/// it may keep: the oldest idle ones are closed for the newer) does not
+/// keep a player's request waiting: it is answered within a second, again
+/// and again while the connections are held.
+#[test]
+fn five_hundred_twelve_idle_connections_from_one_address_leave_a_players_request_answered() {
+    let dir = TempDir::new("serve-idle");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let addr = s.urls.addr().unwrap();
+    let token = s.token("white");
+    let mut held = Vec::new();
+    for i in 0..512 {
+        match TcpStream::connect(addr) {
+            Ok(c) => held.push(c),
+            Err(e) => panic!("connect {i}: {e}"),
+        }
+    }
+    // The attacker's and the player's connections share 127.0.0.1.
+    let mut slowest = Duration::ZERO;
+    for round in 0..5 {
+        let asked = Instant::now();
+        assert!(state_ok(addr, &token), "round {round}: answered");
+        let took = asked.elapsed();
+        slowest = slowest.max(took);
+        assert!(
+            took < Duration::from_secs(1),
+            "round {round}: answered after {took:?} with 512 idle connections held"
+        );
+        // More idle connections meanwhile, as an attacker re-opens them.
+        for _ in 0..64 {
+            if let Ok(c) = TcpStream::connect(addr) {
+                held.push(c);
+            }
+        }
+    }
+    // Most of the idle ones were closed by the board: reading gives EOF.
+    let mut closed = 0;
+    for c in held.iter_mut().take(64) {
+        let _ = c.set_read_timeout(Some(Duration::from_millis(50)));
+        let mut b = [0u8; 1];
+        if matches!(c.read(&mut b), Ok(0)) {
+            closed += 1;
+        }
+    }
+    assert!(
+        closed > 32,
+        "the oldest idle connections were closed: {closed} of 64"
+    );
+    eprintln!(
+        "512 idle connections from one address (+320 more): a player's request answered within {slowest:?} (slowest of 5); {closed} of the first 64 closed by the board"
+    );
+}
+
+/// Issue 43.7: a watcher holding every spectator socket (256) and reading
+/// none of them does not lock out the spectators: its sockets answer no
+/// ping, so a new spectator takes the place of one of them at once, and
+/// the silent ones are closed by the board.
+#[test]
+fn a_watcher_that_never_reads_does_not_lock_out_others() {
+    use futures_util::StreamExt;
+    let dir = TempDir::new("serve-deaf");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let addr = s.urls.addr().unwrap();
+    let watch = s.token("watch");
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let url = format!("ws://{addr}/api/events?token={watch}");
+        let mut deaf = Vec::new();
+        for i in 0..hector::service::server::MAX_SOCKETS_WATCH {
+            deaf.push(
+                tokio_tungstenite::connect_async(url.as_str())
+                    .await
+                    .unwrap_or_else(|e| panic!("socket {i}: {e}"))
+                    .0,
+            );
+        }
+        // At once every place is taken (the sockets are new).
+        match tokio_tungstenite::connect_async(url.as_str()).await {
+            Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 429),
+            other => panic!("a 257th socket while all are fresh: {other:?}"),
+        }
+        // They answer no ping: after two pings' time a spectator gets in
+        // at once and follows the game.
+        tokio::time::sleep(hector::service::server::PING_EVERY * 2 + Duration::from_millis(500))
+            .await;
+        let asked = Instant::now();
+        let (mut spectator, _) = tokio_tungstenite::connect_async(url.as_str())
+            .await
+            .expect("a spectator gets in");
+        let waited = asked.elapsed();
+        assert!(waited < Duration::from_secs(1), "{waited:?}");
+        let a = s
+            .client()
+            .command(&s.token("arbiter"), "start clock")
+            .unwrap();
+        assert_eq!(a.status, 200, "{}", a.body);
+        let got = tokio::time::timeout(Duration::from_secs(5), async {
+            while let Some(Ok(m)) = spectator.next().await {
+                if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
+                    return t.to_string();
+                }
+            }
+            String::new()
+        })
+        .await
+        .expect("the spectator hears the clock start");
+        assert!(got.contains("\"kind\""), "{got}");
+        // The deaf sockets are closed by the board within seconds.
+        tokio::time::sleep(hector::service::server::SILENT_SOCKET + Duration::from_secs(3)).await;
+        let mut closed = 0;
+        for ws in deaf.iter_mut().take(16) {
+            let end = tokio::time::timeout(Duration::from_secs(2), async {
+                loop {
+                    match ws.next().await {
+                        None | Some(Err(_)) => return true,
+                        Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_))) => return true,
+                        Some(Ok(_)) => {}
+                    }
+                }
+            })
+            .await;
+            if end == Ok(true) {
+                closed += 1;
+            }
+        }
+        assert_eq!(closed, 16, "the sockets that read nothing were closed");
+        eprintln!(
+            "256 watch sockets that read nothing: a new spectator in after {waited:?} (once they had missed two pings); the silent ones closed within {:?}",
+            hector::service::server::SILENT_SOCKET + Duration::from_secs(3)
+        );
+    });
+}
+
+/// Issue 43.7: one seat's token flooding the board with queries is held to
+/// the rate limit with a sentence; the other seats are not.
+#[test]
+fn a_seat_flooding_queries_is_limited() {
+    let dir = TempDir::new("serve-flood");
+    let s = Serve::start(&dir.0.join("board.sqlite"), GAME);
+    let addr = s.urls.addr().unwrap();
+    let (white, black) = (s.token("white"), s.token("black"));
+    let mut c = Client::new(addr);
+    let (mut ok, mut limited, mut sentence) = (0, 0, String::new());
+    let started = Instant::now();
+    for _ in 0..400 {
+        let a = c.state(&white).unwrap();
+        match a.status {
+            200 => ok += 1,
+            429 => {
+                limited += 1;
+                sentence = a.body.clone();
+            }
+            other => panic!("{other}: {}", a.body),
+        }
+    }
+    let took = started.elapsed().as_secs_f64();
+    let rate = hector::service::server::RATE_PER_SECOND;
+    let burst = hector::service::server::RATE_BURST;
+    assert!(limited > 0, "400 queries in {took:.2} s were not limited");
+    assert!(
+        (ok as f64) <= burst + rate * (took + 0.5),
+        "{ok} answered in {took:.2} s"
+    );
+    assert!(
+        sentence.contains("a second"),
+        "a sentence says why: {sentence}"
+    );
+    eprintln!("400 queries from one seat in {took:.2} s: {ok} answered, {limited} refused (429)");
+    // Another seat is answered meanwhile, and the flooder again after a pause.
+    assert!(state_ok(addr, &black));
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(state_ok(addr, &white));
 }

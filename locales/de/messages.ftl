@@ -448,3 +448,27 @@ say-promotion = { $move }: welche Figur? { $pieces }?
 say-not_legal = { $heard }: das ist hier kein erlaubter Zug.
 say-stands = { $move } ist angesagt und gilt.
 say-out_of_range = Bitte eine Zahl von eins bis { $max }.
+
+## Das Journal von hector serve abgelehnt (Datei, was fehlt, der letzte unversehrte Zug).
+
+journal_locked = Das Journal { $file } wird von einem anderen hector serve benutzt; beenden Sie zuerst jenes oder geben Sie diesem Brett ein eigenes Journal.
+journal_foreign = Die Datei { $file } ist kein hector-Journal.
+journal_unusable = Das Journal { $file } kann nicht benutzt werden: { $detail }.
+journal_side_file = Das Journal { $file } enthält keine Partie: Wurde es kopiert oder verschoben, blieb seine Nebendatei { $wal } zurück. Für eine neue Partie geben Sie einen neuen Journalpfad an.
+journal_damaged = Das Journal { $file } ist beschädigt: { $reason ->
+    [empty] es ist leer (0 Bytes)
+    [truncated] es wurde abgeschnitten (nur { $size } seiner { $expected } Bytes sind da)
+    [unreadable] SQLite kann es nicht lesen ({ $detail }; wurde es kopiert oder verschoben, blieb vielleicht seine Nebendatei zurück)
+    [no_config] die Einstellungen der Partie (ihre config-Zeile) fehlen, obwohl es { $commands } Befehle enthält
+    [settings] die Einstellungen, Namen oder Platz-Token der Partie wurden nach dem Schreiben geändert
+    [missing] Zeile { $row } fehlt (die nächste ist Zeile { $next })
+    [order] Zeile { $row } kommt doppelt oder in falscher Reihenfolge
+    [time] die Zeit von Zeile { $row } ist unmöglich
+    [content] Zeile { $row } ist nicht lesbar
+    [changed] Zeile { $row } wurde nach dem Schreiben geändert (ihre Prüfsumme stimmt nicht)
+    [tail] seine Zeilen enden bei { $row }, geschrieben wurde es aber bis Zeile { $upto }
+   *[other] es ist nicht lesbar
+}. { $move ->
+    [none] Kein Zug der Partie ist darin unversehrt.
+   *[other] Der letzte unversehrte Zug ist { $move }.
+} hector spielt es weder nach noch beginnt es darin eine neue Partie: Legen Sie eine gute Kopie der Datei zurück oder geben Sie für eine andere Partie einen neuen Journalpfad an.

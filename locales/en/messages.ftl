@@ -419,3 +419,27 @@ say-promotion = { $move }: which piece? { $pieces }?
 say-not_legal = { $heard }: that is not a legal move here.
 say-stands = { $move } has been announced and stands.
 say-out_of_range = Please say a number from one to { $max }.
+
+## The journal of hector serve refused (named file, what is wrong, the last good move).
+
+journal_locked = The journal { $file } is in use by another hector serve; stop that one first, or give this board a journal of its own.
+journal_foreign = The file { $file } is not a hector journal.
+journal_unusable = The journal { $file } cannot be used: { $detail }.
+journal_side_file = The journal { $file } holds no game: if it was copied or moved, its side file { $wal } was left behind. To start a new game, give a new journal path.
+journal_damaged = The journal { $file } is damaged: { $reason ->
+    [empty] it is empty (0 bytes)
+    [truncated] it was cut off (only { $size } of its { $expected } bytes are there)
+    [unreadable] SQLite cannot read it ({ $detail }; if it was copied or moved, its side file may have been left behind)
+    [no_config] the game's options (its config row) are missing, yet it holds { $commands } commands
+    [settings] the game's options, names or seat tokens were changed after they were written
+    [missing] row { $row } is missing (the next row is { $next })
+    [order] row { $row } comes twice or out of order
+    [time] the time of row { $row } is impossible
+    [content] row { $row } cannot be read
+    [changed] row { $row } was changed after it was written (its checksum does not match)
+    [tail] its rows end at { $row }, but it was written up to row { $upto }
+   *[other] it cannot be read
+}. { $move ->
+    [none] No move of the game in it is good.
+   *[other] The last good move is { $move }.
+} hector neither replays it nor starts a new game in it: put back a good copy of the file, or give a new journal path to start another game.

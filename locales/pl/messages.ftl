@@ -439,3 +439,27 @@ say-promotion = { $move }: jaka figura? { $pieces }?
 say-not_legal = { $heard }: to nie jest tu dozwolony ruch.
 say-stands = { $move } został zapowiedziany i obowiązuje.
 say-out_of_range = Proszę podać liczbę od jeden do { $max }.
+
+## Dziennik hector serve odrzucony (plik, co jest nie tak, ostatni nienaruszony ruch).
+
+journal_locked = Dziennik { $file } jest używany przez inny hector serve; najpierw zatrzymaj tamten albo daj tej szachownicy własny dziennik.
+journal_foreign = Plik { $file } nie jest dziennikiem hectora.
+journal_unusable = Nie można użyć dziennika { $file }: { $detail }.
+journal_side_file = Dziennik { $file } nie zawiera partii: jeśli został skopiowany lub przeniesiony, jego plik poboczny { $wal } pozostał w starym miejscu. Aby zacząć nową partię, podaj nową ścieżkę dziennika.
+journal_damaged = Dziennik { $file } jest uszkodzony: { $reason ->
+    [empty] jest pusty (0 bajtów)
+    [truncated] został ucięty (jest tylko { $size } z { $expected } bajtów)
+    [unreadable] SQLite nie może go odczytać ({ $detail }; jeśli został skopiowany lub przeniesiony, mógł pozostać jego plik poboczny)
+    [no_config] brakuje ustawień partii (wiersza config), choć zawiera { $commands } poleceń
+    [settings] ustawienia, nazwiska lub tokeny miejsc partii zmieniono po zapisaniu
+    [missing] brakuje wiersza { $row } (następny to wiersz { $next })
+    [order] wiersz { $row } występuje dwa razy lub w złej kolejności
+    [time] czas wiersza { $row } jest niemożliwy
+    [content] wiersza { $row } nie można odczytać
+    [changed] wiersz { $row } zmieniono po zapisaniu (jego suma kontrolna się nie zgadza)
+    [tail] jego wiersze kończą się na { $row }, a zapisano go do wiersza { $upto }
+   *[other] nie można go odczytać
+}. { $move ->
+    [none] Żaden ruch partii nie jest w nim nienaruszony.
+   *[other] Ostatni nienaruszony ruch to { $move }.
+} hector ani go nie odtwarza, ani nie zaczyna w nim nowej partii: przywróć dobrą kopię pliku albo podaj nową ścieżkę dziennika, aby zacząć inną partię.

@@ -435,3 +435,27 @@ say-promotion = { $move }: koja figura? { $pieces }?
 say-not_legal = { $heard }: to ovde nije dozvoljen potez.
 say-stands = { $move } je najavljen i važi.
 say-out_of_range = Molim broj od jedan do { $max }.
+
+## Dnevnik hector serve odbijen (datoteka, šta nije u redu, poslednji ispravan potez).
+
+journal_locked = Dnevnik { $file } koristi drugi hector serve; prvo zaustavite taj ili dajte ovoj tabli sopstveni dnevnik.
+journal_foreign = Datoteka { $file } nije hector dnevnik.
+journal_unusable = Dnevnik { $file } ne može da se koristi: { $detail }.
+journal_side_file = Dnevnik { $file } ne sadrži partiju: ako je kopiran ili premešten, njegova pomoćna datoteka { $wal } je ostala za njim. Za novu partiju zadajte novu putanju dnevnika.
+journal_damaged = Dnevnik { $file } je oštećen: { $reason ->
+    [empty] prazan je (0 bajtova)
+    [truncated] odsečen je (postoji samo { $size } od { $expected } bajtova)
+    [unreadable] SQLite ne može da ga pročita ({ $detail }; ako je kopiran ili premešten, možda je ostala njegova pomoćna datoteka)
+    [no_config] nedostaju podešavanja partije (njen config red), iako sadrži { $commands } komandi
+    [settings] podešavanja, imena ili tokeni mesta partije promenjeni su posle upisa
+    [missing] nedostaje red { $row } (sledeći je red { $next })
+    [order] red { $row } se pojavljuje dvaput ili pogrešnim redom
+    [time] vreme reda { $row } je nemoguće
+    [content] red { $row } ne može da se pročita
+    [changed] red { $row } je promenjen posle upisa (njegov kontrolni zbir se ne slaže)
+    [tail] njegovi redovi se završavaju na { $row }, a upisan je do reda { $upto }
+   *[other] ne može da se pročita
+}. { $move ->
+    [none] Nijedan potez partije u njemu nije ispravan.
+   *[other] Poslednji ispravan potez je { $move }.
+} hector ga ne ponavlja niti u njemu počinje novu partiju: vratite dobru kopiju datoteke ili zadajte novu putanju dnevnika za drugu partiju.

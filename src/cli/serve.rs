@@ -31,7 +31,8 @@ struct ServeCli {
     /// Host name or address written in the seats' addresses (default: the --bind address).
     #[arg(long)]
     host: Option<String>,
-    /// The journal file (default: <data dir>/hector/journals/<date>-board-<N>[-round-<R>].sqlite).
+    /// The journal file (default: <data dir>/hector/journals/[<event>-][round-<R>-]board-<N>.sqlite,
+    /// the same file until its game ends, then -2, -3, …).
     #[arg(long)]
     journal: Option<PathBuf>,
     /// The board number in the hall.
@@ -47,6 +48,15 @@ struct ServeCli {
     /// Without it the board plays and journals, but the hall does not trust it.
     #[arg(long, value_name = "KEY", requires = "hall")]
     hall_key: Option<String>,
+    /// A file holding the hall's key (default: $HECTOR_HALL_KEY_FILE): unlike --hall-key, not
+    /// readable by every user of the machine in the process list.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "hall",
+        conflicts_with = "hall_key"
+    )]
+    hall_key_file: Option<PathBuf>,
 }
 
 /// Runs `hector serve`.
@@ -93,11 +103,20 @@ fn options(cli: &ServeCli) -> Result<Options, String> {
     ];
     let journal = match &cli.journal {
         Some(j) => j.clone(),
-        None => default_journal(y, m, d, cli.board, config.round.as_deref())?,
+        None => default_journal(
+            &data_dir()?,
+            cli.board,
+            config.event.as_deref(),
+            config.round.as_deref(),
+            (y, m, d),
+        ),
     };
     let hall = match (&cli.hall, &cli.tournament) {
         (Some(url), Some(t)) => {
-            let key = crate::hall::key::from_option_or_env(cli.hall_key.as_deref())?;
+            let key = crate::hall::key::from_option_or_env(
+                cli.hall_key.as_deref(),
+                cli.hall_key_file.as_deref(),
+            )?;
             if key.is_none() {
                 let code = config_locale(&config);
                 let words = crate::locale::session::SessionWords::get(&code)
@@ -134,34 +153,108 @@ fn config_locale(config: &impl serde::Serialize) -> String {
         .unwrap_or_else(|| "en".to_string())
 }
 
-/// `<data dir>/hector/journals/<date>-board-<N>[-round-<R>].sqlite`, the
-/// data dir being `$XDG_DATA_HOME` or `~/.local/share`.
-fn default_journal(
-    y: i64,
-    m: u32,
-    d: u32,
-    board: u32,
-    round: Option<&str>,
-) -> Result<PathBuf, String> {
-    let base = std::env::var_os("XDG_DATA_HOME")
+/// The data dir: `$XDG_DATA_HOME` or `~/.local/share`.
+fn data_dir() -> Result<PathBuf, String> {
+    std::env::var_os("XDG_DATA_HOME")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
-        .ok_or(
-            "Neither XDG_DATA_HOME nor HOME is set: give the journal's file with --journal FILE.",
-        )?;
-    let round: String = round
+        .ok_or_else(|| {
+            "Neither XDG_DATA_HOME nor HOME is set: give the journal's file with --journal FILE."
+                .to_string()
+        })
+}
+
+/// A name's letters and digits, anything else one `-`.
+fn file_part(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.trim().chars() {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').chars().take(60).collect()
+}
+
+/// The name of a board's default journal, without a date:
+/// `[<event>-][round-<R>-]board-<N>`. The same `hector serve` command
+/// names the same file on any day (an adjourned game resumes another
+/// day; a crash just after midnight resumes the game).
+pub(super) fn journal_name(board: u32, event: Option<&str>, round: Option<&str>) -> String {
+    let mut name = String::new();
+    for (prefix, part) in [("", event), ("round-", round)] {
+        let part = part.map(file_part).unwrap_or_default();
+        if !part.is_empty() && part != "?" {
+            name.push_str(prefix);
+            name.push_str(&part);
+            name.push('-');
+        }
+    }
+    format!("{name}board-{board}")
+}
+
+/// `<data>/hector/journals/<name>.sqlite` ([`journal_name`]): the same file
+/// until its game ends; then the first of `<name>-2`, `<name>-3`, … that
+/// holds no finished game (the same command again starts the next game).
+/// A journal hector 0.1 named by the date (`<date>-board-<N>[-round-<R>]`)
+/// of `today` whose game goes on is taken first.
+fn default_journal(
+    data: &std::path::Path,
+    board: u32,
+    event: Option<&str>,
+    round: Option<&str>,
+    today: (i64, u32, u32),
+) -> PathBuf {
+    let dir = data.join("hector").join("journals");
+    let (y, m, d) = today;
+    let legacy_round = round
         .map(|r| {
             r.chars()
                 .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-                .collect()
+                .collect::<String>()
         })
-        .map(|r: String| format!("-round-{r}"))
+        .map(|r| format!("-round-{r}"))
         .unwrap_or_default();
-    Ok(base
-        .join("hector")
-        .join("journals")
-        .join(format!("{y:04}-{m:02}-{d:02}-board-{board}{round}.sqlite")))
+    let legacy = dir.join(format!(
+        "{y:04}-{m:02}-{d:02}-board-{board}{legacy_round}.sqlite"
+    ));
+    if legacy.exists() && !game_over(&legacy) {
+        return legacy;
+    }
+    let name = journal_name(board, event, round);
+    let mut path = dir.join(format!("{name}.sqlite"));
+    for n in 2..1000 {
+        if !game_over(&path) {
+            break;
+        }
+        path = dir.join(format!("{name}-{n}.sqlite"));
+    }
+    path
+}
+
+/// Whether the journal at `path` holds a game that has ended (a result).
+/// A journal that is missing, cannot be read or is damaged is not over:
+/// it is opened, and refused there with its sentence.
+fn game_over(path: &std::path::Path) -> bool {
+    if !path.exists() {
+        return false;
+    }
+    let over = || -> Option<bool> {
+        let journal = service::journal::Journal::open_read_only(path).ok()?;
+        let stored = journal.stored().ok()??;
+        let (game, rows) = service::board::replay(&journal, &stored.config).ok()?;
+        let t = rows.last().map(|r| r.t).unwrap_or(0);
+        let status = game.status(t);
+        Some(
+            status
+                .get("result")
+                .and_then(serde_json::Value::as_str)
+                .is_some_and(|r| r != "*"),
+        )
+    };
+    over().unwrap_or(false)
 }
 
 /// Today's date (UTC) as year, month, day.
@@ -188,6 +281,26 @@ pub(super) fn civil(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_journal_is_named_by_event_round_and_board_never_by_the_date() {
+        assert_eq!(
+            journal_name(7, Some("Open A 2026"), Some("3")),
+            "Open-A-2026-round-3-board-7"
+        );
+        assert_eq!(journal_name(7, None, None), "board-7");
+        assert_eq!(journal_name(2, Some("?"), Some("2.1")), "round-2-1-board-2");
+        assert_eq!(journal_name(1, Some("../x"), None), "x-board-1");
+        let dir =
+            std::env::temp_dir().join(format!("hector-default-journal-{}", std::process::id()));
+        let before = default_journal(&dir, 7, Some("Open"), Some("3"), (2026, 11, 28));
+        let after = default_journal(&dir, 7, Some("Open"), Some("3"), (2026, 11, 29));
+        assert_eq!(before, after, "the same file after midnight");
+        assert_eq!(
+            before,
+            dir.join("hector/journals/Open-round-3-board-7.sqlite")
+        );
+    }
 
     #[test]
     fn civil_dates() {

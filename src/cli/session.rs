@@ -352,6 +352,24 @@ pub fn run(raw: &[String]) -> i32 {
 }
 
 /// Guidelines I.2, I.3: `envelope FILE` — the arbiter's envelope written
+/// Writes `content` to `path` readable by its owner only (0600, also when
+/// the file was there before): the envelope holds the sealed move.
+pub fn write_private(path: &str, content: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut oo = std::fs::OpenOptions::new();
+    oo.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut oo, 0o600);
+    let mut file = oo.open(path)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    }
+    file.write_all(content)?;
+    file.sync_all()
+}
+
 /// where he said: FILE (JSON: the sealed envelope and its outside) and
 /// beside it a page to print (the outside only). The session is pure; the
 /// front end that runs it writes. A file that cannot be written is said to
@@ -371,7 +389,7 @@ pub fn write_envelopes(session: &Session, events: &mut Vec<Event>) {
             continue;
         };
         let page_file = crate::session::render::envelope_page_name(f);
-        let written = std::fs::write(f, json)
+        let written = write_private(f, json.as_bytes())
             .and_then(|()| std::fs::write(&page_file, page))
             .map_err(|err| format!("{f}: {err}"));
         if let Err(why) = written {

@@ -51,9 +51,15 @@ impl Shared {
         let board = m.board;
         let applied = match self.hall.lock() {
             Ok(mut hall) => {
-                let applied = hall.apply(m);
-                if matches!(applied, Applied::Repeat | Applied::OutOfSequence) {
-                    hall.distrust(Some(board), Distrust::Replayed);
+                let applied = hall.apply_at(m, Some(Instant::now()));
+                match applied {
+                    Applied::Repeat | Applied::OutOfSequence => {
+                        hall.distrust(Some(board), Distrust::Replayed);
+                    }
+                    Applied::Duplicate => {
+                        hall.distrust(Some(board), Distrust::Duplicate);
+                    }
+                    Applied::Changed { .. } => {}
                 }
                 applied
             }
@@ -208,15 +214,7 @@ pub async fn follow(
     // Every (re)connection is told here: after a broker restart the
     // consumer is made again at once from the next stream sequence.
     let (connected_tx, mut connected) = tokio::sync::mpsc::unbounded_channel();
-    let options = async_nats::ConnectOptions::new().event_callback(move |event| {
-        let tx = connected_tx.clone();
-        async move {
-            if matches!(event, async_nats::Event::Connected) {
-                let _ = tx.send(());
-            }
-        }
-    });
-    let client = match publish::connect_with(&url, "hector hall", options).await {
+    let client = match publish::connect_with(&url, "hector hall", Some(connected_tx)).await {
         Ok(c) => c,
         Err(e) => {
             eprintln!("{e}");

@@ -111,18 +111,19 @@ impl HallKey {
     }
 
     /// The de-duplication id of a board's row: `<T>.<N>.<seq>.<tag>`, the
-    /// tag a MAC of the three (128 bits): the same for every re-publication
-    /// of the row, unknown to anyone without the key.
-    pub fn msg_id(&self, tournament: &str, board: u32, seq: u64) -> String {
-        let tag = self
-            .hmac(&[
-                b"hector hall id 1",
-                tournament.as_bytes(),
-                &board.to_be_bytes(),
-                &seq.to_be_bytes(),
-            ])
-            .finalize()
-            .into_bytes();
+    /// tag a MAC of the tournament, board, game and row (128 bits): the
+    /// same for every re-publication of the row, unknown to anyone without
+    /// the key, and another for every game (a new round on the same board
+    /// number, with the same names, is never taken for a duplicate).
+    pub fn msg_id(&self, tournament: &str, board: u32, game: Option<&str>, seq: u64) -> String {
+        let (board_b, seq_b) = (board.to_be_bytes(), seq.to_be_bytes());
+        let mut parts: Vec<&[u8]> =
+            vec![b"hector hall id 1", tournament.as_bytes(), &board_b, &seq_b];
+        // (A board that names no game keeps its ids of before.)
+        if let Some(g) = game {
+            parts.push(g.as_bytes());
+        }
+        let tag = self.hmac(&parts).finalize().into_bytes();
         format!("{tournament}.{board}.{seq}.{}", hex(&tag[..16]))
     }
 
@@ -177,11 +178,23 @@ fn unreachable_key() -> ! {
     std::process::abort()
 }
 
-/// The board's key from `--hall-key` or, without it, `HECTOR_HALL_KEY`.
-pub fn from_option_or_env(option: Option<&str>) -> Result<Option<HallKey>, String> {
-    match option {
-        Some(k) => HallKey::parse(k).map(Some),
-        None => match std::env::var("HECTOR_HALL_KEY") {
+/// The board's key from `--hall-key`, else the file `--hall-key-file` (or
+/// `HECTOR_HALL_KEY_FILE`) names, else `HECTOR_HALL_KEY`.
+pub fn from_option_or_env(
+    option: Option<&str>,
+    file: Option<&std::path::Path>,
+) -> Result<Option<HallKey>, String> {
+    let env_file = std::env::var_os("HECTOR_HALL_KEY_FILE")
+        .filter(|f| !f.is_empty())
+        .map(std::path::PathBuf::from);
+    match (option, file.map(std::path::Path::to_path_buf).or(env_file)) {
+        (Some(k), _) => HallKey::parse(k).map(Some),
+        (None, Some(f)) => {
+            let text = std::fs::read_to_string(&f)
+                .map_err(|e| format!("The hall's key file {} cannot be read: {e}.", f.display()))?;
+            HallKey::parse(&text).map(Some)
+        }
+        (None, None) => match std::env::var("HECTOR_HALL_KEY") {
             Ok(k) if !k.trim().is_empty() => HallKey::parse(&k).map(Some),
             _ => Ok(None),
         },
@@ -219,11 +232,16 @@ mod tests {
     #[test]
     fn message_ids_are_stable_per_row_and_unpredictable_without_the_key() {
         let k = HallKey::generate().unwrap();
-        let id = k.msg_id("open", 7, 12);
+        let id = k.msg_id("open", 7, None, 12);
         assert!(id.starts_with("open.7.12."), "{id}");
-        assert_eq!(id, k.msg_id("open", 7, 12));
-        assert_ne!(id, k.msg_id("open", 7, 13));
-        assert_ne!(id, HallKey::generate().unwrap().msg_id("open", 7, 12));
+        assert_eq!(id, k.msg_id("open", 7, None, 12));
+        assert_ne!(id, k.msg_id("open", 7, None, 13));
+        assert_ne!(id, HallKey::generate().unwrap().msg_id("open", 7, None, 12));
+        // Another game (round 2 on the same board number): another id.
+        let g1 = k.msg_id("open", 7, Some("aa"), 12);
+        assert_eq!(g1, k.msg_id("open", 7, Some("aa"), 12));
+        assert_ne!(g1, k.msg_id("open", 7, Some("bb"), 12));
+        assert_ne!(g1, id);
     }
 
     #[test]

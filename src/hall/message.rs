@@ -32,6 +32,11 @@ pub struct BoardMessage {
     /// The board's own arbiter page, when the board shares it with the hall.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arbiter_url: Option<String>,
+    /// The game's own identity: 128 random bits (hex) made with its
+    /// journal. Rows of another game on the same board number are another
+    /// round (or another board claiming the number), never this game's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
 }
 
 /// A tournament name as it appears in subjects: letters, digits, `-` and
@@ -71,10 +76,16 @@ impl Tournament {
     }
 
     /// The de-duplication id of a row of a board without the hall's key:
-    /// `<T>.<N>.<seq>` (header `Nats-Msg-Id`). A board with the key uses
-    /// [`HallKey::msg_id`], which no one without the key can predict.
-    pub fn msg_id(&self, board: u32, seq: u64) -> String {
-        format!("{}.{board}.{seq}", self.0)
+    /// `<T>.<N>.<game>.<seq>` (header `Nats-Msg-Id`; `<T>.<N>.<seq>` for
+    /// a board that names no game). A board with the key uses
+    /// [`HallKey::msg_id`], which no one without the key can predict. The
+    /// game's identity keeps a new round's rows (or a restarted board's
+    /// new game) from being taken for duplicates of the last one's.
+    pub fn msg_id(&self, board: u32, game: Option<&str>, seq: u64) -> String {
+        match game {
+            Some(g) => format!("{}.{board}.{g}.{seq}", self.0),
+            None => format!("{}.{board}.{seq}", self.0),
+        }
     }
 
     /// The subject of a board's heartbeat: `hector-beat.<T>.<N>` (plain
@@ -114,6 +125,9 @@ pub enum Distrust {
     Replayed,
     /// Made with the key, but its board is not the one its subject names.
     Misaddressed,
+    /// Made with the key, on a board number another game of the round
+    /// already holds (two boards started with the same `--board`).
+    Duplicate,
 }
 
 /// A board's heartbeat (every [`BEAT_EVERY`]): the board is there, its last
@@ -127,6 +141,9 @@ pub struct Beat {
     /// The board's wall clock (ms since 1970): a heartbeat older than the
     /// last one taken is a replay.
     pub wall_ms: u64,
+    /// The game the board plays (see [`BoardMessage::game`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
 }
 
 /// How often a board sends its heartbeat.
@@ -236,7 +253,8 @@ mod tests {
         let t = Tournament::parse("open-2026").unwrap();
         assert_eq!(t.subject(7), "hector.open-2026.7.events");
         assert_eq!(t.all_boards(), "hector.open-2026.*.events");
-        assert_eq!(t.msg_id(7, 12), "open-2026.7.12");
+        assert_eq!(t.msg_id(7, None, 12), "open-2026.7.12");
+        assert_eq!(t.msg_id(7, Some("ab12"), 12), "open-2026.7.ab12.12");
     }
 
     #[test]
@@ -268,6 +286,7 @@ mod tests {
             state: serde_json::json!({}),
             pgn: String::new(),
             arbiter_url: None,
+            game: None,
         };
         let payload = serde_json::to_vec(&m).unwrap();
         let s1 = t.subject(1);
@@ -349,6 +368,7 @@ mod tests {
             state: serde_json::json!({"fen": "x", "ply": 1}),
             pgn: "1. e4 *".into(),
             arbiter_url: None,
+            game: None,
         };
         let s = serde_json::to_string(&m).unwrap();
         assert!(!s.contains("arbiter_url"));

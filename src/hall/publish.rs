@@ -43,6 +43,10 @@ pub struct Target {
     /// The hall's key. Without it the board still publishes, but the hall
     /// believes none of its messages.
     pub key: Option<HallKey>,
+    /// The game's own identity (its journal's), carried by every row and
+    /// heartbeat: the stream's last row of this board counts only when it
+    /// is this game's (round 1's last row is not round 2's).
+    pub game: Option<String>,
 }
 
 /// The handle a board keeps: [`Publisher::committed`] after each row.
@@ -122,17 +126,77 @@ impl Drop for Publisher {
 /// the client keeps reconnecting (quickly: a tournament hall's broker is
 /// on the local network) for as long as it lives.
 pub async fn connect(url: &str, name: &str) -> Result<async_nats::Client, String> {
-    connect_with(url, name, async_nats::ConnectOptions::new()).await
+    connect_with(url, name, None).await
 }
 
-/// [`connect`] with more options (e.g. an event callback).
+/// The broker password from `HECTOR_BROKER_PASSWORD`, or from the file
+/// `HECTOR_BROKER_PASSWORD_FILE` names (its first line), so that it is
+/// not on the command line (every user of the machine reads those).
+pub fn password_from_env() -> Result<Option<String>, String> {
+    if let Ok(p) = std::env::var("HECTOR_BROKER_PASSWORD")
+        && !p.is_empty()
+    {
+        return Ok(Some(p));
+    }
+    match std::env::var_os("HECTOR_BROKER_PASSWORD_FILE") {
+        Some(f) if !f.is_empty() => {
+            let text = std::fs::read_to_string(&f).map_err(|e| {
+                format!(
+                    "The broker password file {} cannot be read: {e}.",
+                    std::path::Path::new(&f).display()
+                )
+            })?;
+            Ok(text
+                .lines()
+                .next()
+                .map(str::to_string)
+                .filter(|p| !p.is_empty()))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// [`connect`], telling `connected` of every (re)connection. A broker
+/// that refuses the user name or password is said once on stderr, as
+/// such (not as a broker without a stream).
 pub async fn connect_with(
     url: &str,
     name: &str,
-    options: async_nats::ConnectOptions,
+    connected: Option<mpsc::UnboundedSender<()>>,
 ) -> Result<async_nats::Client, String> {
-    let (address, credentials) = super::message::broker_credentials(url);
+    let (address, mut credentials) = super::message::broker_credentials(url);
+    // nats://USER@HOST:PORT with the password from the environment.
+    if let Some((_, pass @ None)) = &mut credentials {
+        *pass = password_from_env()?;
+    }
     let shown = address.clone();
+    let told = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let refused_at = shown.clone();
+    let options = async_nats::ConnectOptions::new().event_callback(move |event| {
+        let connected = connected.clone();
+        let told = told.clone();
+        let at = refused_at.clone();
+        async move {
+            match event {
+                async_nats::Event::Connected => {
+                    told.store(false, Ordering::SeqCst);
+                    if let Some(tx) = connected {
+                        let _ = tx.send(());
+                    }
+                }
+                async_nats::Event::ServerError(async_nats::ServerError::AuthorizationViolation)
+                    if !told.swap(true, Ordering::SeqCst) =>
+                {
+                    {
+                        eprintln!(
+                            "The broker at {at} refuses this user name or password (authorization violation): check the password (HECTOR_BROKER_PASSWORD, HECTOR_BROKER_PASSWORD_FILE or nats://USER:PASSWORD@HOST:PORT). Trying again."
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    });
     let options = match credentials {
         Some((user, Some(password))) => options.user_and_password(user, password),
         Some((token, None)) => options.token(token),
@@ -195,7 +259,9 @@ async fn last_in_stream(
                 }
             }
             match serde_json::from_slice::<BoardMessage>(&m.payload) {
-                Ok(b) if b.board == target.board => Ok(b.seq),
+                // Another game's row (an earlier round on this board
+                // number): none of this game's rows is there yet.
+                Ok(b) if b.board == target.board && b.game == target.game => Ok(b.seq),
                 _ => Ok(0),
             }
         }
@@ -212,9 +278,18 @@ async fn publish(js: &Context, target: &Target, row: &BoardMessage) -> Result<()
     if let Some(key) = &target.key {
         msg = msg
             .header(MAC_HEADER, key.sign(&subject, &payload).as_str())
-            .message_id(key.msg_id(target.tournament.as_str(), target.board, row.seq));
+            .message_id(key.msg_id(
+                target.tournament.as_str(),
+                target.board,
+                row.game.as_deref(),
+                row.seq,
+            ));
     } else {
-        msg = msg.message_id(target.tournament.msg_id(target.board, row.seq));
+        msg = msg.message_id(
+            target
+                .tournament
+                .msg_id(target.board, row.game.as_deref(), row.seq),
+        );
     }
     let msg = msg.payload(payload.into());
     let ack = js
@@ -257,6 +332,7 @@ async fn beat(
                 .duration_since(std::time::UNIX_EPOCH)
                 .map(|d| d.as_millis() as u64)
                 .unwrap_or(0),
+            game: target.game.clone(),
         };
         let Ok(payload) = serde_json::to_vec(&b) else {
             continue;

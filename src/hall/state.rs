@@ -44,6 +44,9 @@ pub enum Need {
     ReplayedMessages,
     /// Messages made with the key for another board than their subject's.
     MisaddressedMessages,
+    /// Two games claim the board's number in the round (two boards started
+    /// with the same `--board`): the hall keeps showing the first.
+    DuplicateBoard,
 }
 
 impl Need {
@@ -62,6 +65,7 @@ impl Need {
             Need::ForgedMessages => "Forged messages ignored",
             Need::ReplayedMessages => "Replayed messages ignored",
             Need::MisaddressedMessages => "Misaddressed messages ignored",
+            Need::DuplicateBoard => "Board number used twice",
         }
     }
 
@@ -70,6 +74,7 @@ impl Need {
             Distrust::Forged => Need::ForgedMessages,
             Distrust::Replayed => Need::ReplayedMessages,
             Distrust::Misaddressed => Need::MisaddressedMessages,
+            Distrust::Duplicate => Need::DuplicateBoard,
         }
     }
 
@@ -165,7 +170,30 @@ pub struct Board {
     pub beat: Option<(Instant, Option<u64>, u64, u64)>,
     /// How many times the board went unreachable (for alert ids).
     pub outages: u64,
+    /// The game shown (its identity, see [`BoardMessage::game`]).
+    pub game: Option<String>,
+    /// The games this board number showed before (earlier rounds): their
+    /// rows and heartbeats are old news.
+    pub past: Vec<String>,
+    /// Another game that claims this board number while the shown one
+    /// still plays: its rows so far, kept until the shown game ends or
+    /// goes silent (a new round), or forever refused (a duplicate board).
+    pub rival: Option<(String, Vec<BoardMessage>)>,
+    /// How many games this board number showed before (for alert ids).
+    pub generation: u64,
 }
+
+/// A game shown on a board number gives way to another game only when it
+/// is over, its round is another, or it has been silent this long (its
+/// board stopped: the next round began on the same number). While it
+/// still beats, the other game is a second board with the same number.
+pub const GIVES_WAY_AFTER: Duration = Duration::from_secs(5);
+
+/// The rows of a rival game the hall keeps at most.
+const RIVAL_ROWS_KEPT: usize = 4096;
+
+/// The games a board number remembers as past.
+const PAST_KEPT: usize = 64;
 
 /// How many alerts of a board the hall keeps (the newest).
 const ALERTS_KEPT: usize = 50;
@@ -179,6 +207,9 @@ pub enum Applied {
     Repeat,
     /// The row is not the next one of its board: ignored.
     OutOfSequence,
+    /// The row is another game's on a board number the shown game still
+    /// holds (two boards with the same number): kept aside, not shown.
+    Duplicate,
 }
 
 /// Every board of one tournament.
@@ -200,11 +231,60 @@ impl Hall {
         self.boards.values()
     }
 
-    /// Folds one message in. A row at or below the board's last applied row
-    /// changes nothing (at least once delivery becomes exactly once here).
+    /// Folds one message in, with nothing known of the boards' liveness
+    /// (see [`Hall::apply_at`]).
     pub fn apply(&mut self, m: BoardMessage) -> Applied {
-        let board = self.boards.entry(m.board).or_insert_with(|| Board {
-            board: m.board,
+        self.apply_at(m, None)
+    }
+
+    /// Folds one message in, received at `now`. A row at or below the
+    /// board's last applied row changes nothing (at least once delivery
+    /// becomes exactly once here). A row of another game than the one
+    /// shown on its board number is a new game there (the next round) when
+    /// the shown one is over, of another round, or silent for
+    /// [`GIVES_WAY_AFTER`] (heartbeats heard by `now`; a hall that has not
+    /// heard the board yet, rebuilding, takes the newer game); else it is a
+    /// second board with the same number, kept aside and alerted.
+    pub fn apply_at(&mut self, m: BoardMessage, now: Option<Instant>) -> Applied {
+        let n = m.board;
+        let board = self.board_entry(n);
+        if board.seq == 0 && board.game.is_none() && board.rival.is_none() {
+            board.game = m.game.clone();
+        }
+        if m.game == board.game {
+            return self.apply_row(m);
+        }
+        let Some(game) = m.game.clone() else {
+            // A board of an older hector (no game named) on a number a
+            // game holds.
+            return Applied::OutOfSequence;
+        };
+        if board.past.contains(&game) {
+            return Applied::OutOfSequence;
+        }
+        match &mut board.rival {
+            Some((g, rows)) if *g == game => {
+                let last = rows.last().map(|r| r.seq).unwrap_or(0);
+                if m.seq <= last {
+                    return Applied::Repeat;
+                }
+                if m.seq != last + 1 || rows.len() >= RIVAL_ROWS_KEPT {
+                    return Applied::OutOfSequence;
+                }
+                rows.push(m);
+            }
+            _ if m.seq == 1 => board.rival = Some((game, vec![m])),
+            _ => return Applied::OutOfSequence,
+        }
+        match self.give_way(n, now) {
+            Some(applied) => applied,
+            None => Applied::Duplicate,
+        }
+    }
+
+    fn board_entry(&mut self, n: u32) -> &mut Board {
+        self.boards.entry(n).or_insert_with(|| Board {
+            board: n,
             seq: 0,
             state: Value::Null,
             pgn: String::new(),
@@ -217,7 +297,74 @@ impl Hall {
             heard: None,
             beat: None,
             outages: 0,
-        });
+            game: None,
+            past: Vec::new(),
+            rival: None,
+            generation: 0,
+        })
+    }
+
+    /// Whether board `n`'s shown game gives way to its rival now; if so the
+    /// rival becomes the board's game (a new game everywhere: its rows
+    /// from the first, no alerts of the old game) and what that changed is
+    /// returned.
+    fn give_way(&mut self, n: u32, now: Option<Instant>) -> Option<Applied> {
+        let board = self.boards.get_mut(&n)?;
+        let (_, rows) = board.rival.as_ref()?;
+        let first = rows.first()?;
+        let over = board
+            .state
+            .get("result")
+            .and_then(Value::as_str)
+            .is_some_and(|r| r != "*");
+        let round = |pgn: &str| pgn_tag(pgn, "Round").filter(|r| r != "?");
+        let other_round = match (round(&board.pgn), round(&first.pgn)) {
+            (Some(a), Some(b)) => a != b,
+            _ => false,
+        };
+        let silent = match (now, board.heard) {
+            (Some(now), Some(heard)) => {
+                !board.live || now.saturating_duration_since(heard) >= GIVES_WAY_AFTER
+            }
+            _ => true,
+        };
+        if !(over || other_round || silent || board.seq == 0) {
+            return None;
+        }
+        let (game, rows) = board.rival.take()?;
+        if let Some(old) = board.game.take() {
+            board.past.push(old);
+            if board.past.len() > PAST_KEPT {
+                board.past.remove(0);
+            }
+        }
+        board.game = Some(game);
+        board.generation += 1;
+        board.seq = 0;
+        board.state = Value::Null;
+        board.pgn.clear();
+        board.last_move = None;
+        board.arbiter_url = None;
+        board.alerts.clear();
+        board.beat = None;
+        // Its liveness is the new game's, counted from now.
+        board.heard = None;
+        board.live = true;
+        let mut new_alerts = Vec::new();
+        for row in rows {
+            if let Applied::Changed { new_alerts: a, .. } = self.apply_row(row) {
+                new_alerts.extend(a);
+            }
+        }
+        Some(Applied::Changed {
+            board: n,
+            new_alerts,
+        })
+    }
+
+    /// Folds in a row of the game shown on its board.
+    fn apply_row(&mut self, m: BoardMessage) -> Applied {
+        let board = self.board_entry(m.board);
         if m.seq <= board.seq {
             board.repeats += 1;
             return Applied::Repeat;
@@ -264,7 +411,10 @@ impl Hall {
                     continue;
                 }
                 new_alerts.push(Alert {
-                    id: format!("{}.{}.{i}", m.board, m.seq),
+                    id: match board.generation {
+                        0 => format!("{}.{}.{i}", m.board, m.seq),
+                        g => format!("{}.{}.{i}.{g}", m.board, m.seq),
+                    },
                     need,
                     label: need.label(),
                     text: str_field(e, "text"),
@@ -323,6 +473,10 @@ impl Hall {
             Distrust::Misaddressed => {
                 format!("{count} message(s) on this board's subject were made for another board.")
             }
+            Distrust::Duplicate => format!(
+                "Two games claim board {}: {count} message(s) of the second were set aside. Two boards were started with the same --board number; give one its own number (the hall keeps showing the first).",
+                b.board
+            ),
         };
         let id = format!("{}.{}", b.board, why_name(why));
         match b.alerts.iter_mut().find(|a| a.id == id) {
@@ -352,6 +506,15 @@ impl Hall {
             // A board the stream has no row of yet: nothing to show.
             return Ok(false);
         };
+        if beat.game.is_some() && beat.game != b.game {
+            return match &beat.game {
+                // A game this number showed before still beats: a second
+                // board with this number (or an old heartbeat replayed).
+                Some(g) if b.past.contains(g) => Err(Distrust::Duplicate),
+                // The rival's heartbeat says nothing of the shown game.
+                _ => Ok(false),
+            };
+        }
         if b.beat.is_some_and(|(_, _, _, wall)| beat.wall_ms <= wall) {
             return Err(Distrust::Replayed);
         }
@@ -370,6 +533,19 @@ impl Hall {
     /// silence is counted from its first check.
     pub fn refresh(&mut self, now: Instant) -> Vec<u32> {
         let mut changed = Vec::new();
+        // A game waiting for its board number: the shown one may have
+        // ended or gone silent since.
+        let waiting: Vec<u32> = self
+            .boards
+            .values()
+            .filter(|b| b.rival.is_some())
+            .map(|b| b.board)
+            .collect();
+        for n in waiting {
+            if self.give_way(n, Some(now)).is_some() {
+                changed.push(n);
+            }
+        }
         for b in self.boards.values_mut() {
             let heard = *b.heard.get_or_insert(now);
             let silent = now.saturating_duration_since(heard);
@@ -425,6 +601,7 @@ fn why_name(why: Distrust) -> &'static str {
         Distrust::Forged => "forged",
         Distrust::Replayed => "replayed",
         Distrust::Misaddressed => "misaddressed",
+        Distrust::Duplicate => "duplicate",
     }
 }
 
@@ -601,7 +778,104 @@ mod tests {
                 "[Annotator \"{seq}\"]\n[Event \"Open\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 {{[%clk 0:05:00]}} *\n"
             ),
             arbiter_url: None,
+            game: None,
         }
+    }
+
+    fn game_row(game: &str, seq: u64, san: &str) -> BoardMessage {
+        let moved = json!({"t": seq, "kind": "moved", "san": san, "ply": seq, "by": "white", "to": ["all"]});
+        BoardMessage {
+            game: Some(game.to_string()),
+            ..msg(1, seq, vec![moved], status(seq, false))
+        }
+    }
+
+    fn beat_of(game: &str, wall: u64) -> Beat {
+        Beat {
+            board: 1,
+            seq: 1,
+            since_ms: Some(0),
+            wall_ms: wall,
+            game: Some(game.to_string()),
+        }
+    }
+
+    #[test]
+    fn another_game_on_a_board_number_is_the_next_round_once_the_first_is_silent() {
+        let mut h = Hall::new();
+        let t0 = Instant::now();
+        for seq in 1..=3 {
+            h.apply_at(game_row("a", seq, "e4"), Some(t0));
+        }
+        h.beat(&beat_of("a", 1), t0).unwrap();
+        // Game b's first row while a still beats: a second board 3.
+        let s = Duration::from_secs;
+        assert_eq!(
+            h.apply_at(game_row("b", 1, "d4"), Some(t0 + s(1))),
+            Applied::Duplicate
+        );
+        assert_eq!(
+            h.apply_at(game_row("b", 2, "d5"), Some(t0 + s(1))),
+            Applied::Duplicate
+        );
+        assert_eq!(h.board(1).unwrap().seq, 3);
+        h.beat(&beat_of("a", 2), t0 + s(3)).unwrap();
+        assert_eq!(h.refresh(t0 + s(7)), Vec::<u32>::new(), "a beat 4 s ago");
+        assert_eq!(h.board(1).unwrap().game.as_deref(), Some("a"));
+        // a's board stopped: after GIVES_WAY_AFTER b is the board's game,
+        // with every row it sent meanwhile.
+        assert_eq!(h.refresh(t0 + s(8)), vec![1]);
+        let b = h.board(1).unwrap();
+        assert_eq!((b.game.as_deref(), b.seq), (Some("b"), 2));
+        assert_eq!(b.last_move.as_ref().unwrap().san, "d5");
+        // a's rows and heartbeats are old news now.
+        assert_eq!(
+            h.apply_at(game_row("a", 4, "Nf3"), Some(t0 + s(9))),
+            Applied::OutOfSequence
+        );
+        assert_eq!(
+            h.beat(&beat_of("a", 3), t0 + s(9)),
+            Err(Distrust::Duplicate)
+        );
+        assert!(matches!(
+            h.apply_at(game_row("b", 3, "c4"), Some(t0 + s(9))),
+            Applied::Changed { .. }
+        ));
+    }
+
+    #[test]
+    fn a_finished_game_or_a_hall_that_has_heard_nothing_gives_way_at_once() {
+        // Rebuilding from the stream: nothing heard, the newer game wins.
+        let mut h = Hall::new();
+        h.apply(game_row("a", 1, "e4"));
+        assert!(matches!(
+            h.apply(game_row("b", 1, "d4")),
+            Applied::Changed { .. }
+        ));
+        assert_eq!(h.board(1).unwrap().last_move.as_ref().unwrap().san, "d4");
+        // A game over gives way even while its board beats.
+        let mut h = Hall::new();
+        let t0 = Instant::now();
+        let mut over = game_row("a", 1, "e4");
+        over.state["result"] = json!("1-0");
+        h.apply_at(over, Some(t0));
+        h.beat(&beat_of("a", 1), t0).unwrap();
+        assert!(matches!(
+            h.apply_at(game_row("b", 1, "d4"), Some(t0)),
+            Applied::Changed { .. }
+        ));
+        // The new game's alerts have ids of their own.
+        let flag = json!({"kind": "flag", "player": "white"});
+        let Applied::Changed { new_alerts, .. } = h.apply_at(
+            BoardMessage {
+                game: Some("b".into()),
+                ..msg(1, 2, vec![flag], status(2, false))
+            },
+            Some(t0),
+        ) else {
+            panic!("changed")
+        };
+        assert_eq!(new_alerts[0].id, "1.2.0.1");
     }
 
     fn status(ply: u64, differ: bool) -> Value {
@@ -747,6 +1021,7 @@ mod tests {
             seq,
             since_ms: since,
             wall_ms: wall,
+            game: None,
         };
         assert_eq!(h.refresh(t0), Vec::<u32>::new());
         assert_eq!(h.beat(&beat(1, Some(500), 10), t0), Ok(false));

@@ -47,6 +47,8 @@ pub struct Board {
     journal: Journal,
     config: Value,
     tags: Vec<(String, String)>,
+    /// The game's own identity (see [`Journal::game`]).
+    game_id: String,
     base_t: u64,
     started: Instant,
     last_t: u64,
@@ -64,7 +66,7 @@ impl Board {
         config: &Value,
         tags: &[(String, String)],
     ) -> Result<(Board, Tokens, Opened), String> {
-        let journal = Journal::open(path).map_err(|e| e.to_string())?;
+        let journal = Journal::open(path).map_err(|e| refusal(path, &e, config))?;
         let (mut board, tokens) = Board::load(journal, config, tags)?;
         let (opened, _) = board.begin()?;
         Ok((board, tokens, opened))
@@ -75,14 +77,56 @@ impl Board {
     /// board and the seat tokens; nothing of the game is journaled yet
     /// ([`Board::begin`] does that, once the service can answer).
     pub fn load(
-        mut journal: Journal,
+        journal: Journal,
         config: &Value,
         tags: &[(String, String)],
     ) -> Result<(Board, Tokens), String> {
-        let stored = match journal.stored().map_err(|e| e.to_string())? {
+        Board::load_checked(journal, config, tags).map_err(|failed| {
+            let (e, journal) = *failed;
+            match e {
+                Refused::Journal(e) => {
+                    // The sentence names the last good move: the good rows
+                    // replayed with the game's options (the stored ones if
+                    // they can be read, else this command's).
+                    let options = journal
+                        .stored()
+                        .ok()
+                        .flatten()
+                        .map(|s| s.config)
+                        .unwrap_or_else(|| config.clone());
+                    let last = last_good_move(&journal, &options);
+                    e.sentence(&lang_of(&options), last.as_deref())
+                }
+                Refused::Other(e) => e,
+            }
+        })
+    }
+
+    fn load_checked(
+        mut journal: Journal,
+        config: &Value,
+        tags: &[(String, String)],
+    ) -> Result<(Board, Tokens), Box<(Refused, Journal)>> {
+        macro_rules! journal_err {
+            ($e:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(e) => return Err(Box::new((Refused::Journal(e), journal))),
+                }
+            };
+        }
+        macro_rules! other_err {
+            ($e:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(e) => return Err(Box::new((Refused::Other(e), journal))),
+                }
+            };
+        }
+        let stored = match journal_err!(journal.stored()) {
             Some(s) => s,
             None => {
-                let tokens = Tokens::generate()?;
+                let tokens = other_err!(Tokens::generate());
                 // 6.6: at a tournament the arbiter starts the clocks; until
                 // then nobody moves.
                 let mut config = config.clone();
@@ -96,8 +140,8 @@ impl Board {
                     tags: tags.to_vec(),
                     tokens: tokens.pairs(),
                 };
-                Game::new(&s.config)?;
-                journal.start(&s).map_err(|e| e.to_string())?;
+                other_err!(Game::new(&s.config));
+                journal_err!(journal.start(&s));
                 s
             }
         };
@@ -108,16 +152,29 @@ impl Board {
         let mut added = Vec::new();
         for who in Who::ADDED {
             if !stored.tokens.iter().any(|(s, _)| s == who.name()) {
-                let pair = (who.name().to_string(), fresh_token()?);
+                let pair = (who.name().to_string(), other_err!(fresh_token()));
                 stored.tokens.push(pair.clone());
                 added.push(pair);
             }
         }
-        let tokens = Tokens::from_pairs(&stored.tokens)?;
-        let (game, rows) = replay(&journal, &stored.config)?;
+        let name = journal.path().display().to_string();
+        let tokens = journal_err!(Tokens::from_pairs(&stored.tokens).map_err(|e| {
+            super::journal::JournalError::Damaged(name, e.trim_end_matches('.').to_string())
+        }));
+        // The tokens as stored (before any added now) have their sum.
+        let stored_pairs: Vec<(String, String)> = stored
+            .tokens
+            .iter()
+            .filter(|p| !added.contains(p))
+            .cloned()
+            .collect();
+        journal_err!(journal.check_settings(&stored_pairs));
+        let rows = journal_err!(journal.rows_after(0));
+        let game = other_err!(replay_rows(&stored.config, &rows));
         for (seat, token) in &added {
-            journal.add_token(seat, token).map_err(|e| e.to_string())?;
+            journal_err!(journal.add_token(seat, token));
         }
+        let game_id = journal_err!(journal.ensure_game());
         // Where the game stood when the service stopped: its last command,
         // or the last heartbeat of a running clock if that came later.
         let mut last = rows.last().map(|r| (r.t, r.wall_ms));
@@ -132,6 +189,7 @@ impl Board {
             journal,
             config: stored.config,
             tags: stored.tags,
+            game_id,
             base_t: at,
             started: Instant::now(),
             last_t: at,
@@ -216,6 +274,12 @@ impl Board {
     /// The session options this board was started with.
     pub fn config(&self) -> &Value {
         &self.config
+    }
+
+    /// The game's own identity, made with its journal (128 random bits,
+    /// hex): every message to the hall carries it.
+    pub fn game_id(&self) -> &str {
+        &self.game_id
     }
 
     /// The PGN tags.
@@ -312,6 +376,78 @@ impl Board {
             }
         }
     }
+}
+
+/// Why a board could not be loaded.
+enum Refused {
+    /// The journal: refused with its sentence and the last good move.
+    Journal(super::journal::JournalError),
+    /// Anything else, as a sentence.
+    Other(String),
+}
+
+/// The game's language code from its options (English if none).
+pub fn lang_of(config: &Value) -> String {
+    config
+        .get("locale")
+        .and_then(Value::as_str)
+        .unwrap_or("en")
+        .to_string()
+}
+
+/// The last good move of a damaged journal as the game writes it
+/// (`12. Sf3`, `12... Sf6`), `None` when no move is good.
+pub fn last_good_move(journal: &Journal, config: &Value) -> Option<String> {
+    let rows = journal.good_rows();
+    let mut game = Game::new(config).ok()?;
+    for row in &rows {
+        game.apply(&row.command);
+    }
+    let status = game.status(rows.last().map(|r| r.t).unwrap_or(0));
+    let moves = status
+        .get("written")
+        .or_else(|| status.get("moves"))?
+        .as_array()?;
+    let san = moves.last()?.as_str()?;
+    let i = moves.len() - 1;
+    let white = status
+        .get("turn")
+        .and_then(Value::as_str)
+        .map(|t| t == "black")
+        .unwrap_or(i % 2 == 0);
+    let number = i / 2 + 1;
+    Some(if white {
+        format!("{number}. {san}")
+    } else {
+        format!("{number}... {san}")
+    })
+}
+
+/// The sentence that refuses the journal at `path` (in the game's
+/// language, `config`'s locale): for a damaged one with its last good
+/// move, read from what of it can still be read.
+pub fn refusal(path: &Path, e: &super::journal::JournalError, config: &Value) -> String {
+    use super::journal::JournalError;
+    // The game's own options when they can be read (its language), else
+    // this command's. (Not for a file that is no journal or cannot be
+    // opened at all.)
+    let readable = matches!(
+        e,
+        JournalError::Broken(..) | JournalError::Locked(_) | JournalError::Damaged(..)
+    );
+    let journal = readable
+        .then(|| Journal::open_read_only(path).ok())
+        .flatten();
+    let options = journal
+        .as_ref()
+        .and_then(|j| j.stored().ok().flatten())
+        .map(|s| s.config)
+        .unwrap_or_else(|| config.clone());
+    let last = match (e, &journal) {
+        (JournalError::Broken(..), Some(j)) => last_good_move(j, &options),
+        _ => None,
+    };
+    e.sentence(&lang_of(&options), last.as_deref())
 }
 
 /// A fresh game with every journaled command applied, and the rows.

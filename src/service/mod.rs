@@ -170,7 +170,8 @@ impl Server {
     /// journal before the port is bound: a start that fails leaves it as
     /// it was.
     pub async fn start(opts: Options, shutdown: watch::Receiver<bool>) -> Result<Server, String> {
-        let journal = journal::Journal::open(&opts.journal).map_err(|e| e.to_string())?;
+        let journal = journal::Journal::open(&opts.journal)
+            .map_err(|e| board::refusal(&opts.journal, &e, &opts.config))?;
         let port = opts.port.unwrap_or_else(|| {
             journal
                 .setting("port")
@@ -215,6 +216,7 @@ impl Server {
                     addr.port(),
                     Who::Arbiter.name()
                 )),
+                game: Some(board.game_id().to_string()),
             };
             board.on_commit(publish::start(hall, opts.board, feed));
         }

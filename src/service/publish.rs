@@ -46,6 +46,7 @@ pub fn message(board: u32, row: &Row, state: &Value, pgn: &str) -> BoardMessage 
         state: state.clone(),
         pgn: pgn.to_string(),
         arbiter_url: None,
+        game: None,
     }
 }
 
@@ -60,6 +61,8 @@ pub struct Feed {
     /// hall links it with a ticket it signs; nothing secret crosses the
     /// broker).
     pub arbiter_url: Option<String>,
+    /// The game's identity (the journal's), carried by every message.
+    pub game: Option<String>,
 }
 
 impl publish::Journal for Feed {
@@ -74,6 +77,7 @@ impl publish::Journal for Feed {
                 let state = game.status(row.t);
                 let mut m = message(self.board, row, &state, &game.pgn(&self.tags));
                 m.arbiter_url = self.arbiter_url.clone();
+                m.game = self.game.clone();
                 out.push(m);
             }
         }
@@ -85,18 +89,21 @@ impl publish::Journal for Feed {
 /// function the board calls after each commit.
 pub fn start(hall: Hall, board: u32, feed: Feed) -> super::OnCommit {
     let arbiter_url = feed.arbiter_url.clone();
+    let game = feed.game.clone();
     let publisher = Publisher::start(
         Target {
             url: hall.url,
             tournament: hall.tournament,
             board,
             key: hall.key,
+            game: game.clone(),
         },
         Arc::new(feed),
     );
     Box::new(move |row: &Row, state: &Value, pgn: &str| {
         let mut m = message(board, row, state, pgn);
         m.arbiter_url = arbiter_url.clone();
+        m.game = game.clone();
         publisher.committed(m);
     })
 }

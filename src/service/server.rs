@@ -30,6 +30,102 @@ pub const MAX_SOCKETS_PER_SEAT: usize = 16;
 pub const MAX_SOCKETS_WATCH: usize = 256;
 /// Requests in progress at once for one token.
 pub const MAX_REQUESTS_PER_TOKEN: usize = 32;
+/// Requests one seat's token may make at once before the rate limit
+/// ([`RATE_PER_SECOND`]) applies (a page reloading fetches a few).
+pub const RATE_BURST: f64 = 100.0;
+/// Requests a second one seat's token may make in the long run: a player's
+/// pages ask about once a second each; a flood of commands (each a journal
+/// row, on the broker too) is held to this.
+pub const RATE_PER_SECOND: f64 = 50.0;
+
+/// How often an event socket is pinged; a page's browser answers by itself.
+pub const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+/// An event socket whose client has answered nothing (no pong, no message)
+/// for this long reads nothing: it is closed, and its place is free. When a
+/// seat's sockets are all taken, one silent for [`PING_EVERY`] × 2 already
+/// gives its place to a new page.
+pub const SILENT_SOCKET: std::time::Duration = std::time::Duration::from_secs(8);
+/// A socket whose client does not take an event within this time (its
+/// buffers full: it does not read) is closed.
+pub const SEND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The event sockets open, with when each client was last heard, so a
+/// socket that reads nothing can be closed for a page that does.
+/// One open event socket: its seat, when its client was last heard, and
+/// what tells it to close.
+type SocketEntry = (
+    Who,
+    Arc<Mutex<std::time::Instant>>,
+    Arc<tokio::sync::Notify>,
+);
+
+#[derive(Default)]
+pub struct Sockets {
+    next: std::sync::atomic::AtomicU64,
+    open: Mutex<HashMap<u64, SocketEntry>>,
+}
+
+impl Sockets {
+    /// Closes `who`'s socket silent longest if silent for `silent` at
+    /// least; returns whether one was told to close.
+    fn close_silent(&self, who: Who, silent: std::time::Duration) -> bool {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let now = std::time::Instant::now();
+        let stalest = open
+            .values()
+            .filter(|(w, _, _)| *w == who)
+            .map(|(_, heard, close)| {
+                let at = *heard.lock().unwrap_or_else(|e| e.into_inner());
+                (at, close)
+            })
+            .filter(|(at, _)| now.saturating_duration_since(*at) >= silent)
+            .min_by_key(|(at, _)| *at);
+        match stalest {
+            Some((_, close)) => {
+                close.notify_one();
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// A token bucket per seat ([`RATE_BURST`], [`RATE_PER_SECOND`]).
+#[derive(Default)]
+pub struct Rate {
+    buckets: Mutex<HashMap<Who, (f64, std::time::Instant)>>,
+    /// Another burst and rate than the defaults (the lab's benchmark
+    /// measures the board unlimited).
+    limit: Mutex<Option<(f64, f64)>>,
+}
+
+impl Rate {
+    /// Sets the burst and the rate a second.
+    pub fn set(&self, burst: f64, per_second: f64) {
+        *self.limit.lock().unwrap_or_else(|e| e.into_inner()) = Some((burst, per_second));
+    }
+
+    /// Whether `who` may make one more request now (and counts it).
+    pub fn allow(&self, who: Who) -> bool {
+        let (burst, per_second) = self
+            .limit
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .unwrap_or((RATE_BURST, RATE_PER_SECOND));
+        let now = std::time::Instant::now();
+        let mut b = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        let (tokens, at) = b.entry(who).or_insert((burst, now));
+        let refill = now.saturating_duration_since(*at).as_secs_f64() * per_second;
+        *tokens = (*tokens + refill).min(burst);
+        *at = now;
+        if *tokens >= 1.0 {
+            *tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
 
 /// Counts what a seat has open; the count goes down when the guard goes.
 #[derive(Default)]
@@ -101,6 +197,11 @@ pub struct App {
     pub sockets: Open,
     /// Requests in progress, per seat.
     pub requests: Open,
+    /// The rate limit per seat (not the spectators' shared token, which
+    /// cannot act).
+    pub rate: Rate,
+    /// The event sockets open, and when each was last heard.
+    pub live_sockets: Sockets,
 }
 
 impl App {
@@ -125,6 +226,8 @@ impl App {
             greeting: Mutex::new(Vec::new()),
             sockets: Open::default(),
             requests: Open::default(),
+            rate: Rate::default(),
+            live_sockets: Sockets::default(),
         }
     }
 
@@ -187,6 +290,18 @@ async fn per_token(
 ) -> Response {
     let query = query.map(|q| q.0).unwrap_or_default();
     let who = seat_of(&app, req.headers(), &query).ok();
+    if let Some(who) = who
+        && who != Who::Watch
+        && !app.rate.allow(who)
+    {
+        return error_with(
+            &app,
+            Some(who),
+            StatusCode::TOO_MANY_REQUESTS,
+            "api_rate_limited",
+            &[("max", &format!("{RATE_PER_SECOND}"))],
+        );
+    }
     let _guard = match who {
         Some(who) => match Open::take(&app, |a| &a.requests, who, MAX_REQUESTS_PER_TOKEN) {
             Some(g) => Some(g),
@@ -483,7 +598,18 @@ async fn events(
     } else {
         MAX_SOCKETS_PER_SEAT
     };
-    let Some(guard) = Open::take(&app, |a| &a.sockets, who, max) else {
+    let mut guard = Open::take(&app, |a| &a.sockets, who, max);
+    // All taken: a socket that has not answered its pings gives its place.
+    if guard.is_none() && app.live_sockets.close_silent(who, PING_EVERY * 2) {
+        for _ in 0..50 {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            guard = Open::take(&app, |a| &a.sockets, who, max);
+            if guard.is_some() {
+                break;
+            }
+        }
+    }
+    let Some(guard) = guard else {
         return error_with(
             &app,
             Some(who),
@@ -499,11 +625,37 @@ async fn events(
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .clone();
+    let heard = Arc::new(Mutex::new(std::time::Instant::now()));
+    let close = Arc::new(tokio::sync::Notify::new());
+    let id = app
+        .live_sockets
+        .next
+        .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    app.live_sockets
+        .open
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(id, (who, heard.clone(), close.clone()));
+    let app2 = app.clone();
     ws.max_message_size(MAX_BODY)
         .on_upgrade(move |socket| async move {
-            forward(socket, who, greeting, rx, shutdown).await;
+            forward(socket, who, greeting, rx, shutdown, heard, close).await;
+            app2.live_sockets
+                .open
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&id);
             drop(guard);
         })
+}
+
+/// Sends one message, within [`SEND_TIMEOUT`]; `false`: the socket is gone
+/// or does not read.
+async fn send(socket: &mut WebSocket, m: Message) -> bool {
+    matches!(
+        tokio::time::timeout(SEND_TIMEOUT, socket.send(m)).await,
+        Ok(Ok(()))
+    )
 }
 
 /// Sends a socket every event its seat may see, each as one text message.
@@ -513,24 +665,45 @@ async fn forward(
     greeting: Vec<Value>,
     mut rx: broadcast::Receiver<Arc<Vec<Value>>>,
     mut shutdown: watch::Receiver<bool>,
+    heard: Arc<Mutex<std::time::Instant>>,
+    close: Arc<tokio::sync::Notify>,
 ) {
     for e in &greeting {
         if who.sees(e.get("to").unwrap_or(&Value::Null))
-            && socket
-                .send(Message::Text(e.to_string().into()))
-                .await
-                .is_err()
+            && !send(&mut socket, Message::Text(e.to_string().into())).await
         {
             return;
         }
     }
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
+            _ = ping.tick() => {
+                let at = *heard.lock().unwrap_or_else(|e| e.into_inner());
+                // Answered nothing for long: it reads nothing.
+                if at.elapsed() >= SILENT_SOCKET
+                    || !send(&mut socket, Message::Ping(Bytes::from_static(b"hector"))).await
+                {
+                    return;
+                }
+            }
+            _ = close.notified() => {
+                let _ = tokio::time::timeout(
+                    std::time::Duration::from_millis(100),
+                    socket.send(Message::Close(Some(CloseFrame {
+                        code: 1008,
+                        reason: "this page answered nothing; another took its place".into(),
+                    }))),
+                )
+                .await;
+                return;
+            }
             got = rx.recv() => match got {
                 Ok(batch) => {
                     for e in batch.iter() {
                         if who.sees(e.get("to").unwrap_or(&Value::Null))
-                            && socket.send(Message::Text(e.to_string().into())).await.is_err()
+                            && !send(&mut socket, Message::Text(e.to_string().into())).await
                         {
                             return;
                         }
@@ -539,7 +712,7 @@ async fn forward(
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     // Too slow to follow: close, so the page reconnects and
                     // reads the state again instead of missing events.
-                    let _ = socket.send(Message::Close(Some(CloseFrame {
+                    let _ = send(&mut socket, Message::Close(Some(CloseFrame {
                         code: 1013,
                         reason: "events were missed; reconnect".into(),
                     }))).await;
@@ -549,10 +722,12 @@ async fn forward(
             },
             msg = socket.recv() => match msg {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                Some(Ok(_)) => {}
+                Some(Ok(_)) => {
+                    *heard.lock().unwrap_or_else(|e| e.into_inner()) = std::time::Instant::now();
+                }
             },
             _ = shutdown.changed() => {
-                let _ = socket.send(Message::Close(Some(CloseFrame {
+                let _ = send(&mut socket, Message::Close(Some(CloseFrame {
                     code: 1001,
                     reason: "hector serve is stopping".into(),
                 }))).await;

@@ -131,6 +131,7 @@ impl Board {
                 tournament: Tournament::parse(tournament).unwrap(),
                 board: n,
                 key,
+                game: None,
             },
             journal.clone(),
         );

@@ -59,6 +59,23 @@ impl Serve {
         Serve::spawn(journal, args, &[])
     }
 
+    /// Starts `hector serve ARGS` without `--journal` (its default journal
+    /// under `$XDG_DATA_HOME`, given in `env`), its stderr in `stderr_dir`,
+    /// and waits for READY.
+    pub fn start_default(
+        stderr_dir: &std::path::Path,
+        args: &[&str],
+        env: &[(&str, &str)],
+    ) -> Serve {
+        let stderr = stderr_dir.join(format!(
+            "serve-{}.stderr",
+            Instant::now().elapsed().as_nanos()
+        ));
+        let mut command = Command::new(env!("CARGO_BIN_EXE_hector"));
+        command.arg("serve");
+        Serve::spawn_command(command, args, env, stderr)
+    }
+
     fn spawn(journal: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Serve {
         let mut stderr =
             journal.with_extension(format!("stderr-{}", Instant::now().elapsed().as_nanos()));
@@ -74,10 +91,18 @@ impl Serve {
             }
             stderr = dir.join(name);
         }
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
-            .arg("serve")
-            .arg("--journal")
-            .arg(journal)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_hector"));
+        command.arg("serve").arg("--journal").arg(journal);
+        Serve::spawn_command(command, args, env, stderr)
+    }
+
+    fn spawn_command(
+        mut command: Command,
+        args: &[&str],
+        env: &[(&str, &str)],
+        stderr: PathBuf,
+    ) -> Serve {
+        let mut child = command
             .args(args)
             .envs(env.iter().copied())
             .stdin(Stdio::null())

@@ -656,6 +656,7 @@ async fn play_boards(
             tournament: tournament.clone(),
             board: n,
             key: Some(key.clone()),
+            game: None,
         };
         let times = times.clone();
         let counters = counters.clone();

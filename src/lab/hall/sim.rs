@@ -171,6 +171,7 @@ impl SimBoard {
             state: self.status(),
             pgn: self.pgn(),
             arbiter_url: None,
+            game: None,
         }
     }
 }
