@@ -120,6 +120,10 @@ pub fn unit_ms(unit: &str) -> Option<u64> {
     })
 }
 
+/// The most time a clock may show after an arbiter's correction: a day.
+/// (The longest classical controls give each player a few hours.)
+pub const MAX_CLOCK_MS: u64 = 24 * 3_600_000;
+
 #[cfg(test)]
 mod duration_tests {
     use super::parse_duration;
@@ -149,7 +153,3 @@ mod duration_tests {
         }
     }
 }
-
-/// The most time a clock may show after an arbiter's correction: a day.
-/// (The longest classical controls give each player a few hours.)
-pub const MAX_CLOCK_MS: u64 = 24 * 3_600_000;

@@ -72,7 +72,7 @@ pub fn printable(text: &str) -> String {
             },
             // The 8-bit CSI.
             '\u{9b}' => {
-                while let Some(n) = chars.next() {
+                for n in chars.by_ref() {
                     if ('\u{40}'..='\u{7e}').contains(&n) {
                         break;
                     }
