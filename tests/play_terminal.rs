@@ -472,3 +472,40 @@ fn natural_sentences_and_a_bare_cancel_at_the_terminal() {
         "{out:#?}"
     );
 }
+
+/// Issue 41: a duration is read as people write it, wherever one is read:
+/// `--alert 9m50s`, `1:30`, `90s`, `2m`; and the arbiter's `zeit setzen`.
+#[test]
+fn times_are_read_as_people_write_them() {
+    for alert in ["9m50s", "1:30", "90s", "2m", "1m 30s", "white=9m50s"] {
+        let (code, out, err) = support::hector_with_input(
+            &[
+                "play",
+                "--locale",
+                "de",
+                "--control",
+                "600+5",
+                "--alert",
+                alert,
+                "--pgn",
+                pgn_file("alert.pgn").to_str().unwrap(),
+            ],
+            "quit\n",
+        );
+        assert_eq!(code, 0, "--alert {alert}: {out}{err}");
+    }
+    let (code, _, err) =
+        support::hector_with_input(&["play", "--control", "600+5", "--alert", "9x"], "quit\n");
+    assert_ne!(code, 0);
+    assert!(err.contains("9x"), "{err}");
+    // The arbiter sets White's clock to nine minutes fifty.
+    let out = play(
+        &["--locale", "de", "--blind", "none"],
+        "schiedsrichter: zeit setzen weiß 9m50s\nschiedsrichter: ja\nschiedsrichter: Zeit\nquit\n",
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("Weiß: neun Minuten fünfzig Sekunden. Schwarz: ")),
+        "{out:#?}"
+    );
+}
