@@ -419,6 +419,8 @@ fn every_message_is_in_every_locale_with_the_same_printed_variables() {
 /// options, the spoken file names Anna … Hector of the FIDE alphabet.
 const SHARED: &[&str] = &[
     "hector",
+    // the key's label (Ctrl-C) on Polish, Serbian and Greek keyboards
+    "ctrl",
     "fide",
     "braille",
     "dgt",

@@ -227,3 +227,65 @@ fn no_move_fits_and_hector_says_why() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Issue 41: a written move in any letter case, in every locale: as
+/// written first; otherwise each token in small letters or with a capital
+/// first letter; one legal reading is the move, several a choice, none a
+/// reason about the board (never one about hearing).
+#[test]
+fn written_moves_in_any_letter_case() {
+    for code in hector::locale::CODES {
+        for (moves, typed, want) in [
+            ("", "E4", "e4"),
+            ("", "D4", "d4"),
+            ("", "sf3", "Nf3"),
+            ("", "SF3", "Nf3"),
+            ("", "NF3", "Nf3"),
+            ("", "G1F3", "Nf3"),
+            ("e4 d5", "Exd5", "exd5"),
+            ("e4 d5", "EXD5", "exd5"),
+            ("e4 e5 Nf3 Nc6", "BC4", "Bc4"),
+        ] {
+            assert_eq!(
+                heard_san(None, moves, typed, code),
+                Ok(want.to_string()),
+                "{code}: {typed} after {moves:?}"
+            );
+        }
+        // As written wins: `bc4` is the pawn, `Bc4` the bishop.
+        let fen = Some("4k3/8/8/8/2n5/1P6/8/4KB2 w - - 0 1");
+        assert_eq!(heard_san(fen, "", "Bc4", code), Ok("Bxc4".into()));
+        assert_eq!(heard_san(fen, "", "bc4", code), Ok("bxc4".into()));
+        // In capitals both readings are legal: a choice.
+        match heard_san(fen, "", "BC4", code) {
+            Err(Heard::Ambiguous(ms)) => assert_eq!(ms.len(), 2, "{code}"),
+            other => panic!("{code}: BC4 gave {other:?}"),
+        }
+        // D4 with the d-pawn blocked: why the pawn cannot go, not "no
+        // target square heard".
+        match heard_san(None, "d4 d5", "D4", code) {
+            Err(Heard::NoMatch(Reason::NoMove { role, to })) => {
+                assert_eq!((role, to), (Role::Pawn, Square::D4), "{code}")
+            }
+            other => panic!("{code}: D4 gave {other:?}"),
+        }
+    }
+}
+
+/// No sentence about a refused typed move speaks of hearing.
+#[test]
+fn a_refused_written_move_is_not_said_to_be_heard() {
+    for code in hector::locale::CODES {
+        let loc = Locale::get(code).unwrap();
+        for r in [
+            Reason::NoTarget,
+            Reason::NothingHeard,
+            Reason::TooManySquares,
+        ] {
+            let s = r.sentence(loc).to_lowercase();
+            for heard in ["gehört", "heard", "usłysz", "čuv", "čut", "ακούστ"] {
+                assert!(!s.contains(heard), "{code}: {s}");
+            }
+        }
+    }
+}

@@ -10,7 +10,15 @@ fn play(args: &[&str], input: &str) -> Vec<String> {
     all.extend_from_slice(args);
     let (code, out, err) = support::hector_with_input(&all, input);
     assert_eq!(code, 0, "{out}{err}");
-    out.lines().map(str::to_string).collect()
+    let mut lines: Vec<String> = out.lines().map(str::to_string).collect();
+    // The end of the input saves the game like quit and says where
+    // (issue 41); the lines before are the game's.
+    let saved = lines.pop().unwrap_or_default();
+    assert!(
+        saved.starts_with("Partie gespeichert: ") || saved.starts_with("Game saved: "),
+        "{out}"
+    );
+    lines
 }
 
 fn count(lines: &[String], text: &str) -> usize {

@@ -127,7 +127,12 @@ fn a_spoken_move_is_read_back_and_played_only_after_yes() {
     audio.extend(noise(3000, 3));
     let (code, out, err) = game(&d, &audio);
     assert_eq!(code, Some(0), "{out}{err}");
-    let lines: Vec<&str> = out.lines().collect();
+    // The game is saved when it ends (issue 41): the last line says where.
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.starts_with("Partie gespeichert: "))
+        .collect();
+    assert!(out.contains("Partie gespeichert: "), "{out}");
     assert_eq!(
         lines,
         [

@@ -283,6 +283,7 @@ prefix_black = Schwarz
 prefix_assistant = Assistent
 prefix_arbiter = Schiedsrichter
 help_seats = Am gemeinsamen Terminal gehört eine Zeile dem blinden Spieler; für einen anderen Platz beginnen Sie sie mit dessen Namen und Doppelpunkt: { $seats }, zum Beispiel „schwarz: meine Zeit“ oder „schiedsrichter: Zeit“.
+help_stop = Beenden: „Ende“ eingeben oder Strg-C oder Strg-D drücken; die Partie wird gespeichert, und hector sagt, wo.
 
 ## The game saved when play ends, and boards that never differed.
 

@@ -277,6 +277,7 @@ prefix_black = Μαύρα
 prefix_assistant = Βοηθός
 prefix_arbiter = Διαιτητής
 help_seats = Στο κοινό τερματικό μια γραμμή ανήκει στον τυφλό παίκτη· για άλλη θέση ξεκινήστε τη με το όνομα της θέσης και άνω-κάτω τελεία: { $seats }, για παράδειγμα «μαύρα: ο χρόνος μου» ή «διαιτητής: χρόνος».
+help_stop = Για τέλος: γράψτε «τέλος» ή πατήστε Ctrl-C ή Ctrl-D· η παρτίδα αποθηκεύεται και το hector λέει πού.
 
 ## The game saved when play ends, and boards that never differed.
 

@@ -254,6 +254,7 @@ prefix_black = Black
 prefix_assistant = Assistant
 prefix_arbiter = Arbiter
 help_seats = At the shared terminal a line is the blind player's; for another seat start it with the seat's name and a colon: { $seats }, for example "black: my time" or "arbiter: time".
+help_stop = To stop: type quit, or press Ctrl-C or Ctrl-D; the game is saved and hector says where.
 
 ## The game saved when play ends, and boards that never differed.
 

@@ -273,6 +273,7 @@ prefix_black = Czarne
 prefix_assistant = Asystent
 prefix_arbiter = Sędzia
 help_seats = Przy wspólnym terminalu wiersz należy do niewidomego gracza; dla innego miejsca zacznij go od nazwy miejsca i dwukropka: { $seats }, na przykład „czarne: mój czas” albo „sędzia: czas”.
+help_stop = Aby zakończyć: wpisz „koniec” albo naciśnij Ctrl-C lub Ctrl-D; partia zostanie zapisana, a hector powie, gdzie.
 
 ## The game saved when play ends, and boards that never differed.
 

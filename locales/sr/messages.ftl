@@ -268,6 +268,7 @@ prefix_black = Crni
 prefix_assistant = Pomoćnik
 prefix_arbiter = Sudija
 help_seats = Za zajedničkim terminalom red pripada slepom igraču; za drugo mesto počnite ga imenom mesta i dvotačkom: { $seats }, na primer „crni: moje vreme” ili „sudija: vreme”.
+help_stop = Za kraj: upišite „kraj“ ili pritisnite Ctrl-C ili Ctrl-D; partija se čuva i hector kaže gde.
 
 ## The game saved when play ends, and boards that never differed.
 

@@ -58,33 +58,98 @@ pub enum ClockError {
     TooMuchTime(u64),
 }
 
-/// "5:00", "1:30:00", "90s", "2m", "120" (seconds) → milliseconds.
+/// "5:00", "1:30", "1:30:00", "90s", "2m", "9m50s", "1h30m", "1m 30s",
+/// "2 min", "120" (seconds) → milliseconds; units in any letter case.
 pub fn parse_duration(w: &str) -> Option<u64> {
-    let w = w.trim();
+    let w = w.trim().to_ascii_lowercase();
     if w.contains(':') {
+        let parts: Vec<&str> = w.split(':').collect();
+        if parts.len() > 3 || parts.iter().any(|p| p.is_empty()) {
+            return None;
+        }
         let mut total: u64 = 0;
-        for part in w.split(':') {
-            total = total
-                .checked_mul(60)?
-                .checked_add(part.parse::<u64>().ok()?)?;
+        for (i, part) in parts.iter().enumerate() {
+            let n = part.parse::<u64>().ok()?;
+            if i > 0 && n >= 60 {
+                return None;
+            }
+            total = total.checked_mul(60)?.checked_add(n)?;
         }
         return total.checked_mul(1000);
     }
-    let (num, unit) = match w.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        Some((i, _)) => w.split_at(i),
-        None => (w, "s"),
-    };
-    let n: u64 = num.parse().ok()?;
-    let k = match unit {
-        "s" | "sec" => 1000,
-        "m" | "min" => 60_000,
-        "h" => 3_600_000,
+    if !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()) {
+        return w.parse::<u64>().ok()?.checked_mul(1000);
+    }
+    // One or more amounts with their units: 9m50s, 1h 30m, 2 min.
+    let mut rest = w.as_str();
+    let mut total: u64 = 0;
+    let mut any = false;
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            break;
+        }
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if digits == 0 {
+            return None;
+        }
+        let n: u64 = rest[..digits].parse().ok()?;
+        rest = rest[digits..].trim_start();
+        let letters = rest
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(rest.len());
+        let k = unit_ms(&rest[..letters])?;
+        rest = &rest[letters..];
+        total = total.checked_add(n.checked_mul(k)?)?;
+        any = true;
+    }
+    any.then_some(total)
+}
+
+/// The milliseconds of one of an English time unit (`ms`, `s`, `sec`,
+/// `m`, `min`, `h` …), lower case.
+pub fn unit_ms(unit: &str) -> Option<u64> {
+    Some(match unit {
         "ms" => 1,
+        "s" | "sec" | "secs" | "second" | "seconds" => 1000,
+        "m" | "min" | "mins" | "minute" | "minutes" => 60_000,
+        "h" | "hr" | "hrs" | "hour" | "hours" => 3_600_000,
         _ => return None,
-    };
-    n.checked_mul(k)
+    })
 }
 
 /// The most time a clock may show after an arbiter's correction: a day.
 /// (The longest classical controls give each player a few hours.)
 pub const MAX_CLOCK_MS: u64 = 24 * 3_600_000;
+
+#[cfg(test)]
+mod duration_tests {
+    use super::parse_duration;
+
+    #[test]
+    fn every_written_time_is_read() {
+        for (text, ms) in [
+            ("9m50s", 590_000),
+            ("9M50S", 590_000),
+            ("1:30", 90_000),
+            ("90s", 90_000),
+            ("2m", 120_000),
+            ("2min", 120_000),
+            ("2 min", 120_000),
+            ("1m 30s", 90_000),
+            ("1h30m", 5_400_000),
+            ("1:30:00", 5_400_000),
+            ("120", 120_000),
+            ("500ms", 500),
+        ] {
+            assert_eq!(parse_duration(text), Some(ms), "{text}");
+        }
+        for bad in [
+            "", "m", "9x", "1:75", "1::0", "s9", "9m50", "-5s", "1:2:3:4",
+        ] {
+            assert_eq!(parse_duration(bad), None, "{bad}");
+        }
+    }
+}

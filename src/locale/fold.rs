@@ -40,9 +40,65 @@ pub fn fold(word: &str) -> String {
     out
 }
 
+/// A person's text without terminal control: escape sequences (an arrow
+/// key's `ESC [ A`, `ESC O P` …) and other control characters are taken
+/// out, a tab becomes a space. What is left is what can be said back or
+/// printed without moving a cursor or ringing a bell.
+pub fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{1b}' => match chars.peek() {
+                // CSI: parameters and intermediates, then one final byte.
+                Some('[') => {
+                    chars.next();
+                    while let Some(&n) = chars.peek() {
+                        chars.next();
+                        if ('\u{40}'..='\u{7e}').contains(&n) {
+                            break;
+                        }
+                    }
+                }
+                // SS3 (`ESC O P`) and two-character escapes (`ESC x`).
+                Some('O') => {
+                    chars.next();
+                    chars.next();
+                }
+                Some(_) => {
+                    chars.next();
+                }
+                None => {}
+            },
+            // The 8-bit CSI.
+            '\u{9b}' => {
+                for n in chars.by_ref() {
+                    if ('\u{40}'..='\u{7e}').contains(&n) {
+                        break;
+                    }
+                }
+            }
+            '\t' => out.push(' '),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::fold;
+    use super::{fold, printable};
+
+    #[test]
+    fn control_keys_are_taken_out() {
+        assert_eq!(printable("\u{1b}[A"), "");
+        assert_eq!(printable("e4\u{1b}[A\u{1b}[1;5D"), "e4");
+        assert_eq!(printable("\u{1b}OPja\u{7}"), "ja");
+        assert_eq!(printable("meine\tZeit\r"), "meine Zeit");
+        assert_eq!(printable("Läufer ♘f3"), "Läufer ♘f3");
+        assert_eq!(printable("\u{9b}2~x"), "x");
+    }
 
     #[test]
     fn spellings_meet() {

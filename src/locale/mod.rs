@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 
-pub use fold::fold;
+pub use fold::{fold, printable};
 pub use lexicon::{Lexicon, Meaning};
 
 /// The locale codes hector ships, the default first.
@@ -40,6 +40,10 @@ pub enum Part {
     Pages,
     /// The sentences of a game as Fluent messages (`messages.ftl`).
     Messages,
+    /// Whole sentences people say or type for a request (`phrases.toml`),
+    /// read like the command phrases but not put into a recogniser's
+    /// grammar.
+    Phrases,
 }
 
 macro_rules! locale_files {
@@ -52,12 +56,13 @@ macro_rules! locale_files {
             include_str!(concat!("../../locales/", $code, "/session.toml")),
             include_str!(concat!("../../locales/", $code, "/pages.toml")),
             include_str!(concat!("../../locales/", $code, "/messages.ftl")),
+            include_str!(concat!("../../locales/", $code, "/phrases.toml")),
         ])),*]
     };
 }
 
 /// Every locale file, embedded in the binary: the one place that lists them.
-const FILES: [(&str, [&str; 7]); 5] = locale_files!("de", "en", "pl", "sr", "el");
+const FILES: [(&str, [&str; 8]); 5] = locale_files!("de", "en", "pl", "sr", "el");
 
 /// The text of one part of a locale (`code` as in [`CODES`], any case).
 pub fn source(code: &str, part: Part) -> Result<&'static str, LocaleError> {
@@ -70,6 +75,7 @@ pub fn source(code: &str, part: Part) -> Result<&'static str, LocaleError> {
         Part::Session => 4,
         Part::Pages => 5,
         Part::Messages => 6,
+        Part::Phrases => 7,
     };
     FILES
         .iter()

@@ -233,6 +233,13 @@ struct File {
     words: Words,
 }
 
+/// `phrases.toml`: whole sentences for a request, by command.
+#[derive(Debug, Deserialize)]
+struct Phrases {
+    code: String,
+    phrases: HashMap<Verb, Vec<String>>,
+}
+
 /// A word class of the session vocabulary (after a command word).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Word {
@@ -253,6 +260,8 @@ pub struct SessionWords {
     file: File,
     /// (folded phrase words, command), longest first.
     phrases: Vec<(Vec<String>, Verb)>,
+    /// The natural sentences of `phrases.toml`, as written.
+    natural: HashMap<Verb, Vec<String>>,
     messages: &'static Messages,
 }
 
@@ -285,25 +294,39 @@ impl SessionWords {
         if own.code != code {
             return Err(data(format!("session.toml says code = '{}'", own.code)));
         }
+        let natural = |code: &str| -> Result<Phrases, LocaleError> {
+            let p: Phrases = toml::from_str(source(code, Part::Phrases)?)
+                .map_err(|e| data(format!("{code}/phrases.toml: {e}")))?;
+            if p.code != code {
+                return Err(data(format!("phrases.toml says code = '{}'", p.code)));
+            }
+            Ok(p)
+        };
+        let own_natural = natural(code)?;
         let mut phrases: Vec<(Vec<String>, Verb)> = Vec::new();
-        for (name, list) in &own.commands {
-            for p in list {
-                let w = folded_words(p);
-                if let Some((other, _)) = own
-                    .commands
-                    .iter()
-                    .find(|(n, l)| *n != name && l.iter().any(|q| folded_words(q) == w))
-                {
-                    return Err(data(format!(
-                        "session.toml: '{p}' stands for both {} and {}",
-                        name.name(),
-                        other.name()
-                    )));
-                }
+        // Within a locale one phrase stands for one command, in
+        // session.toml and phrases.toml together.
+        let all_own: Vec<(&Verb, &String)> = own
+            .commands
+            .iter()
+            .chain(own_natural.phrases.iter())
+            .flat_map(|(n, l)| l.iter().map(move |p| (n, p)))
+            .collect();
+        for (name, p) in &all_own {
+            let w = folded_words(p);
+            if let Some((other, _)) = all_own
+                .iter()
+                .find(|(n, q)| n != name && folded_words(q) == w)
+            {
+                return Err(data(format!(
+                    "session.toml, phrases.toml: '{p}' stands for both {} and {}",
+                    name.name(),
+                    other.name()
+                )));
             }
         }
-        let mut add = |file: &File| {
-            for (name, list) in &file.commands {
+        let mut add = |commands: &HashMap<Verb, Vec<String>>| {
+            for (name, list) in commands {
                 for p in list {
                     let w = folded_words(p);
                     if !w.is_empty() && !phrases.iter().any(|(x, _)| *x == w) {
@@ -312,17 +335,20 @@ impl SessionWords {
                 }
             }
         };
-        add(&own);
+        add(&own.commands);
+        add(&own_natural.phrases);
         if code != "en" {
             let en: File = toml::from_str(source("en", Part::Session)?)
                 .map_err(|e| data(format!("English session.toml: {e}")))?;
-            add(&en);
+            add(&en.commands);
+            add(&natural("en")?.phrases);
         }
         phrases.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
         Ok(SessionWords {
             code,
             file: own,
             phrases,
+            natural: own_natural.phrases,
             messages: Messages::get(code)?,
         })
     }
@@ -421,6 +447,20 @@ impl SessionWords {
             .get(&verb)
             .map(Vec::as_slice)
             .unwrap_or(&[])
+    }
+
+    /// The natural sentences of a command in this locale (`phrases.toml`),
+    /// as written: understood when typed or said, not in a recogniser's
+    /// grammar.
+    pub fn natural_of(&self, verb: Verb) -> &[String] {
+        self.natural.get(&verb).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// Every command with natural sentences in this locale.
+    pub fn natural_verbs(&self) -> Vec<Verb> {
+        let mut v: Vec<Verb> = self.natural.keys().copied().collect();
+        v.sort_by_key(|v| v.name());
+        v
     }
 
     /// The words of a class in this locale, as written.

@@ -203,7 +203,115 @@ pub fn pattern_of(text: &str, loc: &Locale) -> Result<Pattern, Reason> {
 /// Settles a heard or typed phrase (any case, extra spaces, filler words,
 /// accented or plain spellings, short or long form, letters a–h, SAN in any
 /// supported language, long algebraic or UCI) against the legal moves.
+///
+/// Written moves are read in any letter case (a phone capitalises the
+/// first letter: `E4`, `Exd5`; `sf3` for `Sf3`): as written first; if that
+/// names no legal move, every reading of the written tokens in lower case
+/// or with a capital first letter is tried — one legal move is the move,
+/// several are a choice (German `D4`: the queen or the d-pawn), none is
+/// refused with the most telling reason.
 pub fn hear(pos: &Chess, text: &str, loc: &Locale) -> Heard {
+    let written = hear_as_written(pos, text, loc);
+    let Heard::NoMatch(reason) = written else {
+        return written;
+    };
+    let mut found: Vec<Move> = Vec::new();
+    let mut why: Option<Reason> = is_about_the_board(&reason).then(|| reason.clone());
+    for reading in case_readings(text) {
+        match hear_as_written(pos, &reading, loc) {
+            Heard::Move(m) => {
+                if !found.contains(&m) {
+                    found.push(m);
+                }
+            }
+            Heard::Ambiguous(ms) => {
+                for m in ms {
+                    if !found.contains(&m) {
+                        found.push(m);
+                    }
+                }
+            }
+            Heard::NoMatch(r) => {
+                if why.is_none() && is_about_the_board(&r) {
+                    why = Some(r);
+                }
+            }
+        }
+    }
+    match found.len() {
+        0 => Heard::NoMatch(why.unwrap_or(reason)),
+        1 => Heard::Move(found[0]),
+        _ => Heard::Ambiguous(found),
+    }
+}
+
+/// Whether a reason is about the position (the words were read as a
+/// move), not about the words.
+fn is_about_the_board(r: &Reason) -> bool {
+    !matches!(
+        r,
+        Reason::UnknownWord(_)
+            | Reason::Garbled(_)
+            | Reason::NoTarget
+            | Reason::NothingHeard
+            | Reason::TooManySquares
+    )
+}
+
+/// The other letter cases of a line's written tokens (those with a
+/// letter and a digit, at most three of them): each in lower case and
+/// with only its first letter capital, in every combination.
+fn case_readings(text: &str) -> Vec<String> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let written: Vec<usize> = tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| {
+            t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(char::is_alphabetic)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if written.is_empty() || written.len() > 3 {
+        return Vec::new();
+    }
+    let variants = |t: &str| -> Vec<String> {
+        let lower = t.to_lowercase();
+        let mut chars = lower.chars();
+        let capital: String = chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default();
+        let mut v = vec![t.to_string()];
+        for x in [lower, capital] {
+            if !v.contains(&x) {
+                v.push(x);
+            }
+        }
+        v
+    };
+    let mut readings: Vec<Vec<String>> = vec![tokens.iter().map(|t| t.to_string()).collect()];
+    for &i in &written {
+        let mut next = Vec::new();
+        for r in &readings {
+            for v in variants(tokens[i]) {
+                let mut r = r.clone();
+                r[i] = v;
+                next.push(r);
+            }
+        }
+        readings = next;
+    }
+    let original = tokens.join(" ");
+    let mut out: Vec<String> = readings
+        .into_iter()
+        .map(|r| r.join(" "))
+        .filter(|r| *r != original)
+        .collect();
+    out.dedup();
+    out
+}
+
+fn hear_as_written(pos: &Chess, text: &str, loc: &Locale) -> Heard {
     let pattern = match pattern_of(text, loc) {
         Ok(p) => p,
         Err(reason) => return Heard::NoMatch(reason),

@@ -829,6 +829,9 @@ impl Session {
     /// Handles what a seat said, typed or keyed: read into a request at
     /// the edge, then applied.
     fn text(&mut self, t: u64, from: Seat, text: &str) -> Vec<Event> {
+        // A terminal's arrow keys and other control bytes are no words:
+        // they are never read, nor said back in an answer.
+        let text = &crate::locale::printable(text);
         if let Some(e) = self.seat_here(t, from) {
             return e;
         }

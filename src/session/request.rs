@@ -24,6 +24,7 @@ const ECHO: usize = 80;
 
 /// A player's text as it is said back to him: at most [`ECHO`] characters.
 pub(super) fn echo(text: &str) -> String {
+    let text = crate::locale::printable(text);
     let mut s: String = text.chars().take(ECHO).collect();
     if text.chars().count() > ECHO {
         s.push('…');
@@ -366,6 +367,15 @@ impl Reader<'_> {
         }
         if let Some((verb, used)) = self.words.command(line) {
             let rest: Vec<&str> = line.split_whitespace().skip(used).collect();
+            // While a move is read back (or a choice or question is open),
+            // a bare "abbrechen" / "cancel" cancels it; adjourning takes
+            // the sealed move after the word (Guidelines I.1).
+            if verb == Verb::Adjourn
+                && rest.is_empty()
+                && (expecting.readback || expecting.choice || expecting.promotion)
+            {
+                return Ok(Request::No);
+            }
             return self.command(verb, &rest, line).map_err(|why| Unreadable {
                 verb: Some(verb),
                 why,
@@ -419,7 +429,9 @@ impl Reader<'_> {
 
     /// A command and the words after its phrase.
     fn command(&self, verb: Verb, rest: &[&str], line: &str) -> Result<Request, Refusal> {
-        let folded: Vec<String> = rest.iter().map(|w| fold(w)).collect();
+        // A question mark or comma a person adds is no part of a word.
+        let plain = |w: &str| fold(w.trim_end_matches(['?', '!', ',', ';', '.']));
+        let folded: Vec<String> = rest.iter().map(|w| plain(w)).collect();
         let incomplete = |verb: Verb| Refusal::Incomplete {
             command: verb.topic().into(),
         };
@@ -491,9 +503,12 @@ impl Reader<'_> {
                 let piece = self
                     .piece_in(&folded)
                     .ok_or_else(|| incomplete(Verb::Where))?;
+                // "meine" may be part of the command's phrase ("wo sind
+                // meine"): whose pieces is read from the whole line.
+                let all: Vec<String> = line.split_whitespace().map(plain).collect();
                 Ok(Request::Where {
                     piece,
-                    whose: self.whose_in(&folded),
+                    whose: self.whose_in(&all),
                 })
             }
             Verb::Rank => self
@@ -736,6 +751,16 @@ impl Reader<'_> {
         let mut i = 0;
         while i < words.len() {
             let w = &words[i];
+            // Amounts with English units attached: 9m50s, 1h30m.
+            if w.starts_with(|c: char| c.is_ascii_digit())
+                && !w.chars().all(|c| c.is_ascii_digit())
+                && !w.contains(':')
+                && let Some(ms) = crate::clock::parse_duration(w)
+            {
+                total = total.checked_add(ms)?;
+                i += 1;
+                continue;
+            }
             // Digits with the unit attached: 90s, 4min, 1h.
             let split = w.find(|c: char| !c.is_ascii_digit()).unwrap_or(w.len());
             let (num, unit) = w.split_at(split);
@@ -864,7 +889,9 @@ mod tests {
             "zeit setzen weiß 4:00",
             "zeit setzen weiß 240 s",
             "zeit setzen weiß 3 Minuten 60 Sekunden",
+            "zeit setzen weiß 3m60s",
             "set time white 4min",
+            "set time white 3M60S",
         ] {
             assert_eq!(read("de", line), four, "{line}");
         }
@@ -945,14 +972,14 @@ mod tests {
             read("de", "wo sind meine Springer"),
             Ok(Request::Where {
                 piece: Role::Knight,
-                whose: None
+                whose: Some(Whose::Mine)
             })
         );
         assert_eq!(
             read("en", "where are my knights"),
             Ok(Request::Where {
                 piece: Role::Knight,
-                whose: None
+                whose: Some(Whose::Mine)
             })
         );
         assert_eq!(

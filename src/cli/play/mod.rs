@@ -8,6 +8,7 @@
 mod braille;
 mod eboard;
 pub(crate) mod served;
+mod terminal;
 #[cfg(feature = "mic")]
 mod voice;
 
@@ -17,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 
-use super::session::{GameArgs, lines};
+use super::session::GameArgs;
 use crate::session::{Command, Event, Kind, Refusal, Renderer, Seat, Session, To};
 
 #[derive(Debug, Parser)]
@@ -154,8 +155,11 @@ impl FrontArgs {
 pub(crate) enum Input {
     /// A terminal line (or why it could not be read).
     Line(Result<String, String>),
-    /// The terminal closed.
+    /// The terminal's input ended (a pipe closed).
     Closed,
+    /// The player ended the game at the terminal (Ctrl-C, Ctrl-D): it is
+    /// saved as with `quit`.
+    Stop,
     /// The start of an utterance (its audio so far): the recogniser
     /// listens while the player speaks.
     #[allow(dead_code)]
@@ -285,8 +289,10 @@ pub fn run(raw: &[String]) -> i32 {
             Err(code) => return code,
         };
     let render = Renderer::for_session(&session);
+    // From here on, SIGINT, SIGTERM and SIGHUP save the game as `quit`.
+    terminal::catch_stop_signals();
     let (tx, rx) = mpsc::channel::<Input>();
-    spawn_terminal(tx.clone());
+    let _restore = terminal::spawn(tx.clone());
     let mut fronts = match cli.fronts.open(&session, &tx) {
         Ok(f) => f,
         Err(e) => return fail(e),
@@ -390,17 +396,6 @@ fn blind_seat(session: &Session) -> Seat {
     }
 }
 
-fn spawn_terminal(tx: Sender<Input>) {
-    std::thread::spawn(move || {
-        for line in lines(std::io::stdin().lock(), crate::session::json::MAX_LINE) {
-            if tx.send(Input::Line(line)).is_err() {
-                break;
-            }
-        }
-        let _ = tx.send(Input::Closed);
-    });
-}
-
 fn print(out: &mut impl Write, lines: &[String]) {
     for l in lines {
         let _ = writeln!(out, "{l}");
@@ -415,11 +410,15 @@ fn play_loop(
     rx: Receiver<Input>,
     save: &SaveTo,
 ) -> i32 {
-    let code = run_loop(session, render, fronts, rx, save);
+    let mut out = std::io::stdout();
+    let end = run_loop(session, render, fronts, rx, &mut out);
+    // However the game ends — quit, Ctrl-C, Ctrl-D, a signal, the end of
+    // the input — it is saved and the terminal says where.
+    print(&mut out, &[save_game(session, render, save)]);
     for f in fronts.iter_mut() {
         f.close();
     }
-    code
+    end
 }
 
 fn run_loop(
@@ -427,41 +426,52 @@ fn run_loop(
     render: &Renderer,
     fronts: &mut [Box<dyn Front>],
     rx: Receiver<Input>,
-    save: &SaveTo,
+    out: &mut std::io::Stdout,
 ) -> i32 {
     let origin = Instant::now();
     let now = || origin.elapsed().as_millis() as u64;
     // Locked line by line, not for the whole game: a terminal Braille
     // display prints its cells from its own thread.
-    let mut out = std::io::stdout();
     print(
-        &mut out,
+        out,
         &[render
             .words()
             .text("welcome", &[("language", session.locale().name())])],
     );
     let opening = session.opening();
-    deliver(session, render, fronts, &mut out, &opening);
+    deliver(session, render, fronts, out, &opening);
     let bound: Vec<Seat> = fronts.iter().map(|f| f.seat()).collect();
     let mut terminal_open = true;
+    let mut last_tick = Instant::now();
     loop {
+        // A stop signal is looked for at least four times a second.
         let wait = if session.clock().is_some() {
             Duration::from_millis(100)
         } else {
-            Duration::from_secs(3600)
+            Duration::from_millis(250)
         };
         let input = match rx.recv_timeout(wait) {
             Ok(i) => Some(i),
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => return 0,
         };
+        if terminal::stop_requested() {
+            return 0;
+        }
         let t = now();
         let mut commands: Vec<Command> = Vec::new();
         match input {
-            None => commands.push(Command::tick(t)),
+            // Without a clock, time matters only hourly.
+            None if session.clock().is_none()
+                && last_tick.elapsed() < Duration::from_secs(3600) => {}
+            None => {
+                last_tick = Instant::now();
+                commands.push(Command::tick(t));
+            }
             Some(Input::Closed) => {
                 terminal_open = false;
             }
+            Some(Input::Stop) => return 0,
             Some(Input::Line(Err(problem))) => {
                 let e = Event {
                     t: session.last_t(),
@@ -470,7 +480,7 @@ fn run_loop(
                         why: Refusal::BadLine { problem },
                     },
                 };
-                deliver(session, render, fronts, &mut out, &[e]);
+                deliver(session, render, fronts, out, &[e]);
             }
             Some(Input::Line(Ok(line))) => {
                 let trimmed = line.trim();
@@ -478,7 +488,6 @@ fn run_loop(
                 if ["quit", "exit", "ende", "beenden"].contains(&lower.as_str())
                     || session.locale().command_of(&lower) == Some("quit")
                 {
-                    print(&mut out, &[save_game(session, render, save)]);
                     return 0;
                 }
                 if trimmed.is_empty() {
@@ -498,14 +507,14 @@ fn run_loop(
                     }
                     for c in commands.drain(..) {
                         let events = session.apply(&c);
-                        deliver(session, render, fronts, &mut out, &events);
+                        deliver(session, render, fronts, out, &events);
                     }
                     continue;
                 }
                 let (seat, text) = terminal_seat(session, trimmed);
                 commands.push(Command::text(t, seat, &text));
             }
-            Some(Input::Note(n)) => print(&mut out, &[n]),
+            Some(Input::Note(n)) => print(out, &[n]),
             Some(Input::Prompt { seat, text }) => prompt(fronts, session, seat, &text),
             Some(Input::Device(note)) => commands.push(Command {
                 t,
@@ -534,7 +543,7 @@ fn run_loop(
         for c in commands {
             let mut events = session.apply(&c);
             crate::cli::session::write_envelopes(session, &mut events);
-            deliver(session, render, fronts, &mut out, &events);
+            deliver(session, render, fronts, out, &events);
         }
         if !terminal_open && stuck_without_terminal(session, &bound) {
             return 0;
@@ -588,6 +597,7 @@ fn deliver(
             (e.clone(), r.text(&e.kind))
         })
         .collect();
+    let worded = one_line_per_answer(worded);
     let owner = terminal_owner(session);
     let mut lines = Vec::new();
     for (e, text) in &worded {
@@ -615,6 +625,7 @@ fn deliver(
                 }
             ) {
                 lines.push(help_seats(session));
+                lines.push(render.words().text("help_stop", &[]));
             }
         }
     }
@@ -627,6 +638,45 @@ fn deliver(
     }
     print(out, &lines);
     hand_out(fronts, session, render, &worded);
+}
+
+/// Answers about both players (`Zeit`, `verbrauchte Zeit`, `Züge`: one
+/// event per player) joined into one line for their seat, as his page
+/// joins them: a second line starting with "Schwarz:" would look like a
+/// line for Black. The first event stands for the joined line.
+pub(crate) fn one_line_per_answer(worded: Vec<(Event, String)>) -> Vec<(Event, String)> {
+    use crate::session::Query;
+    let mut out: Vec<(Event, String)> = Vec::with_capacity(worded.len());
+    for (e, text) in worded {
+        let joins = |prev: &Event| match (&prev.kind, &e.kind) {
+            (
+                Kind::Answer {
+                    query: q1,
+                    player: Some(p1),
+                    ..
+                },
+                Kind::Answer {
+                    query: q2,
+                    player: Some(p2),
+                    ..
+                },
+            ) => {
+                q1 == q2
+                    && p1 != p2
+                    && matches!(q1, Query::Time | Query::TimeUsed | Query::Moves)
+                    && prev.to == e.to
+            }
+            _ => false,
+        };
+        match out.last_mut() {
+            Some((prev, line)) if joins(prev) && !text.is_empty() => {
+                line.push(' ');
+                line.push_str(&text);
+            }
+            _ => out.push((e, text)),
+        }
+    }
+    out
 }
 
 /// A line as the shared terminal prints it: an answer only for seats other

@@ -139,6 +139,7 @@ fn run(app: Arc<App>, session: Session, mut fronts: Vec<Box<dyn Front>>, rx: Rec
                         Some((e, text))
                     })
                     .collect();
+                let worded = super::one_line_per_answer(worded);
                 hand_out(&mut fronts, &session, &render, &worded);
             }
             Input::Line(_) => {}
