@@ -73,6 +73,8 @@ fn kind(var: &str) -> Option<Kind> {
         "why" | "problem" | "reason" | "lines" | "text" => Kind::Text("…"),
         "detail" => Kind::Text(": e4"),
         "command" => Kind::Text("…"),
+        // a speech engine's name (Whisper, PocketSphinx)
+        "engine" | "fallback" => Kind::Text("…"),
         "language" => Kind::Text("…"),
         "seats" => Kind::Text("…"),
         "board" => Kind::Text("…"),

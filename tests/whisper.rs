@@ -56,7 +56,7 @@ fn a_missing_model_gives_a_clear_sentence() {
 #[test]
 fn without_its_model_the_default_engine_says_what_to_run_and_hears_on() {
     for (locale, words) in [
-        ("de", "Whisper-Sprachmodell fehlt"),
+        ("de", "Das Sprachmodell von Whisper fehlt"),
         ("pl", "Brak modelu mowy Whisper"),
         ("el", "Λείπει το μοντέλο ομιλίας Whisper"),
     ] {

@@ -30,7 +30,16 @@ impl Fallback {
     pub fn sentence(&self, locale: &str) -> String {
         match self {
             Fallback::NoWhisperModel { dir } => {
-                crate::locale::messages::sentence(locale, "voice_no_whisper_model", &[("dir", dir)])
+                crate::locale::messages::sentence(
+                    locale,
+                    "voice_no_whisper_model",
+                    &[
+                        ("engine", "Whisper"),
+                        ("file", dir),
+                        ("fallback", "PocketSphinx"),
+                        ("command", "./setup.sh"),
+                    ],
+                )
                     .unwrap_or_else(|| {
                         format!(
                             "The Whisper model is missing ({dir}): hector hears with PocketSphinx alone. Run ./setup.sh to fetch it."
