@@ -115,10 +115,6 @@ const NOT_RUN: &[(&str, &str)] = &[
         "builds hector with its Whisper engine (minutes); .ci/run builds and tests it",
     ),
     (
-        "hector listen --engine whisper",
-        "needs the Whisper model (./setup.sh) and the fixtures; tests/whisper.rs covers it",
-    ),
-    (
         "hector-lab listen --bench --engine",
         "a benchmark of minutes to an hour over many voices; its figures are in docs/voice.md",
     ),

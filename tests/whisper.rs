@@ -49,10 +49,10 @@ fn a_missing_model_gives_a_clear_sentence() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/w"));
 }
 
-/// Issue 40: without the Whisper model, the default engine (no --engine)
-/// says once, in the player's language, that PocketSphinx alone hears and
-/// what to run, and hears with it; a named engine that cannot open stays
-/// an error.
+/// Issue 40: without the Whisper model, the default engine (no --engine,
+/// no --model) says once, in the player's language, that PocketSphinx
+/// alone hears and what to run, and hears with it; a named engine or
+/// model that cannot open stays an error (bad_input.rs).
 #[test]
 fn without_its_model_the_default_engine_says_what_to_run_and_hears_on() {
     for (locale, words) in [
@@ -61,14 +61,8 @@ fn without_its_model_the_default_engine_says_what_to_run_and_hears_on() {
         ("el", "Λείπει το μοντέλο ομιλίας Whisper"),
     ] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
-            .args([
-                "listen",
-                "--model",
-                "/nonexistent/w",
-                "--locale",
-                locale,
-                "--wav",
-            ])
+            .args(["listen", "--locale", locale, "--wav"])
+            .env("HECTOR_WHISPER_MODEL", "/nonexistent/w")
             .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/audio/de-000.wav"))
             .output()
             .unwrap();

@@ -675,7 +675,9 @@ async fn forward(
             return;
         }
     }
-    let mut ping = tokio::time::interval(PING_EVERY);
+    // The first ping after a whole period: a new socket's first frames
+    // are the game's.
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {

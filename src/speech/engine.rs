@@ -51,15 +51,16 @@ impl Fallback {
 }
 
 /// Opens the engine `name`, or without a name the default ([`DEFAULT`]).
-/// When no engine was named and the default's Whisper model is missing,
-/// PocketSphinx alone hears and the [`Fallback`] says why, for the
-/// player; a named engine that cannot open is an error.
+/// When neither an engine nor a model was named and the default's Whisper
+/// model is missing, PocketSphinx alone hears and the [`Fallback`] says
+/// why, for the player; a named engine or model that cannot open is an
+/// error.
 pub fn open_chosen(
     name: Option<&str>,
     model: Option<&Path>,
 ) -> Result<(Box<dyn Recognizer>, Option<Fallback>), SpeechError> {
-    if let Some(name) = name {
-        return Ok((open(name, model)?, None));
+    if name.is_some() || model.is_some() {
+        return Ok((open(name.unwrap_or(DEFAULT), model)?, None));
     }
     #[cfg(feature = "whisper")]
     {

@@ -173,12 +173,19 @@ impl Drop for Serve {
 pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// The socket's next event, within five seconds.
+/// The socket's next event, within five seconds (the board's pings,
+/// which the socket answers itself, are passed over).
 pub async fn next(ws: &mut Socket) -> serde_json::Value {
     use futures_util::StreamExt;
-    let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
-        .await
-        .expect("an event in time");
-    let m = m.expect("open").expect("message");
-    serde_json::from_str(m.to_text().unwrap()).unwrap()
+    let until = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let m = tokio::time::timeout_at(until, ws.next())
+            .await
+            .expect("an event in time");
+        let m = m.expect("open").expect("message");
+        if m.is_ping() || m.is_pong() {
+            continue;
+        }
+        return serde_json::from_str(m.to_text().unwrap()).unwrap();
+    }
 }
