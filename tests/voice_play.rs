@@ -69,6 +69,17 @@ fn watch_child(
     use std::io::BufRead;
     use std::sync::{Arc, Mutex};
     let stdout = child.stdout.take().unwrap();
+    // Its standard error (the voice trace) is read too, so that a full
+    // pipe never holds the game up.
+    let stderr = child.stderr.take();
+    let errs = std::thread::spawn(move || {
+        let mut text = String::new();
+        if let Some(mut e) = stderr {
+            use std::io::Read;
+            let _ = e.read_to_string(&mut text);
+        }
+        text
+    });
     let seen = Arc::new(Mutex::new(String::new()));
     let seen2 = seen.clone();
     let reader = std::thread::spawn(move || {
@@ -88,7 +99,12 @@ fn watch_child(
     let _ = child.kill();
     child.wait().unwrap();
     reader.join().unwrap();
+    let err = errs.join().unwrap_or_default();
     let out = seen.lock().unwrap().clone();
+    if out.is_empty() {
+        // Nothing on the terminal at all: what it said on standard error.
+        eprintln!("the voice game printed nothing; its standard error:\n{err}");
+    }
     (out, running)
 }
 
