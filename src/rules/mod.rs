@@ -663,16 +663,21 @@ impl Game {
     /// any series of legal moves (here: he has insufficient material);
     /// 2009 and 2005 5.1(b): always a loss.
     pub fn resignation(&self, player: Color) -> GameResult {
-        let outcome = if self.laws.resignation_can_be_drawn()
-            && self.position().has_insufficient_material(!player)
-        {
+        GameResult {
+            outcome: self.loss_for(player, self.laws.resignation_can_be_drawn()),
+            termination: Termination::Resignation(player),
+        }
+    }
+
+    /// A loss for `loser`, unless `drawable` and his opponent cannot
+    /// checkmate by any series of legal moves (here: the opponent has
+    /// insufficient material): then a draw (FIDE Laws 2023, 5.1.2, 6.9,
+    /// 7.5.5; as each edition allows, `drawable`).
+    pub fn loss_for(&self, loser: Color, drawable: bool) -> KnownOutcome {
+        if drawable && self.position().has_insufficient_material(!loser) {
             KnownOutcome::Draw
         } else {
-            KnownOutcome::Decisive { winner: !player }
-        };
-        GameResult {
-            outcome,
-            termination: Termination::Resignation(player),
+            KnownOutcome::Decisive { winner: !loser }
         }
     }
 
@@ -694,13 +699,8 @@ impl Game {
     /// the opponent has insufficient material — then the game is drawn.
     pub fn flag_fall(&mut self, player: Color) -> Result<GameResult, RulesError> {
         self.ensure_running()?;
-        let outcome = if self.position().has_insufficient_material(!player) {
-            KnownOutcome::Draw
-        } else {
-            KnownOutcome::Decisive { winner: !player }
-        };
         let r = GameResult {
-            outcome,
+            outcome: self.loss_for(player, true),
             termination: Termination::FlagFall(player),
         };
         self.result = Some(r);
@@ -739,13 +739,8 @@ impl Game {
             .laws
             .illegal_move_claims_win(self.class, self.supervision)
         {
-            let outcome = if self.position().has_insufficient_material(!offender) {
-                KnownOutcome::Draw
-            } else {
-                KnownOutcome::Decisive { winner: !offender }
-            };
             let r = GameResult {
-                outcome,
+                outcome: self.loss_for(offender, true),
                 termination: Termination::IllegalMoves(offender),
             };
             self.result = Some(r);
@@ -757,15 +752,8 @@ impl Game {
             IllegalPenalty::Loss => 0,
         };
         if penalty == IllegalPenalty::Loss {
-            let outcome = if self.laws.illegal_loss_can_be_drawn()
-                && self.position().has_insufficient_material(!offender)
-            {
-                KnownOutcome::Draw
-            } else {
-                KnownOutcome::Decisive { winner: !offender }
-            };
             let r = GameResult {
-                outcome,
+                outcome: self.loss_for(offender, self.laws.illegal_loss_can_be_drawn()),
                 termination: Termination::IllegalMoves(offender),
             };
             self.result = Some(r);

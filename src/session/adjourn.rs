@@ -4,7 +4,7 @@
 //! opens it with the replying player present; then the sealed move is made,
 //! or the sealer loses when it is ambiguous, unreadable or illegal (I.8).
 
-use shakmaty::{Chess, Color, EnPassantMode, KnownOutcome, Move, Position, fen::Fen};
+use shakmaty::{Chess, Color, EnPassantMode, KnownOutcome, Move, fen::Fen};
 
 use super::{
     ArbiterReason, ClockAction, ClockReason, Detail, DrawAction, EnvelopeOutside, Event, Kind,
@@ -484,13 +484,8 @@ impl Session {
                 // move, the nearest result the rules know) — unless his
                 // opponent cannot checkmate by any series of legal moves:
                 // then it is a draw (6.9, 7.5.5).
-                let outcome = if self.position().has_insufficient_material(!sealer) {
-                    KnownOutcome::Draw
-                } else {
-                    KnownOutcome::Decisive { winner: !sealer }
-                };
                 let r = GameResult {
-                    outcome,
+                    outcome: self.game.loss_for(sealer, true),
                     termination: Termination::IllegalMoves(sealer),
                 };
                 self.game.set_result(r);
