@@ -541,11 +541,7 @@ impl Journal {
             [&fresh],
         )
         .map_err(sql)?;
-        let game: String = tx
-            .query_row("SELECT value FROM config WHERE key = 'game'", [], |r| {
-                r.get(0)
-            })
-            .map_err(sql)?;
+        let game = game_in(&tx).map_err(sql)?;
         let seal = seal_of(&game, &session, &tags);
         let mut prev = seal.clone();
         let mut last = 0;
@@ -880,11 +876,7 @@ impl Journal {
             )
             .map_err(sql)?;
         }
-        let game: String = tx
-            .query_row("SELECT value FROM config WHERE key = 'game'", [], |r| {
-                r.get(0)
-            })
-            .map_err(sql)?;
+        let game = game_in(&tx).map_err(sql)?;
         let seal = seal_of(&game, &session, &tags);
         let pairs = tokens_in(&tx).map_err(sql)?;
         tx.execute(
@@ -908,11 +900,7 @@ impl Journal {
         if !self.made {
             return None;
         }
-        self.conn
-            .query_row("SELECT value FROM config WHERE key = 'game'", [], |r| {
-                r.get(0)
-            })
-            .ok()
+        game_in(&self.conn).ok()
     }
 
     /// The game's identity, made now for a journal written before games
@@ -1157,6 +1145,13 @@ pub type RawRow = (i64, i64, i64, String, String);
 type SumRow = (i64, i64, i64, String, String, Option<String>);
 
 /// The seat tokens as stored, in order.
+/// The game's identity kept in the journal's config.
+fn game_in(conn: &Connection) -> Result<String, rusqlite::Error> {
+    conn.query_row("SELECT value FROM config WHERE key = 'game'", [], |r| {
+        r.get(0)
+    })
+}
+
 fn tokens_in(conn: &Connection) -> Result<Vec<(String, String)>, rusqlite::Error> {
     let mut stmt = conn.prepare("SELECT seat, token FROM tokens ORDER BY rowid")?;
     stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
