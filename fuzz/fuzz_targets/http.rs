@@ -59,9 +59,9 @@ const PATHS: [&str; 16] = [
 
 const LOCALES: [&str; 5] = ["en", "de", "pl", "sr", "el"];
 
-/// Statuses hector's router answers (429, too many at once for one seat,
-/// cannot come: the fuzzer sends one request at a time).
-const ROUTER: [u16; 11] = [101, 200, 400, 401, 403, 404, 405, 408, 413, 415, 422];
+/// Statuses hector's router answers; 429 is a seat's rate limit (the fuzzer
+/// sends far more than a person's requests a second), with its sentence.
+const ROUTER: [u16; 12] = [101, 200, 400, 401, 403, 404, 405, 408, 413, 415, 422, 429];
 /// Statuses hyper itself answers (no body): 100 to `Expect: 100-continue`,
 /// the others to a request it cannot read.
 const HYPER: [u16; 5] = [100, 400, 414, 431, 505];
