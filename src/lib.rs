@@ -9,6 +9,7 @@ pub mod braille;
 pub mod cli;
 pub mod clock;
 pub mod eboard;
+pub mod front;
 pub mod hall;
 pub mod lab;
 pub mod locale;

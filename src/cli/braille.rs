@@ -135,7 +135,7 @@ pub fn display(args: &Args) -> i32 {
                     .map_err(|_| u(format!("--{name} needs a number of milliseconds.")))
             })
         };
-        let mut d = driver::open(device, super::console::stdin_lines).map_err(f)?;
+        let mut d = driver::open(device, crate::front::console::stdin_lines).map_err(f)?;
         if let Some(text) = args.get("show") {
             d.write(&text_to_cells(text)).map_err(f)?;
             let hold = ms("hold", 0)?;

@@ -98,13 +98,15 @@ pub fn sim(a: &Args) -> i32 {
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
     let mut n = 0;
-    while let Some(line) = super::console::read_line(&mut input, super::console::MAX_LINE) {
+    while let Some(line) =
+        crate::front::console::read_line(&mut input, crate::front::console::MAX_LINE)
+    {
         n += 1;
         // Like any other bad line, one that is not text stops the replay.
         let line = match line {
             Ok(l) => l,
             Err(bad) => {
-                let sentence = bad.sentence(super::console::language());
+                let sentence = bad.sentence(crate::front::console::language());
                 eprintln!("hector clock sim: line {n}: {sentence}");
                 return 1;
             }
@@ -202,7 +204,7 @@ pub fn interactive(a: &Args, mut speaker: Box<dyn Speaker>) -> Result<(), String
     });
     let input = std::thread::spawn(move || {
         let mut started = false;
-        for line in super::console::text_lines(std::io::stdin().lock()) {
+        for line in crate::front::console::text_lines(std::io::stdin().lock()) {
             if matches!(line.trim(), "h" | "?" | "help") {
                 print!("{KEYS_HELP}");
                 continue;

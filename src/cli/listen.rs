@@ -229,7 +229,7 @@ pub(crate) fn from_microphone(a: &Args) -> Result<Vec<i16>, String> {
     let mic = Microphone::open().map_err(|e| e.to_string())?;
     let deadline = Instant::now() + Duration::from_secs(seconds);
     if a.has("push-to-talk") {
-        let rx = super::console::stdin_lines();
+        let rx = crate::front::console::stdin_lines();
         eprintln!("Press Enter, say the move, press Enter.");
         let mut ptt = PushToTalk::default();
         while Instant::now() < deadline {

@@ -10,7 +10,6 @@
 pub mod args;
 pub mod braille;
 pub mod clock;
-pub mod console;
 pub mod core;
 pub mod eboard;
 pub mod enrol;
@@ -453,7 +452,7 @@ where
         .find_subcommand(name)
         .expect("clap matched a subcommand it defines");
     let bag = Args::from_matches(sub_cmd, sub);
-    console::set_language(bag.get("locale").unwrap_or("de"));
+    crate::front::console::set_language(bag.get("locale").unwrap_or("de"));
     dispatch(
         cli.command.expect("clap matched a subcommand"),
         &bag,
@@ -530,7 +529,7 @@ fn console_language(command: &Option<Command>) {
             Some(v) => v.strip_prefix('='),
             None => None,
         });
-    console::set_language(code.unwrap_or("de"));
+    crate::front::console::set_language(code.unwrap_or("de"));
 }
 
 /// Reads `program ARGS` with clap: the command line `P`, its clap command

@@ -21,7 +21,7 @@ struct ServeCli {
     #[command(flatten)]
     game: GameArgs,
     #[command(flatten)]
-    fronts: super::play::FrontArgs,
+    fronts: crate::front::FrontArgs,
     /// Port to listen on; 0 takes any free port. Default: the journal's last port, else any free one.
     #[arg(long)]
     port: Option<u16>,
@@ -69,7 +69,7 @@ pub fn run(raw: &[String]) -> i32 {
         Ok(opts) => {
             let fronts = cli.fronts.clone();
             service::run(opts, move |app| {
-                Ok(super::play::served::start(&fronts, app)?
+                Ok(crate::front::served::start(&fronts, app)?
                     .map(|local| Box::new(move || local.stop()) as service::StopLocal))
             })
         }

@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 
 use clap::Parser;
 
-use super::console::BadLine;
+use crate::front::console::BadLine;
 
 use crate::session::{
     Alerts, Blind, Command, Config, Event, Kind, Refusal, Renderer, Session, Side, To,
@@ -273,7 +273,7 @@ struct SessionCli {
     game: GameArgs,
 }
 
-/// The lines of `input`, read as bytes ([`super::console::read_line`]) so
+/// The lines of `input`, read as bytes ([`crate::front::console::read_line`]) so
 /// that a line that is not UTF-8 or is too long is refused instead of
 /// ending the game: the refusal's problem is `not_utf8`, `too_long` or
 /// `unreadable` (worded by the renderer). An input that cannot be read
@@ -284,7 +284,7 @@ pub fn lines(mut input: impl BufRead, max: usize) -> impl Iterator<Item = Result
         if ended {
             return None;
         }
-        Some(match super::console::read_line(&mut input, max)? {
+        Some(match crate::front::console::read_line(&mut input, max)? {
             Ok(line) => Ok(line),
             Err(BadLine::NotText) => Err("not_utf8".into()),
             Err(BadLine::TooLong(_)) => Err("too_long".into()),

@@ -45,7 +45,7 @@ pub fn run(args: &Args) -> i32 {
         })
     };
     std::thread::spawn(move || {
-        for line in crate::cli::console::text_lines(std::io::stdin().lock()) {
+        for line in crate::front::console::text_lines(std::io::stdin().lock()) {
             match driver::parse_typed_key(&line) {
                 Some(k) => {
                     if tx.send(driver::baum_key_packets(&k, cells)).is_err() {

@@ -28,7 +28,7 @@ extern "C" fn on_stop(sig: libc::c_int) {
 /// From now on SIGINT, SIGTERM and SIGHUP no longer end hector at once:
 /// they are noted, and the game loop ends the game as `quit` does
 /// ([`stop_requested`]).
-pub(super) fn catch_stop_signals() {
+pub(crate) fn catch_stop_signals() {
     #[cfg(unix)]
     for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: a zeroed sigaction with an empty mask and a handler that
@@ -51,7 +51,7 @@ pub(super) fn stop_requested() -> bool {
 /// The terminal's settings as they were before the line editor took it,
 /// put back when the game ends (the editor's thread may still be waiting
 /// for a key in raw mode then).
-pub(super) struct Restore {
+pub(crate) struct Restore {
     #[cfg(unix)]
     saved: Option<libc::termios>,
 }
@@ -72,7 +72,7 @@ impl Drop for Restore {
 /// through the line editor when standard input is a terminal, plainly
 /// otherwise. Ctrl-C and Ctrl-D at the editor are [`Input::Stop`]; the end
 /// of a piped input is [`Input::Closed`] (the other front ends may go on).
-pub(super) fn spawn(tx: Sender<Input>) -> Restore {
+pub(crate) fn spawn(tx: Sender<Input>) -> Restore {
     if !std::io::stdin().is_terminal() {
         std::thread::spawn(move || {
             for line in lines(std::io::stdin().lock(), MAX_LINE) {

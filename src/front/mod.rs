@@ -1,47 +1,23 @@
-//! `hector play`: one game at the board with every front end at once — the
-//! terminal, the blind player's voice (`--voice`), his Braille display
-//! (`--braille`), the sighted player's DGT e-board (`--eboard`) and the
-//! clock (`--control`) — all feeding one session. Each front end turns what
-//! its person does into a command from that person's seat; the session's
-//! events go back to the seats they are addressed to.
+//! The front ends at the board, for `hector play` and `hector serve` alike:
+//! the terminal, the blind player's voice (`--voice`), his Braille display
+//! (`--braille`), the sighted player's DGT e-board (`--eboard`) and a served
+//! board's clients — all feeding one session. Each front end turns what its
+//! person does into a command from that person's seat; the session's events
+//! go back to the seats they are addressed to ([`play_loop`]).
 
 mod braille;
+pub mod console;
 mod eboard;
 pub(crate) mod served;
-mod terminal;
+pub(crate) mod terminal;
 #[cfg(feature = "mic")]
 mod voice;
 
 use std::io::Write;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use clap::Parser;
-
-use super::session::GameArgs;
 use crate::session::{Command, Event, Kind, Refusal, Renderer, Seat, Session, To};
-
-#[derive(Debug, Parser)]
-#[command(
-    name = "hector play",
-    about = "Play a game at the board: terminal, voice, Braille display, DGT e-board and clock together.",
-    long_about = "Play a game at the board. Every front end feeds one game: the terminal (always), \
-the blind player's microphone (--voice), his Braille display (--braille), the sighted player's DGT \
-e-board (--eboard) and the talking clock (--control).\n\n\
-The terminal is the blind player's: a line without a seat is his (with no blind player, or two, \
-the player to move's); start it with a seat and a colon to speak for another seat, in the game's \
-words or English: 'black: my time', 'schwarz: meine Zeit', 'arbiter: retrace', 'assistant: e4'. \
-An answer printed for another seat starts with that seat's name. Type help for the commands, quit to stop: quit saves the game as PGN (--pgn FILE) and says where."
-)]
-struct PlayCli {
-    #[command(flatten)]
-    game: GameArgs,
-    #[command(flatten)]
-    fronts: FrontArgs,
-    /// Where `quit` saves the game as PGN (default: <data dir>/hector/games/<date>-<time>.pgn).
-    #[arg(long, value_name = "FILE")]
-    pgn: Option<std::path::PathBuf>,
-}
 
 /// The local front ends (shared by `hector play` and `hector serve`).
 #[derive(Debug, Clone, clap::Args)]
@@ -225,11 +201,6 @@ pub(crate) enum CommandText {
     Heard(Vec<String>, f32),
 }
 
-fn fail(msg: impl std::fmt::Display) -> i32 {
-    eprintln!("{msg}");
-    1
-}
-
 /// A seat's name in the game's language (`Schwarz`), the prefix of a
 /// terminal line for that seat and of an answer printed for it.
 fn seat_word(session: &Session, seat: Seat) -> String {
@@ -281,61 +252,13 @@ fn help_seats(session: &Session) -> String {
         .text("help_seats", &[("seats", &seats.join(", "))])
 }
 
-/// `hector play [OPTIONS]`
-pub fn run(raw: &[String]) -> i32 {
-    let (cli, mut session) =
-        match super::session::game_options("hector play", raw, |c: &PlayCli| &c.game) {
-            Ok(x) => x,
-            Err(code) => return code,
-        };
-    let render = Renderer::for_session(&session);
-    // From here on, SIGINT, SIGTERM and SIGHUP save the game as `quit`.
-    terminal::catch_stop_signals();
-    let (tx, rx) = mpsc::channel::<Input>();
-    let _restore = terminal::spawn(tx.clone());
-    let mut fronts = match cli.fronts.open(&session, &tx) {
-        Ok(f) => f,
-        Err(e) => return fail(e),
-    };
-    drop(tx);
-    let save = match cli.pgn.clone() {
-        Some(path) => SaveTo { path, fresh: false },
-        None => match default_pgn() {
-            Ok(path) => SaveTo { path, fresh: true },
-            Err(e) => return super::core::usage(e),
-        },
-    };
-    play_loop(&mut session, &render, &mut fronts, rx, &save)
-}
-
-/// `<data dir>/hector/games/<YYYY-MM-DD>-<HHMMSS>.pgn`, the data dir being
-/// `$XDG_DATA_HOME` or `~/.local/share`.
-fn default_pgn() -> Result<std::path::PathBuf, String> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(std::path::PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".local/share"))
-        })
-        .ok_or("Neither XDG_DATA_HOME nor HOME is set: give the game's file with --pgn FILE.")?;
-    let ms = crate::service::journal::wall_ms();
-    let (y, m, d) = super::serve::civil((ms / 86_400_000) as i64);
-    let secs = ms / 1000 % 86_400;
-    Ok(base.join("hector").join("games").join(format!(
-        "{y:04}-{m:02}-{d:02}-{:02}{:02}{:02}.pgn",
-        secs / 3600,
-        secs / 60 % 60,
-        secs % 60
-    )))
-}
-
 /// Where `quit` saves the game.
-struct SaveTo {
-    path: std::path::PathBuf,
+pub(crate) struct SaveTo {
+    pub(crate) path: std::path::PathBuf,
     /// A name hector chose (`--pgn` not given): another game's file of
     /// the same name (two games started in the same second on one
     /// machine) is kept, and this one saved as `<name>-2.pgn`, `-3` ….
-    fresh: bool,
+    pub(crate) fresh: bool,
 }
 
 /// `quit`: the game so far as PGN into its file (its folder made if need
@@ -403,7 +326,7 @@ fn print(out: &mut impl Write, lines: &[String]) {
     let _ = out.flush();
 }
 
-fn play_loop(
+pub(crate) fn play_loop(
     session: &mut Session,
     render: &Renderer,
     fronts: &mut [Box<dyn Front>],
