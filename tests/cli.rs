@@ -554,3 +554,73 @@ fn help_says_one_default_and_names_the_engines() {
         "{engine}"
     );
 }
+
+/// Issue 41 point 6: hector's own sentences about its options are in the
+/// game's language (`--locale`), never clap's English: an unknown option,
+/// a value an option does not take, a value missing, a time control, a
+/// position or a language hector cannot play, a command it does not have.
+#[test]
+fn option_errors_are_said_in_the_games_language() {
+    // Words only the English sentences (and clap's) have.
+    let english = [
+        "error",
+        "unexpected",
+        "argument",
+        "invalid",
+        "takes",
+        "give",
+        "not a",
+        "Usage",
+    ];
+    let cases: &[&[&str]] = &[
+        &["play", "--bogus"],
+        &["play", "--laws", "1999"],
+        &["play", "--blind", "maybe"],
+        &["play", "--control", "abc"],
+        &["play", "--alert", "5x"],
+        &["play", "--form"],
+        &["play", "--fen", "nonsense"],
+        &["play", "--seat-locale", "black=fr"],
+        &["session", "--supervision", "sometimes"],
+        &["serve", "--bogus"],
+        &["san", "--bogus", "e4"],
+        &["clock", "--control", "40/"],
+    ];
+    for code in ["de", "pl", "sr", "el"] {
+        let mut seen = std::collections::HashSet::new();
+        for case in cases {
+            let mut args = case.to_vec();
+            args.extend(["--locale", code]);
+            let o = hector(&args);
+            no_panic(&o);
+            assert_eq!(o.code, 2, "{args:?}: {}", err(&o));
+            let e = err(&o);
+            let line = e.trim();
+            assert_eq!(line.lines().count(), 1, "{args:?}: one sentence: {e}");
+            for w in english {
+                assert!(!line.contains(w), "{args:?} ({code}): '{w}' in {line}");
+            }
+            // It names the option or the value it is about.
+            assert!(
+                case.iter()
+                    .skip(1)
+                    .any(|a| line.contains(a.split('=').next_back().unwrap_or(a))),
+                "{args:?}: {line}"
+            );
+            seen.insert(line.to_string());
+        }
+        // A sentence for each case, not one sentence for all.
+        assert!(seen.len() >= cases.len() - 1, "{code}: {seen:?}");
+    }
+    // English when the game is English; German by default.
+    let o = hector(&["play", "--bogus"]);
+    assert!(
+        err(&o).contains("kennt die Option --bogus nicht"),
+        "{}",
+        err(&o)
+    );
+    let o = hector(&["play", "--bogus", "--locale", "en"]);
+    assert!(err(&o).contains("has no option --bogus"), "{}", err(&o));
+    let o = hector(&["bogus", "--locale", "pl"]);
+    assert!(err(&o).contains("nie ma polecenia „bogus”"), "{}", err(&o));
+}

@@ -58,7 +58,8 @@ fn sim_bad_lines_are_a_clear_error_and_exit_1() {
     }
     let (code, _, err) = run(&["clock", "sim", "--control", "40/"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("Bad time control"), "{err}");
+    // In the game's language (German unless --locale says otherwise).
+    assert!(err.contains("keine Bedenkzeit"), "{err}");
 }
 
 #[test]

@@ -88,6 +88,9 @@ fn kind(var: &str) -> Option<Kind> {
         "row" | "next" | "upto" | "size" | "expected" | "commands" => Kind::Text("7"),
         // the clock's sentences get a side's turn already worded
         "turn" => Kind::Text("…"),
+        // the command line's options: an option, what was given, what it
+        // takes, an example
+        "option" | "value" | "choices" | "example" => Kind::Text("…"),
         _ => return None,
     })
 }
@@ -467,7 +470,7 @@ fn homographs(code: &str) -> &'static [&'static str] {
         // German uses as they are
         "de" => &[
             "minute", "an", "was", "art", "in", "blind", "form", "start", "server", "journal",
-            "terminal", "min",
+            "terminal", "min", "option",
         ],
         // "do" (to), "to" (this), "art." (artykuł), "by" (so that), "min"
         // (minuta)

@@ -473,3 +473,23 @@ journal_damaged = Das Journal { $file } ist beschädigt: { $reason ->
     [none] Kein Zug der Partie ist darin unversehrt.
    *[other] Der letzte unversehrte Zug ist { $move }.
 } hector spielt es weder nach noch beginnt es darin eine neue Partie: Legen Sie eine gute Kopie der Datei zurück oder geben Sie für eine andere Partie einen neuen Journalpfad an.
+
+## Die Optionen der Befehlszeile: was falsch war, in der Sprache der Partie.
+
+game-option_unknown = { $command } kennt die Option { $option } nicht. Alle Optionen zeigt { $command } --help
+game-option_missing = { $option } braucht einen Wert. Welchen, sagt { $command } --help
+game-option_invalid = { $option } nimmt „{ $value }“ nicht an. Was es nimmt, sagt { $command } --help
+game-option_usage = Diese Optionen passen nicht zusammen: { $option }. Wie man sie schreibt, zeigt { $command } --help
+game-command_unknown = hector hat keinen Befehl „{ $word }“. Alle Befehle zeigt hector --help
+game-option_choice = { $option } nimmt { $choices }, nicht „{ $value }“.
+game-option_time = { $option } „{ $value }“: Geben Sie eine Zeit an, etwa { $example }.
+game-option_seat_locale = --seat-locale „{ $value }“: Geben Sie einen Platz und eine Sprache an, etwa { $example } (Plätze: { $choices }).
+game-option_seal_key = --seal-key nimmt Hexadezimalziffern, höchstens 128.
+game-option_text = { $option } nimmt eine Zeile Text: höchstens 200 Zeichen, ohne Anführungszeichen und Klammern.
+game-option_default_time = --default-time nimmt Minuten, höchstens 1440 (einen Tag).
+game-option_no_draw_before = --no-draw-before nimmt eine Zugnummer von 1 bis 1000.
+game-option_locale = „{ $value }“ ist keine Sprache von hector: Geben Sie eine von { $choices } an.
+game-option_control = „{ $value }“ ist keine Bedenkzeit, die hector spielen kann: Geben Sie eine Vorgabe oder eine PGN-Bedenkzeit an, etwa { $example }.
+game-option_fen = --fen „{ $value }“ ist keine Stellung, die gespielt werden kann.
+game-option_moves = --moves: Zug { $n } („{ $move }“) ist dort nicht möglich.
+game-option_not_text = Ein Wort der Befehlszeile ist kein UTF-8-Text: { $command } nimmt nur Text.

@@ -463,3 +463,23 @@ journal_damaged = Το ημερολόγιο { $file } είναι κατεστρ�
     [none] Καμία κίνηση της παρτίδας δεν είναι ακέραιη σε αυτό.
    *[other] Η τελευταία ακέραιη κίνηση είναι { $move }.
 } Το hector ούτε το αναπαράγει ούτε ξεκινά νέα παρτίδα σε αυτό: επαναφέρετε ένα καλό αντίγραφο του αρχείου ή δώστε νέα διαδρομή ημερολογίου για άλλη παρτίδα.
+
+## Οι επιλογές της γραμμής εντολών: τι ήταν λάθος, στη γλώσσα της παρτίδας.
+
+game-option_unknown = Το { $command } δεν έχει την επιλογή { $option }. Όλες τις επιλογές τις δείχνει το { $command } --help
+game-option_missing = Η { $option } χρειάζεται τιμή. Ποια, το λέει το { $command } --help
+game-option_invalid = Η { $option } δεν δέχεται «{ $value }». Τι δέχεται, το λέει το { $command } --help
+game-option_usage = Αυτές οι επιλογές δεν ταιριάζουν μαζί: { $option }. Πώς γράφονται, το δείχνει το { $command } --help
+game-command_unknown = Το hector δεν έχει εντολή «{ $word }». Όλες τις εντολές τις δείχνει το hector --help
+game-option_choice = Η { $option } δέχεται { $choices }, όχι «{ $value }».
+game-option_time = { $option } «{ $value }»: δώστε χρόνο, για παράδειγμα { $example }.
+game-option_seat_locale = --seat-locale «{ $value }»: δώστε θέση και γλώσσα, για παράδειγμα { $example } (θέσεις: { $choices }).
+game-option_seal_key = Η --seal-key δέχεται δεκαεξαδικά ψηφία, το πολύ 128.
+game-option_text = Η { $option } δέχεται μία γραμμή κειμένου: το πολύ 200 χαρακτήρες, χωρίς εισαγωγικά και αγκύλες.
+game-option_default_time = Η --default-time δέχεται λεπτά, το πολύ 1440 (μία ημέρα).
+game-option_no_draw_before = Η --no-draw-before δέχεται αριθμό κίνησης από 1 έως 1000.
+game-option_locale = Το «{ $value }» δεν είναι γλώσσα του hector: δώστε μία από { $choices }.
+game-option_control = Το «{ $value }» δεν είναι ρυθμός παιχνιδιού που μπορεί να τηρήσει το hector: δώστε έναν έτοιμο ρυθμό ή ρυθμό σε γραφή PGN, για παράδειγμα { $example }.
+game-option_fen = Το --fen «{ $value }» δεν είναι θέση που μπορεί να παιχτεί.
+game-option_moves = --moves: η κίνηση { $n } («{ $move }») δεν μπορεί να παιχτεί εκεί.
+game-option_not_text = Μια λέξη της γραμμής εντολών δεν είναι κείμενο UTF-8: το { $command } δέχεται μόνο κείμενο.

@@ -444,3 +444,23 @@ journal_damaged = The journal { $file } is damaged: { $reason ->
     [none] No move of the game in it is good.
    *[other] The last good move is { $move }.
 } hector neither replays it nor starts a new game in it: put back a good copy of the file, or give a new journal path to start another game.
+
+## The command line's options: what was wrong, in the game's language.
+
+game-option_unknown = { $command } has no option { $option }. { $command } --help lists every option.
+game-option_missing = { $option } needs a value. { $command } --help says which.
+game-option_invalid = { $option } does not take '{ $value }'. { $command } --help says what it takes.
+game-option_usage = These options cannot be used together: { $option }. { $command } --help shows how to write them.
+game-command_unknown = hector has no command '{ $word }'. hector --help lists them.
+game-option_choice = { $option } takes { $choices }, not '{ $value }'.
+game-option_time = { $option } '{ $value }': give a time like { $example }.
+game-option_seat_locale = --seat-locale '{ $value }': give a seat and a language, like { $example } (seats: { $choices }).
+game-option_seal_key = --seal-key takes hexadecimal digits, at most 128.
+game-option_text = { $option } takes one line of text: at most 200 characters, no quotes or brackets.
+game-option_default_time = --default-time takes minutes, at most 1440 (one day).
+game-option_no_draw_before = --no-draw-before takes a move number from 1 to 1000.
+game-option_locale = '{ $value }' is not a language of hector: give one of { $choices }.
+game-option_control = '{ $value }' is not a time control hector can play: give a preset or a PGN time control, like { $example }.
+game-option_fen = --fen '{ $value }' is not a position that can be played.
+game-option_moves = --moves: move { $n } ('{ $move }') cannot be played there.
+game-option_not_text = A word of the command line is not UTF-8 text: { $command } takes text only.

@@ -464,3 +464,23 @@ journal_damaged = Dziennik { $file } jest uszkodzony: { $reason ->
     [none] Żaden ruch partii nie jest w nim nienaruszony.
    *[other] Ostatni nienaruszony ruch to { $move }.
 } hector ani go nie odtwarza, ani nie zaczyna w nim nowej partii: przywróć dobrą kopię pliku albo podaj nową ścieżkę dziennika, aby zacząć inną partię.
+
+## Opcje wiersza poleceń: co było błędne, w języku partii.
+
+game-option_unknown = { $command } nie ma opcji { $option }. Wszystkie opcje pokazuje { $command } --help
+game-option_missing = { $option } wymaga wartości. Jakiej, mówi { $command } --help
+game-option_invalid = { $option } nie przyjmuje „{ $value }”. Co przyjmuje, mówi { $command } --help
+game-option_usage = Te opcje nie pasują do siebie: { $option }. Jak je zapisać, pokazuje { $command } --help
+game-command_unknown = hector nie ma polecenia „{ $word }”. Wszystkie polecenia pokazuje hector --help
+game-option_choice = { $option } przyjmuje { $choices }, nie „{ $value }”.
+game-option_time = { $option } „{ $value }”: podaj czas, na przykład { $example }.
+game-option_seat_locale = --seat-locale „{ $value }”: podaj miejsce i język, na przykład { $example } (miejsca: { $choices }).
+game-option_seal_key = --seal-key przyjmuje cyfry szesnastkowe, najwyżej 128.
+game-option_text = { $option } przyjmuje jeden wiersz tekstu: najwyżej 200 znaków, bez cudzysłowów i nawiasów.
+game-option_default_time = --default-time przyjmuje minuty, najwyżej 1440 (jeden dzień).
+game-option_no_draw_before = --no-draw-before przyjmuje numer posunięcia od 1 do 1000.
+game-option_locale = „{ $value }” nie jest językiem programu hector: podaj jeden z { $choices }.
+game-option_control = „{ $value }” nie jest tempem gry, które hector potrafi prowadzić: podaj tempo gotowe albo tempo w zapisie PGN, na przykład { $example }.
+game-option_fen = --fen „{ $value }” nie jest pozycją, którą można grać.
+game-option_moves = --moves: posunięcia { $n } („{ $move }”) nie można tam wykonać.
+game-option_not_text = Słowo wiersza poleceń nie jest tekstem UTF-8: { $command } przyjmuje tylko tekst.

@@ -460,3 +460,23 @@ journal_damaged = Dnevnik { $file } je oštećen: { $reason ->
     [none] Nijedan potez partije u njemu nije ispravan.
    *[other] Poslednji ispravan potez je { $move }.
 } hector ga ne ponavlja niti u njemu počinje novu partiju: vratite dobru kopiju datoteke ili zadajte novu putanju dnevnika za drugu partiju.
+
+## Opcije komandne linije: šta nije bilo u redu, na jeziku partije.
+
+game-option_unknown = { $command } nema opciju { $option }. Sve opcije pokazuje { $command } --help
+game-option_missing = { $option } traži vrednost. Koju, kaže { $command } --help
+game-option_invalid = { $option } ne prima „{ $value }“. Šta prima, kaže { $command } --help
+game-option_usage = Ove opcije ne idu zajedno: { $option }. Kako se pišu, pokazuje { $command } --help
+game-command_unknown = hector nema komandu „{ $word }“. Sve komande pokazuje hector --help
+game-option_choice = { $option } prima { $choices }, a ne „{ $value }“.
+game-option_time = { $option } „{ $value }“: zadajte vreme, na primer { $example }.
+game-option_seat_locale = --seat-locale „{ $value }“: zadajte mesto i jezik, na primer { $example } (mesta: { $choices }).
+game-option_seal_key = --seal-key prima heksadecimalne cifre, najviše 128.
+game-option_text = { $option } prima jedan red teksta: najviše 200 znakova, bez navodnika i zagrada.
+game-option_default_time = --default-time prima vreme u minutima, najviše 1440 (jedan dan).
+game-option_no_draw_before = --no-draw-before prima broj poteza od 1 do 1000.
+game-option_locale = „{ $value }“ nije jezik programa hector: zadajte jedan od { $choices }.
+game-option_control = „{ $value }“ nije tempo igre koji hector može da vodi: zadajte gotovo tempo ili tempo u PGN zapisu, na primer { $example }.
+game-option_fen = --fen „{ $value }“ nije pozicija koja može da se igra.
+game-option_moves = --moves: potez { $n } („{ $move }“) tu ne može da se odigra.
+game-option_not_text = Reč komandne linije nije UTF-8 tekst: { $command } prima samo tekst.

@@ -36,10 +36,24 @@ impl Speaker for PrintSpeaker {
     }
 }
 
+/// Time controls a sentence about a wrong one shows.
+pub(crate) const CONTROL_EXAMPLE: &str = "fide-standard, rapid, blitz, 40/5400+30:1800+30";
+
 fn control_from(a: &Args) -> Result<(TimeControl, PeriodChange), String> {
     let tc = match a.get("control") {
-        Some(t) => TimeControl::parse(t).map_err(|e| e.to_string())?,
-        None => return Err("--control is required (e.g. --control 40/5400+30:1800+30).".into()),
+        Some(t) => TimeControl::parse(t).map_err(|_| {
+            let value: String = t.chars().take(40).collect();
+            crate::front::console::language().game_text(
+                "option_control",
+                &[("value", &value), ("example", CONTROL_EXAMPLE)],
+            )
+        })?,
+        None => {
+            return Err(crate::front::console::language().game_text(
+                "option_missing",
+                &[("command", "hector clock"), ("option", "--control")],
+            ));
+        }
     };
     let mode = if a.has("dgt") {
         PeriodChange::DgtAtZero

@@ -440,6 +440,10 @@ where
         eprintln!("hector {old} moved: run hector-lab {old}");
         return 2;
     }
+    // The language of a usage error: the command line's `--locale`.
+    if let Some(code) = locale_in(&args) {
+        crate::front::console::set_language(&code);
+    }
     let (cli, cmd, matches) = match parse::<Cli>("hector", args) {
         Ok(parsed) => parsed,
         Err(code) => return code,
@@ -518,7 +522,7 @@ pub(crate) fn quit_quietly_when_output_closes() {
 /// `--locale` (also among the options `play` and `session` pass through).
 fn console_language(command: &Option<Command>) {
     let passed = match command {
-        Some(Command::Play { args } | Command::Session { args }) => args,
+        Some(Command::Play { args } | Command::Session { args } | Command::Serve { args }) => args,
         _ => return,
     };
     let code = passed
@@ -532,6 +536,24 @@ fn console_language(command: &Option<Command>) {
     crate::front::console::set_language(code.unwrap_or("de"));
 }
 
+/// The value of `--locale` in a command line (`--locale pl`, `--locale=pl`),
+/// before the words after `--`.
+fn locale_in(args: &[OsString]) -> Option<String> {
+    let words: Vec<&str> = args
+        .iter()
+        .map(|a| a.to_str().unwrap_or(""))
+        .take_while(|a| *a != "--")
+        .collect();
+    words
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match a.strip_prefix("--locale") {
+            Some("") => words.get(i + 1).map(|v| v.to_string()),
+            Some(v) => v.strip_prefix('=').map(str::to_string),
+            None => None,
+        })
+}
+
 /// Reads `program ARGS` with clap: the command line `P`, its clap command
 /// and the matches. `Err`: clap's help or usage error was printed, with
 /// this exit code.
@@ -539,13 +561,21 @@ pub(crate) fn parse<P: Parser>(
     program: &str,
     args: impl IntoIterator<Item = OsString>,
 ) -> Result<(P, clap::Command, clap::ArgMatches), i32> {
+    let args: Vec<OsString> = args.into_iter().collect();
+    // The command a usage error is about: `hector san`, or `hector` itself.
+    let command = match args.first().and_then(|a| a.to_str()) {
+        Some(word) if !word.starts_with('-') && P::command().find_subcommand(word).is_some() => {
+            format!("{program} {word}")
+        }
+        _ => program.to_string(),
+    };
     let argv = std::iter::once(OsString::from(program)).chain(args);
     let cmd = P::command();
     let matches = cmd
         .clone()
         .try_get_matches_from(argv)
-        .map_err(usage_error)?;
-    let cli = P::from_arg_matches(&matches).map_err(usage_error)?;
+        .map_err(|e| told(e, &command))?;
+    let cli = P::from_arg_matches(&matches).map_err(|e| told(e, &command))?;
     Ok((cli, cmd, matches))
 }
 
@@ -553,16 +583,97 @@ pub(crate) fn parse<P: Parser>(
 /// and the words after it), or the exit code once clap printed the help
 /// (0) or the usage error (2).
 pub(crate) fn sub_options<T: clap::Parser>(name: &str, raw: &[String]) -> Result<T, i32> {
-    T::try_parse_from(std::iter::once(name.to_string()).chain(raw.iter().cloned())).map_err(|e| {
-        let _ = e.print();
-        if e.use_stderr() { 2 } else { 0 }
-    })
+    T::try_parse_from(std::iter::once(name.to_string()).chain(raw.iter().cloned()))
+        .map_err(|e| told(e, name))
 }
 
 /// Prints clap's help or usage error; help exits 0, a usage error 2.
 pub(crate) fn usage_error(e: clap::Error) -> i32 {
-    let _ = e.print();
-    e.exit_code()
+    told(e, "hector")
+}
+
+/// Prints clap's help (exit 0), or the usage error in the game's language
+/// (exit 2): the option or command it is about and where the help is.
+/// An error clap words for a case hector does not know is printed as clap
+/// words it.
+fn told(e: clap::Error, command: &str) -> i32 {
+    // The lab is for developers: clap's own words.
+    let sentence = if command.starts_with("hector-lab") {
+        None
+    } else {
+        clap_sentence(&e, command)
+    };
+    match sentence {
+        Some(sentence) => {
+            eprintln!("{sentence}");
+            2
+        }
+        None => {
+            let _ = e.print();
+            e.exit_code()
+        }
+    }
+}
+
+/// The usage error `e` of `command` as a sentence of the game's language.
+fn clap_sentence(e: &clap::Error, command: &str) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind as K};
+    let context = |kind: ContextKind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(v)) => Some(v.join(", ")),
+        _ => None,
+    };
+    // The option as a person wrote it (`--laws`, not `--laws <LAWS>`).
+    let option = || {
+        context(ContextKind::InvalidArg)
+            .map(|a| a.split(' ').next().unwrap_or_default().to_string())
+            .unwrap_or_default()
+    };
+    let loc = crate::front::console::language();
+    let shown = |v: String| v.chars().take(40).collect::<String>();
+    Some(match e.kind() {
+        K::UnknownArgument => loc.game_text(
+            "option_unknown",
+            &[("command", command), ("option", &shown(option()))],
+        ),
+        K::InvalidSubcommand => loc.game_text(
+            "command_unknown",
+            &[(
+                "word",
+                &shown(context(ContextKind::InvalidSubcommand).unwrap_or_default()),
+            )],
+        ),
+        K::InvalidUtf8 => loc.game_text("option_not_text", &[("command", command)]),
+        K::InvalidValue | K::ValueValidation
+            if context(ContextKind::InvalidValue).is_none_or(|v| v.is_empty()) =>
+        {
+            loc.game_text(
+                "option_missing",
+                &[("command", command), ("option", &option())],
+            )
+        }
+        K::InvalidValue | K::ValueValidation => loc.game_text(
+            "option_invalid",
+            &[
+                ("command", command),
+                ("option", &option()),
+                (
+                    "value",
+                    &shown(context(ContextKind::InvalidValue).unwrap_or_default()),
+                ),
+            ],
+        ),
+        K::NoEquals | K::TooFewValues | K::WrongNumberOfValues | K::MissingRequiredArgument => loc
+            .game_text(
+                "option_missing",
+                &[("command", command), ("option", &option())],
+            ),
+        K::ArgumentConflict | K::TooManyValues => loc.game_text(
+            "option_usage",
+            &[("command", command), ("option", &shown(option()))],
+        ),
+        _ => return None,
+    })
 }
 
 fn dispatch(command: Command, a: &Args, sub_cmd: &clap::Command, sub: &clap::ArgMatches) -> i32 {

@@ -110,6 +110,24 @@ fn random_key() -> Result<String, String> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
+/// A sentence about an option, in the game's language (the console's,
+/// set from `--locale` before the options are read).
+fn said(key: &str, args: &[(&str, &str)]) -> String {
+    crate::front::console::language().game_text(key, args)
+}
+
+/// `option` takes one of `choices`, not `value`.
+fn choice(option: &str, choices: &str, value: &str) -> String {
+    let value: String = value.trim().chars().take(40).collect();
+    said(
+        "option_choice",
+        &[("option", option), ("choices", choices), ("value", &value)],
+    )
+}
+
+/// The languages hector speaks, for the sentence about a wrong one.
+const LANGUAGES: &str = "en, de, pl, sr, el";
+
 /// A name or tag given on the command line: one line of at most 200
 /// characters, without the quotes and brackets a PGN tag cannot hold.
 fn text_option(v: &Option<String>, name: &str) -> Result<Option<String>, String> {
@@ -122,9 +140,7 @@ fn text_option(v: &Option<String>, name: &str) -> Result<Option<String>, String>
                 || s.chars()
                     .any(|c| c.is_control() || c == '"' || c == ']' || c == '[' || c == '\\')
             {
-                Err(format!(
-                    "{name} takes one line of text (at most 200 characters, no quotes or brackets)."
-                ))
+                Err(said("option_text", &[("option", name)]))
             } else {
                 Ok(Some(s.to_string()))
             }
@@ -135,12 +151,19 @@ fn text_option(v: &Option<String>, name: &str) -> Result<Option<String>, String>
 impl GameArgs {
     /// The session configuration these options describe.
     pub fn config(&self) -> Result<Config, String> {
-        crate::locale::code(&self.locale).map_err(|e| e.to_string())?;
-        let blind = Blind::parse(&self.blind)?;
+        crate::locale::code(&self.locale).map_err(|_| {
+            let value: String = self.locale.trim().chars().take(40).collect();
+            said(
+                "option_locale",
+                &[("value", &value), ("choices", LANGUAGES)],
+            )
+        })?;
+        let blind = Blind::parse(&self.blind)
+            .map_err(|_| choice("--blind", "white, black, both, none", &self.blind))?;
         let side = |s: &str, what: &str| match s.trim().to_ascii_lowercase().as_str() {
             "white" => Ok(Side::White),
             "black" => Ok(Side::Black),
-            other => Err(format!("{what} must be white or black, not '{other}'.")),
+            other => Err(choice(what, "white, black", other)),
         };
         let assistant_for = self
             .assistant_for
@@ -153,8 +176,16 @@ impl GameArgs {
                 Some((w, t)) => (Some(side(w, "--alert")?), t),
                 None => (None, a.as_str()),
             };
-            let ms = crate::session::parse_duration(time)
-                .ok_or_else(|| format!("--alert '{a}': give a time like 2m, 90s or 1:30."))?;
+            let ms = crate::session::parse_duration(time).ok_or_else(|| {
+                said(
+                    "option_time",
+                    &[
+                        ("option", "--alert"),
+                        ("value", a),
+                        ("example", "2m, 90s, 1:30"),
+                    ],
+                )
+            })?;
             for c in [Side::White, Side::Black] {
                 let wanted = match who {
                     Some(w) => w == c,
@@ -168,21 +199,32 @@ impl GameArgs {
                 }
             }
         }
-        let laws = crate::rules::Laws::parse(&self.laws)?;
+        let laws = crate::rules::Laws::parse(&self.laws)
+            .map_err(|_| choice("--laws", "2023, 2009, 2005", &self.laws))?;
         let mut seat_locales = std::collections::BTreeMap::new();
         for s in &self.seat_locale {
-            let (seat, code) = s.split_once('=').ok_or_else(|| {
-                format!("--seat-locale '{s}': say SEAT=CODE, for example black=pl.")
+            let bad = || {
+                said(
+                    "option_seat_locale",
+                    &[
+                        ("value", s),
+                        ("example", "black=pl"),
+                        ("choices", "white, black, assistant, arbiter"),
+                    ],
+                )
+            };
+            let (seat, code) = s.split_once('=').ok_or_else(bad)?;
+            let seat = crate::session::Seat::parse(seat.trim()).ok_or_else(bad)?;
+            let code = crate::locale::code(code).map_err(|_| {
+                said(
+                    "option_locale",
+                    &[("value", code.trim()), ("choices", LANGUAGES)],
+                )
             })?;
-            let seat = crate::session::Seat::parse(seat.trim()).ok_or_else(|| {
-                format!("--seat-locale '{s}': the seat is white, black, assistant or arbiter.")
-            })?;
-            let code =
-                crate::locale::code(code).map_err(|e| format!("--seat-locale '{s}': {e}"))?;
             seat_locales.insert(seat.name().to_string(), code.to_string());
         }
         if !["short", "long"].contains(&self.form.as_str()) {
-            return Err(format!("Unknown form '{}': say short or long.", self.form));
+            return Err(choice("--form", "short, long", &self.form));
         }
         Ok(Config {
             locale: self.locale.trim().to_ascii_lowercase(),
@@ -207,7 +249,7 @@ impl GameArgs {
                 {
                     k.to_ascii_lowercase()
                 }
-                Some(_) => return Err("--seal-key takes hex digits (at most 128).".into()),
+                Some(_) => return Err(said("option_seal_key", &[])),
                 None => random_key()?,
             }),
             white: text_option(&self.white, "--white")?,
@@ -219,25 +261,48 @@ impl GameArgs {
             laws,
             default_time: match self.default_time {
                 Some(m) if m > 24 * 60 => {
-                    return Err("--default-time takes minutes, at most 1440 (a day).".into());
+                    return Err(said("option_default_time", &[]));
                 }
                 other => other,
             },
             seat_locales,
             no_draw_before: match self.no_draw_before {
                 Some(n) if !(1..=1000).contains(&n) => {
-                    return Err("--no-draw-before takes a move number from 1 to 1000.".into());
+                    return Err(said("option_no_draw_before", &[]));
                 }
                 other => other,
             },
             arbiter_starts: self.arbiter_starts,
-            supervision: crate::rules::Supervision::parse(&self.supervision)?,
+            supervision: crate::rules::Supervision::parse(&self.supervision)
+                .map_err(|_| choice("--supervision", "adequate, inadequate", &self.supervision))?,
         })
     }
 
     /// The session these options describe.
     pub fn session(&self) -> Result<Session, String> {
-        Session::new(&self.config()?).map_err(|e| e.to_string())
+        use crate::session::SessionError as E;
+        let config = self.config()?;
+        Session::new(&config).map_err(|e| match e {
+            E::Control(_) => said(
+                "option_control",
+                &[
+                    ("value", config.control.as_deref().unwrap_or_default()),
+                    ("example", super::clock::CONTROL_EXAMPLE),
+                ],
+            ),
+            E::Position(_) => said(
+                "option_fen",
+                &[("value", config.fen.as_deref().unwrap_or_default())],
+            ),
+            E::Moves { n, token, .. } => {
+                said("option_moves", &[("n", &n.to_string()), ("move", &token)])
+            }
+            E::Locale(_) => said(
+                "option_locale",
+                &[("value", &config.locale), ("choices", LANGUAGES)],
+            ),
+            E::Option(_) => choice("--form", "short, long", &config.form),
+        })
     }
 }
 
