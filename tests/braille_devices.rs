@@ -295,6 +295,72 @@ fn play_survives_unplug_and_redraws_mid_game() {
     assert!(back.is_some_and(|b| b > out.find(gone).unwrap()), "{out}");
 }
 
+/// Issue 41 point 4: a display that is not there when the game starts:
+/// the game starts and goes on at the terminal, the terminal is told once,
+/// and the display is taken when it is plugged in (drawn with the game as
+/// it stands, its keys heard).
+#[test]
+fn play_starts_without_its_display_and_takes_it_when_plugged_in() {
+    if !need(&["socat"]) {
+        return;
+    }
+    use std::io::Write;
+    let dir = TempDir::new("play-absent");
+    let host = dir.path("ttyHOST");
+    let mut guard = play_with_baum(&host, "none");
+    let mut stdin = guard.0.stdin.take().expect("stdin");
+    stdin.write_all(b"e4\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        guard.0.try_wait().expect("status").is_none(),
+        "hector ended without its display"
+    );
+    // Plugged in: the computer's end of the line appears.
+    let (_socat, dev, host2) = socat(&dir);
+    assert_eq!(host, host2);
+    let emu = EmuRun::start(&dev, Emulator::new("Orbit Reader 40", 40));
+    // It is written to at once (it says it is connected), then follows the
+    // game: the reply typed at the terminal is on it.
+    assert!(wait_for(
+        "the display written once plugged in",
+        8000,
+        || emu.writes() > 0
+    ));
+    stdin.write_all(b"e5\n").unwrap();
+    stdin.flush().unwrap();
+    let e5 = cells(&["2", "0", "36", "15", "26"]);
+    assert!(
+        wait_for("the game on the display", 8000, || emu.display()[..5]
+            == e5[..]),
+        "{:?}",
+        emu.display()
+    );
+    // Its keys are heard.
+    for d in ["234", "124", "25", "8"] {
+        emu.press(&KeyEvent::Chord {
+            dots: Cell::from_dots(d).unwrap(),
+            space: false,
+        });
+    }
+    let nf3 = cells(&["1", "0", "234", "124", "25"]);
+    let nf3 = [vec![Cell::from_dots("23").unwrap()], nf3[1..].to_vec()].concat();
+    assert!(
+        wait_for("a move keyed on it", 5000, || emu.display()[..5] == nf3[..]),
+        "{:?}",
+        emu.display()
+    );
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let (code, out, err) = finish(&mut guard, 20_000);
+    assert_eq!(code, 0, "{err}");
+    let gone = "The Braille display cannot be reached; hector keeps trying.";
+    assert_eq!(out.matches(gone).count(), 1, "{out}");
+    let back = out.find("The Braille display is connected again.");
+    assert!(back.is_some_and(|b| b > out.find(gone).unwrap()), "{out}");
+    assert_eq!(out.matches("connected again").count(), 1, "{out}");
+}
+
 #[test]
 fn baum_emulator_command_serves_hector() {
     if !need(&["socat"]) {

@@ -463,3 +463,99 @@ fn play_tells_when_the_board_goes_and_comes_back() {
     assert_eq!(code, 0, "{err}");
     drop(emu);
 }
+
+/// Issue 41 point 4: the e-board not there when the game starts: the game
+/// starts and goes on at the terminal, told once; the board is taken when
+/// it is plugged in and its moves are played.
+#[test]
+fn play_starts_without_its_board_and_takes_it_when_plugged_in() {
+    use std::io::{BufRead, Write};
+    if !support::need(&["socat"]) {
+        return;
+    }
+    let dir = temp_dir("play-absent");
+    // The board's line is not there when the game starts.
+    let host = dir.join("host");
+    let _ = std::fs::remove_file(&host);
+    let mut child = support::hector_command()
+        .args([
+            "play",
+            "--speech",
+            "text",
+            "--blind",
+            "black",
+            "--eboard",
+            &format!("dgt:{}", host.display()),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (lines_tx, lines) = channel::<String>();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for l in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if lines_tx.send(l).is_err() {
+                return;
+            }
+        }
+    });
+    let mut seen = String::new();
+    let mut wait = |what: &str| {
+        let until = Instant::now() + Duration::from_secs(20);
+        while !seen.contains(what) && Instant::now() < until {
+            if let Ok(l) = lines.recv_timeout(Duration::from_millis(100)) {
+                seen.push_str(&l);
+                seen.push('\n');
+            }
+        }
+        assert!(
+            seen.contains(what),
+            "waited for {what:?}; hector said:\n{seen}"
+        );
+        seen.clone()
+    };
+    wait("Weiß am Zug.");
+    // Told once; the game goes on at the terminal meanwhile.
+    wait("Das DGT-Brett ist nicht erreichbar; hector versucht es weiter.");
+    let mut stdin = child.stdin.take().unwrap();
+    // (White's seat named: the terminal is the blind Black player's.)
+    writeln!(stdin, "weiß: e4").unwrap();
+    wait("Eva vier");
+    // Plugged in, with White's e4 on it.
+    let mut after = Chess::default();
+    let e4 = "e4"
+        .parse::<SanPlus>()
+        .unwrap()
+        .san
+        .to_move(&after)
+        .unwrap();
+    after.play_unchecked(e4);
+    let pair = PtyPair::spawn(&dir).unwrap();
+    assert_eq!(pair.host, host);
+    let emu = Emulator::attach(&pair.board, after.board().clone()).unwrap();
+    let out = wait("Das DGT-Brett ist wieder verbunden.");
+    assert!(emu.wait_update_mode(Duration::from_secs(5)));
+    assert_eq!(out.matches("nicht erreichbar").count(), 1, "{out}");
+    // The board now watched: the blind player's reply is carried over to
+    // it, and White's next move made on it is his move.
+    writeln!(stdin, "e5").unwrap();
+    wait("Eva fünf?");
+    writeln!(stdin, "ja").unwrap();
+    wait("Schwarz: Eva fünf (e5).");
+    emu.lift(Square::E7).unwrap();
+    emu.put(Square::E5, Piece::from_char('p').unwrap()).unwrap();
+    std::thread::sleep(Duration::from_secs(1));
+    emu.lift(Square::G1).unwrap();
+    emu.put(Square::F3, Piece::from_char('N').unwrap()).unwrap();
+    wait("Weiß: Springer Felix drei (Sf3).");
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    let (code, _, err) = support::finish_within(child, 20, "hector play --eboard");
+    assert_eq!(code, 0, "{err}");
+    drop(emu);
+}

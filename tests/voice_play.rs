@@ -381,6 +381,68 @@ fn a_microphone_that_goes_away_and_comes_back_is_told_and_heard_again() {
     std::fs::remove_dir_all(&d).ok();
 }
 
+/// Issue 41 point 4: no microphone at the start (the ALSA device's input
+/// is not there yet): the game starts and goes on, the player is told
+/// once in the game's language, and the microphone is taken when it comes
+/// (its input appears): he is told it is back and his move is heard.
+#[test]
+fn a_microphone_absent_at_the_start_is_told_once_and_taken_when_it_comes() {
+    if hector::speech::engine::open("pocketsphinx", None).is_err() {
+        support::skip("PocketSphinx is not usable here; run ./setup.sh");
+        return;
+    }
+    let d = scratch().join("absent");
+    std::fs::create_dir_all(&d).unwrap();
+    let mut audio = noise(1000, 50);
+    audio.extend(fixture("de-015.wav")); // "springer felix drei"
+    audio.extend(noise(2000, 51));
+    // The device's configuration names an input that is not there yet.
+    let conf = d.join("asound.conf");
+    let text = support::stalling_microphone_pcm(&d, &audio, None);
+    std::fs::remove_file(d.join("in.raw")).unwrap();
+    std::fs::write(&conf, &text).unwrap();
+    let child = support::hector_command()
+        .args(["play", "--voice", "--speech", "text"])
+        .args(["--moves", "e4 c5"])
+        .env("ALSA_CONFIG_PATH", &conf)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let gone = "Das Mikrofon ist nicht erreichbar; hector versucht es weiter.";
+    let mut plugged = false;
+    let (out, running) = watch_child(
+        child,
+        |s| {
+            if !plugged && s.contains(gone) {
+                // Plugged in: its input appears (and speaks).
+                std::thread::sleep(std::time::Duration::from_millis(1500));
+                let again = support::stalling_microphone_pcm(&d, &audio, None);
+                assert_eq!(again, text);
+                plugged = true;
+            }
+            s.contains("Springer Felix drei?")
+        },
+        300,
+    );
+    assert!(plugged, "never told the microphone is missing:\n{out}");
+    let back = out.find("Das Mikrofon ist wieder verbunden.");
+    let heard = out.find("Springer Felix drei?");
+    assert!(back.is_some() && heard.is_some(), "{out}");
+    assert!(out.find(gone) < back && back < heard, "{out}");
+    assert_eq!(out.matches(gone).count(), 1, "{out}");
+    assert_eq!(
+        out.matches("Mikrofon ist wieder verbunden").count(),
+        1,
+        "{out}"
+    );
+    // Only hector's sentences: no line of the audio system's own.
+    assert!(!out.contains("ALSA"), "{out}");
+    assert!(running, "the game went on\n{out}");
+    std::fs::remove_dir_all(&d).ok();
+}
+
 /// Moves said in a flite voice the decision rule was not tuned on (the
 /// shipped thresholds and Whisper's weights are those the
 /// leave-one-voice-out fold that leaves flite's awb out chose,

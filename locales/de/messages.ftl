@@ -131,7 +131,7 @@ clock-not_started = Die Uhr läuft noch nicht
 ## The sentences of a game (hector session, play, serve).
 
 welcome = hector: { $language }. Hilfe gibt es mit „Hilfe“.
-eboard_gone = Das DGT-Brett ist nicht erreichbar; hector versucht es weiter. { $why }
+eboard_gone = Das DGT-Brett ist nicht erreichbar; hector versucht es weiter.
 eboard_back = Das DGT-Brett ist wieder verbunden.
 braille_gone = Die Braillezeile ist nicht erreichbar; hector versucht es weiter.
 braille_back = Die Braillezeile ist wieder verbunden.

@@ -124,7 +124,7 @@ clock-not_started = Το ρολόι δεν έχει ξεκινήσει
 ## The sentences of a game (hector session, play, serve).
 
 welcome = hector: { $language }. Πείτε «βοήθεια» για τις εντολές.
-eboard_gone = Η σκακιέρα DGT δεν είναι προσβάσιμη· το hector συνεχίζει να προσπαθεί. { $why }
+eboard_gone = Η σκακιέρα DGT δεν είναι προσβάσιμη· το hector συνεχίζει να προσπαθεί.
 eboard_back = Η σκακιέρα DGT συνδέθηκε ξανά.
 braille_gone = Η οθόνη Braille δεν είναι προσβάσιμη· το hector συνεχίζει να προσπαθεί.
 braille_back = Η οθόνη Braille συνδέθηκε ξανά.

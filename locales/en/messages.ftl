@@ -106,7 +106,7 @@ clock-not_started = The clock has not started yet
 ## The sentences of a game (hector session, play, serve).
 
 welcome = hector: { $language }. Say or type help for the commands.
-eboard_gone = The DGT board cannot be reached; hector keeps trying. { $why }
+eboard_gone = The DGT board cannot be reached; hector keeps trying.
 eboard_back = The DGT board is connected again.
 braille_gone = The Braille display cannot be reached; hector keeps trying.
 braille_back = The Braille display is connected again.

@@ -119,7 +119,7 @@ clock-not_started = Zegar jeszcze nie ruszył
 ## The sentences of a game (hector session, play, serve).
 
 welcome = hector: { $language }. Powiedz „pomoc”, by usłyszeć polecenia.
-eboard_gone = Szachownica DGT jest nieosiągalna; hector próbuje dalej. { $why }
+eboard_gone = Szachownica DGT jest nieosiągalna; hector próbuje dalej.
 eboard_back = Szachownica DGT jest znowu podłączona.
 braille_gone = Monitor brajlowski jest nieosiągalny; hector próbuje dalej.
 braille_back = Monitor brajlowski jest znowu podłączony.

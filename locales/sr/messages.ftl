@@ -111,7 +111,7 @@ clock-not_started = Sat još nije pokrenut
 ## The sentences of a game (hector session, play, serve).
 
 welcome = hector: { $language }. Recite „pomoć“ za komande.
-eboard_gone = DGT tabla nije dostupna; hector pokušava dalje. { $why }
+eboard_gone = DGT tabla nije dostupna; hector pokušava dalje.
 eboard_back = DGT tabla je ponovo povezana.
 braille_gone = Brajev red nije dostupan; hector pokušava dalje.
 braille_back = Brajev red je ponovo povezan.

@@ -206,11 +206,16 @@ impl Watcher {
                     let t = self.ms();
                     match self.follower.as_mut() {
                         Some(f) => f.dump(dump, t),
+                        // The first connection is read as a later one is:
+                        // a board one move on from the game's start shows
+                        // that move (made while it was not there).
                         None => {
-                            self.follower = Some(
-                                Follower::new(self.start.clone(), dump, t)
-                                    .with_times(self.settle_ms, self.difference_ms),
-                            )
+                            use shakmaty::Position;
+                            let mut f =
+                                Follower::new(self.start.clone(), self.start.board().clone(), t)
+                                    .with_times(self.settle_ms, self.difference_ms);
+                            f.dump(dump, t);
+                            self.follower = Some(f);
                         }
                     }
                     self.board = Some(b);
@@ -261,6 +266,18 @@ impl Watcher {
             });
         }
         out
+    }
+
+    /// The game is at `pos`: followed from there when the board shows
+    /// exactly that position ([`Follower::resync`]); before the board was
+    /// ever there, the game's start becomes `pos`.
+    pub fn resync(&mut self, pos: &Chess) {
+        match self.follower.as_mut() {
+            Some(f) => {
+                f.resync(pos);
+            }
+            None => self.start = pos.clone(),
+        }
     }
 
     /// A move made elsewhere (entered by hand) that the board must follow.

@@ -191,6 +191,18 @@ impl Follower {
         self.pos.play_unchecked(m);
     }
 
+    /// The game is at `pos` (its moves entered elsewhere while the board
+    /// was away or not followed): when the board shows exactly that
+    /// position, it is followed from there. Returns whether it was taken.
+    pub fn resync(&mut self, pos: &Chess) -> bool {
+        if self.settler.board() != pos.board() || self.pos == *pos {
+            return false;
+        }
+        self.pos = pos.clone();
+        self.in_difference = None;
+        true
+    }
+
     /// Time has reached `t`: reports a move when the board settled on the
     /// position of a legal move, a difference when it stayed on a position
     /// no legal move reaches, and the end of a difference.
@@ -367,5 +379,38 @@ mod tests {
             &[(Square::G3, None), (Square::G1, Some('N'))],
         );
         assert_eq!(ev, vec![Event::Restored]);
+    }
+
+    /// Moves entered elsewhere while the board was away: a board set up to
+    /// show them is a difference until the game's position is known, and
+    /// is followed from there once it is.
+    #[test]
+    fn a_board_showing_the_game_moved_on_elsewhere_is_followed_from_there() {
+        let start = Chess::default();
+        let mut t = 0;
+        let mut f = Follower::new(start.clone(), start.board().clone(), t);
+        let game = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+        // Not the game's position: refused, nothing changes.
+        assert!(!f.resync(&pos(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+        )));
+        t += 100;
+        f.dump(game.board().clone(), t);
+        t += DIFFERENCE_MS + 100;
+        assert!(matches!(f.poll(t), Some(Event::Difference(_))));
+        assert!(f.resync(&game));
+        assert_eq!(f.position(), &game);
+        let ev = steps(
+            &mut f,
+            &mut t,
+            &[(Square::G1, None), (Square::F3, Some('N'))],
+        );
+        match ev.as_slice() {
+            [Event::Move { before, mv }] => {
+                assert_eq!(**before, game);
+                assert_eq!(san(before, *mv), "Nf3");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -11,6 +11,8 @@
 //! | d | draw | a | accept | x | decline | h | help | p | call the arbiter |
 //! | y | yes | n | no | g then dot 8 | resign |
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
 
 use super::{CommandText, Front, Input};
@@ -32,6 +34,9 @@ pub(super) struct BrailleFront {
     seat: Seat,
     cells_tx: Sender<ToDisplay>,
     width: usize,
+    /// The width of a display that was absent at the start, once it is
+    /// there (0 until then, and after it is taken).
+    opened: Arc<AtomicUsize>,
     view: View,
     entry: MoveEntry,
     /// A sentence on the display instead of the status line.
@@ -117,6 +122,10 @@ fn seat_code(s: &Session, seat: Seat) -> &str {
         .map_or(cfg.locale.as_str(), String::as_str)
 }
 
+/// The cells shown for a display that is not there yet (the most common
+/// width of a Braille display); its own width once it is.
+const ABSENT_WIDTH: usize = 40;
+
 impl BrailleFront {
     /// Opens the display on its own thread: cells go to it on a channel,
     /// its keys come back as [`Input::Key`].
@@ -128,25 +137,70 @@ impl BrailleFront {
         let (cells_tx, cells_rx) = mpsc::channel::<ToDisplay>();
         let (ready_tx, ready_rx) = mpsc::channel::<Result<usize, String>>();
         let device = device.to_string();
+        let width = Arc::new(AtomicUsize::new(0));
+        let opened_width = width.clone();
         std::thread::spawn(move || {
             // Keys of the terminal display are typed as "> 234" on the
             // game's own input; its channel here stays silent.
-            let opened = driver::open(&device, || {
-                let (keep, none) = mpsc::channel::<String>();
-                std::mem::forget(keep);
-                none
-            });
-            let mut d = match opened {
-                Ok(d) => d,
-                Err(e) => {
+            let open = || {
+                driver::open(&device, || {
+                    let (keep, none) = mpsc::channel::<String>();
+                    std::mem::forget(keep);
+                    none
+                })
+            };
+            let mut latest = None;
+            let mut d = match open() {
+                Ok(d) => {
+                    let _ = ready_tx.send(Ok(d.cells()));
+                    d
+                }
+                // The terminal display is always there: its options are wrong.
+                Err(e) if device.starts_with("terminal") => {
                     let _ = ready_tx.send(Err(e.to_string()));
                     return;
                 }
+                // A display not there at the start: the game goes on by the
+                // other front ends; its reader, the assistant and the arbiter
+                // are told once, and it is looked for again every second.
+                Err(e) => {
+                    let _ = ready_tx.send(Ok(ABSENT_WIDTH));
+                    let note = |reachable: bool, why: Option<String>| {
+                        Input::Device(DeviceNote {
+                            device: Device::Braille,
+                            seat,
+                            reachable,
+                            why,
+                        })
+                    };
+                    if tx.send(note(false, Some(e.to_string()))).is_err() {
+                        return;
+                    }
+                    loop {
+                        std::thread::sleep(std::time::Duration::from_secs(1));
+                        // The newest cells wait for the display.
+                        loop {
+                            match cells_rx.try_recv() {
+                                Ok(ToDisplay::Cells(c)) => latest = Some(c),
+                                Ok(ToDisplay::Flush(done)) => {
+                                    let _ = done.send(());
+                                }
+                                Err(mpsc::TryRecvError::Empty) => break,
+                                Err(mpsc::TryRecvError::Disconnected) => return,
+                            }
+                        }
+                        if let Ok(d) = open() {
+                            opened_width.store(d.cells(), Ordering::Relaxed);
+                            if tx.send(note(true, None)).is_err() {
+                                return;
+                            }
+                            break d;
+                        }
+                    }
+                }
             };
-            let _ = ready_tx.send(Ok(d.cells()));
             let mut reachable = true;
             loop {
-                let mut latest = None;
                 let mut flushed = Vec::new();
                 loop {
                     match cells_rx.try_recv() {
@@ -156,7 +210,7 @@ impl BrailleFront {
                         Err(mpsc::TryRecvError::Disconnected) => return,
                     }
                 }
-                if let Some(c) = latest
+                if let Some(c) = latest.take()
                     && let Err(e) = d.write(&c)
                 {
                     let _ = tx.send(Input::Note(e.to_string()));
@@ -190,15 +244,16 @@ impl BrailleFront {
                 }
             }
         });
-        let width = match ready_rx.recv() {
+        let cells = match ready_rx.recv() {
             Ok(r) => r?,
             Err(_) => return Err("The Braille display could not be opened.".into()),
         };
         Ok(BrailleFront {
             seat,
             cells_tx,
-            width,
-            view: View::new(width),
+            opened: width,
+            width: cells,
+            view: View::new(cells),
             entry: MoveEntry::new(),
             message: None,
             readback: false,
@@ -207,6 +262,12 @@ impl BrailleFront {
     }
 
     fn refresh(&mut self, session: &Session) {
+        // A display that was absent at the start has its own width.
+        let opened = self.opened.swap(0, Ordering::Relaxed);
+        if opened != 0 && opened != self.width {
+            self.width = opened;
+            self.view = View::new(opened);
+        }
         let mut cells = match &self.message {
             Some(m) => m.clone(),
             None if !self.entry.typed().is_empty() => self.entry.typed().to_vec(),

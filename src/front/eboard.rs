@@ -7,7 +7,7 @@
 //! the board are told in their language (the sighted player would otherwise
 //! move on a board nobody reads).
 
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{self, Sender};
 
 use shakmaty::{EnPassantMode, Position, fen::Fen};
 
@@ -17,6 +17,10 @@ use crate::session::{Device, DeviceNote, Event, Seat, Session};
 
 pub(super) struct EboardFront {
     seat: Seat,
+    /// The game's position, for the watching thread after each change.
+    game: Sender<shakmaty::Chess>,
+    /// The number of moves last sent on `game`.
+    sent: Option<usize>,
 }
 
 /// The board went away or came back.
@@ -43,11 +47,18 @@ impl EboardFront {
             .ok_or_else(|| crate::eboard::EboardError::BadDevice(device.to_string()).to_string())?
             .to_string();
         let start = session.game().position().clone();
+        let (game_tx, game_rx) = mpsc::channel::<shakmaty::Chess>();
         std::thread::spawn(move || {
             let mut w = Watcher::new(&path, start);
             // Told that the board was gone: its return is told too.
             let mut gone = false;
             loop {
+                // The game moved on (moves entered at the terminal, or
+                // while the board was away): a board that shows the game's
+                // position is followed from there.
+                if let Some(pos) = game_rx.try_iter().last() {
+                    w.resync(&pos);
+                }
                 for ev in w.step() {
                     let sent = match ev {
                         WatchEvent::Disconnected(_) if gone => Ok(()),
@@ -69,7 +80,11 @@ impl EboardFront {
                 std::thread::sleep(std::time::Duration::from_millis(10));
             }
         });
-        Ok(EboardFront { seat })
+        Ok(EboardFront {
+            seat,
+            game: game_tx,
+            sent: None,
+        })
     }
 }
 
@@ -87,7 +102,13 @@ impl Front for EboardFront {
         true
     }
 
-    fn show(&mut self, _session: &Session, _lines: &[(Event, String)]) {}
+    fn show(&mut self, session: &Session, _lines: &[(Event, String)]) {
+        let n = session.game().moves().len();
+        if self.sent != Some(n) {
+            self.sent = Some(n);
+            let _ = self.game.send(session.game().position().clone());
+        }
+    }
 
     fn input(&mut self, session: &Session, input: Input) -> Vec<(Seat, CommandText)> {
         let Input::Board(ev) = input else {

@@ -196,16 +196,40 @@ impl VoiceFront {
         let trace = std::env::var_os("HECTOR_VOICE_TRACE").is_some();
         let prompts = tx.clone();
         std::thread::spawn(move || {
-            let mic = match Microphone::open() {
-                Ok(m) => m,
+            let muted = Arc::new(AtomicBool::new(false));
+            let (mic, absent) = match Microphone::open_muted(muted.clone()) {
+                Ok(m) => {
+                    let _ = ready_tx.send(Ok(muted));
+                    (m, false)
+                }
+                // No microphone at the start: the game goes on by the other
+                // front ends; the player, the assistant and the arbiter are
+                // told once, and it is opened again every second.
                 Err(e) => {
-                    let _ = ready_tx.send(Err(e.to_string()));
-                    return;
+                    let _ = ready_tx.send(Ok(muted.clone()));
+                    let note = Input::Device(DeviceNote {
+                        device: Device::Microphone,
+                        seat,
+                        reachable: false,
+                        why: Some(e.to_string()),
+                    });
+                    if tx.send(note).is_err() {
+                        return;
+                    }
+                    loop {
+                        std::thread::sleep(MIC_RETRY);
+                        if let Ok(m) = Microphone::open_muted(muted.clone()) {
+                            break (m, true);
+                        }
+                    }
                 }
             };
-            let _ = ready_tx.send(Ok(mic.mute_handle()));
             let mut mic = mic;
-            let mut watch = MicWatch::new(&mic);
+            // Back is told when it delivers.
+            let mut watch = MicWatch {
+                gone: absent,
+                ..MicWatch::new(&mic)
+            };
             let mut vad = Vad::new(cfg);
             if let Some(p) = pace {
                 vad.know_pace(p);
@@ -681,6 +705,8 @@ fn ms(samples: usize) -> usize {
 /// told it is gone (a working device delivers every few milliseconds, muted
 /// or not).
 const MIC_GONE_AFTER: Duration = Duration::from_secs(3);
+/// How often a microphone that was not there at the start is looked for.
+const MIC_RETRY: Duration = Duration::from_secs(1);
 
 /// Follows whether the microphone still delivers audio: gone after
 /// [`MIC_GONE_AFTER`] without any, back as soon as audio comes again.

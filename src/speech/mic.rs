@@ -35,6 +35,11 @@ impl Microphone {
     /// Opens the default input device with a mute flag of its own (a
     /// microphone opened again keeps the flag hector's speech sets).
     pub fn open_muted(muted: Arc<AtomicBool>) -> Result<Microphone, SpeechError> {
+        // ALSA writes its own lines to standard error when there is no
+        // device: on this thread they go to a buffer instead (a new one
+        // each time), so the player's terminal keeps only hector's sentence.
+        #[cfg(target_os = "linux")]
+        let _ = alsa::Output::local_error_handler();
         let host = cpal::default_host();
         let device = host
             .default_input_device()
