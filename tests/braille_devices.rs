@@ -103,8 +103,11 @@ fn unplug_and_replug_redraws() {
         assert_eq!(d.next_key(50).unwrap(), None);
     }
     let later = cells(&["2", "23", "25"]);
-    d.write(&later).unwrap();
-    assert!(!d.connected());
+    // (socat's ends may take a moment to go on a busy machine.)
+    assert!(wait_for("the display seen gone", 5000, || {
+        d.write(&later).unwrap();
+        !d.connected()
+    }));
     // Plug back in: a fresh display (blank) on the same path.
     let (_socat2, dev2, _host2) = socat(&dir);
     let emu2 = EmuRun::start(&dev2, Emulator::orbit_reader_20());

@@ -503,9 +503,12 @@ fn times_are_read_as_people_write_them() {
         &["--locale", "de", "--blind", "none"],
         "schiedsrichter: zeit setzen weiß 9m50s\nschiedsrichter: ja\nschiedsrichter: Zeit\nquit\n",
     );
+    // (The clock runs meanwhile: on a busy machine a second may be gone.)
     assert!(
-        out.iter()
-            .any(|l| l.starts_with("Weiß: neun Minuten fünfzig Sekunden. Schwarz: ")),
+        out.iter().any(
+            |l| l.starts_with("Weiß: neun Minuten fünfzig Sekunden. Schwarz: ")
+                || l.starts_with("Weiß: neun Minuten neunundvierzig Sekunden. Schwarz: ")
+        ),
         "{out:#?}"
     );
 }

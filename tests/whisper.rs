@@ -80,6 +80,29 @@ fn without_its_model_the_default_engine_says_what_to_run_and_hears_on() {
     }
 }
 
+/// Issue 40: `hector listen --wav F --json` with no engine named hears with
+/// the combined engine (Whisper beside PocketSphinx) when the model is
+/// there, and says so in its JSON.
+#[test]
+fn listen_hears_with_both_engines_by_default() {
+    if model().is_none() {
+        return;
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(["listen", "--locale", "de", "--json", "--wav"])
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/audio/de-015.wav"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["engine"], "both", "{v}");
+    assert_eq!(v["san"], "Nf3", "{v}");
+    assert_eq!(v["result"], "move", "{v}");
+    // No sentence about a missing model.
+    assert!(!err.contains("./setup.sh"), "{err}");
+}
+
 /// Every phrase hector scores in five positions and every command phrase,
 /// in all five languages, has the ids Hugging Face's tokenizer gives
 /// (tests/data/whisper-token-ids.tsv, models/whisper/reference-ids.py).

@@ -476,11 +476,11 @@ journal_damaged = Das Journal { $file } ist beschädigt: { $reason ->
 
 ## Die Optionen der Befehlszeile: was falsch war, in der Sprache der Partie.
 
-game-option_unknown = { $command } kennt die Option { $option } nicht. Alle Optionen zeigt { $command } --help
-game-option_missing = { $option } braucht einen Wert. Welchen, sagt { $command } --help
-game-option_invalid = { $option } nimmt „{ $value }“ nicht an. Was es nimmt, sagt { $command } --help
-game-option_usage = Diese Optionen passen nicht zusammen: { $option }. Wie man sie schreibt, zeigt { $command } --help
-game-command_unknown = hector hat keinen Befehl „{ $word }“. Alle Befehle zeigt hector --help
+game-option_unknown = { $command } kennt die Option { $option } nicht. Alle Optionen zeigt { $command } --help.
+game-option_missing = { $option } braucht einen Wert. Welchen, sagt { $command } --help.
+game-option_invalid = { $option } nimmt „{ $value }“ nicht an. Was es nimmt, sagt { $command } --help.
+game-option_usage = Diese Optionen passen nicht zusammen: { $option }. Wie man sie schreibt, zeigt { $command } --help.
+game-command_unknown = hector hat keinen Befehl „{ $word }“. Alle Befehle zeigt hector --help.
 game-option_choice = { $option } nimmt { $choices }, nicht „{ $value }“.
 game-option_time = { $option } „{ $value }“: Geben Sie eine Zeit an, etwa { $example }.
 game-option_seat_locale = --seat-locale „{ $value }“: Geben Sie einen Platz und eine Sprache an, etwa { $example } (Plätze: { $choices }).

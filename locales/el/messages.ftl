@@ -466,11 +466,11 @@ journal_damaged = Το ημερολόγιο { $file } είναι κατεστρ�
 
 ## Οι επιλογές της γραμμής εντολών: τι ήταν λάθος, στη γλώσσα της παρτίδας.
 
-game-option_unknown = Το { $command } δεν έχει την επιλογή { $option }. Όλες τις επιλογές τις δείχνει το { $command } --help
-game-option_missing = Η { $option } χρειάζεται τιμή. Ποια, το λέει το { $command } --help
-game-option_invalid = Η { $option } δεν δέχεται «{ $value }». Τι δέχεται, το λέει το { $command } --help
-game-option_usage = Αυτές οι επιλογές δεν ταιριάζουν μαζί: { $option }. Πώς γράφονται, το δείχνει το { $command } --help
-game-command_unknown = Το hector δεν έχει εντολή «{ $word }». Όλες τις εντολές τις δείχνει το hector --help
+game-option_unknown = Το { $command } δεν έχει την επιλογή { $option }. Όλες τις επιλογές τις δείχνει το { $command } --help.
+game-option_missing = Η { $option } χρειάζεται τιμή. Ποια, το λέει το { $command } --help.
+game-option_invalid = Η { $option } δεν δέχεται «{ $value }». Τι δέχεται, το λέει το { $command } --help.
+game-option_usage = Αυτές οι επιλογές δεν ταιριάζουν μαζί: { $option }. Πώς γράφονται, το δείχνει το { $command } --help.
+game-command_unknown = Το hector δεν έχει εντολή «{ $word }». Όλες τις εντολές τις δείχνει το hector --help.
 game-option_choice = Η { $option } δέχεται { $choices }, όχι «{ $value }».
 game-option_time = { $option } «{ $value }»: δώστε χρόνο, για παράδειγμα { $example }.
 game-option_seat_locale = --seat-locale «{ $value }»: δώστε θέση και γλώσσα, για παράδειγμα { $example } (θέσεις: { $choices }).

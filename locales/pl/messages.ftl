@@ -467,11 +467,11 @@ journal_damaged = Dziennik { $file } jest uszkodzony: { $reason ->
 
 ## Opcje wiersza poleceń: co było błędne, w języku partii.
 
-game-option_unknown = { $command } nie ma opcji { $option }. Wszystkie opcje pokazuje { $command } --help
-game-option_missing = { $option } wymaga wartości. Jakiej, mówi { $command } --help
-game-option_invalid = { $option } nie przyjmuje „{ $value }”. Co przyjmuje, mówi { $command } --help
-game-option_usage = Te opcje nie pasują do siebie: { $option }. Jak je zapisać, pokazuje { $command } --help
-game-command_unknown = hector nie ma polecenia „{ $word }”. Wszystkie polecenia pokazuje hector --help
+game-option_unknown = { $command } nie ma opcji { $option }. Wszystkie opcje pokazuje { $command } --help.
+game-option_missing = { $option } wymaga wartości. Jakiej, mówi { $command } --help.
+game-option_invalid = { $option } nie przyjmuje „{ $value }”. Co przyjmuje, mówi { $command } --help.
+game-option_usage = Te opcje nie pasują do siebie: { $option }. Jak je zapisać, pokazuje { $command } --help.
+game-command_unknown = hector nie ma polecenia „{ $word }”. Wszystkie polecenia pokazuje hector --help.
 game-option_choice = { $option } przyjmuje { $choices }, nie „{ $value }”.
 game-option_time = { $option } „{ $value }”: podaj czas, na przykład { $example }.
 game-option_seat_locale = --seat-locale „{ $value }”: podaj miejsce i język, na przykład { $example } (miejsca: { $choices }).

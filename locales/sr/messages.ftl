@@ -463,11 +463,11 @@ journal_damaged = Dnevnik { $file } je oštećen: { $reason ->
 
 ## Opcije komandne linije: šta nije bilo u redu, na jeziku partije.
 
-game-option_unknown = { $command } nema opciju { $option }. Sve opcije pokazuje { $command } --help
-game-option_missing = { $option } traži vrednost. Koju, kaže { $command } --help
-game-option_invalid = { $option } ne prima „{ $value }“. Šta prima, kaže { $command } --help
-game-option_usage = Ove opcije ne idu zajedno: { $option }. Kako se pišu, pokazuje { $command } --help
-game-command_unknown = hector nema komandu „{ $word }“. Sve komande pokazuje hector --help
+game-option_unknown = { $command } nema opciju { $option }. Sve opcije pokazuje { $command } --help.
+game-option_missing = { $option } traži vrednost. Koju, kaže { $command } --help.
+game-option_invalid = { $option } ne prima „{ $value }“. Šta prima, kaže { $command } --help.
+game-option_usage = Ove opcije ne idu zajedno: { $option }. Kako se pišu, pokazuje { $command } --help.
+game-command_unknown = hector nema komandu „{ $word }“. Sve komande pokazuje hector --help.
 game-option_choice = { $option } prima { $choices }, a ne „{ $value }“.
 game-option_time = { $option } „{ $value }“: zadajte vreme, na primer { $example }.
 game-option_seat_locale = --seat-locale „{ $value }“: zadajte mesto i jezik, na primer { $example } (mesta: { $choices }).
