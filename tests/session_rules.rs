@@ -739,7 +739,8 @@ fn d_2_10_a_device_gone_or_back_is_told_to_its_seat_the_assistant_and_the_arbite
         (after.clock, after.ply),
         "a device note changes nothing in the game"
     );
-    // The e-board's reason is part of its sentence.
+    // The system's reason stays in the event (for tools) and out of the
+    // sentence, which is all in the game's language.
     let board = s.apply(&note(
         2_000,
         Device::Eboard,
@@ -749,7 +750,7 @@ fn d_2_10_a_device_gone_or_back_is_told_to_its_seat_the_assistant_and_the_arbite
     ));
     assert_eq!(
         render.text(&board[0].kind),
-        "The DGT board cannot be reached; hector keeps trying. No such file or directory"
+        "The DGT board cannot be reached; hector keeps trying."
     );
     assert!(board[0].is_for(Seat::Black) && !board[0].is_for(Seat::White));
     let back = s.apply(&note(3_000, Device::Microphone, Seat::White, true, None));
