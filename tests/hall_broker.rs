@@ -681,3 +681,31 @@ fn a_board_whose_clock_steps_back_an_hour_stays_live() {
     assert_eq!(v[0]["live"], true, "{v:#}");
     assert_eq!(v[0]["alerts"], serde_json::json!([]), "{v:#}");
 }
+
+/// Issue 43.8: `hall --state DIR` with a folder that exists leaves its mode
+/// as its owner set it (its state file is 0600 all the same); a folder it
+/// makes is 0700.
+#[test]
+fn the_hall_leaves_an_existing_state_folder_as_it_is() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("hall-state-mode");
+    let Some(broker) = broker(&dir) else { return };
+    let shared = broker.dir().join("hall-mode");
+    std::fs::create_dir_all(&shared).unwrap();
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o750)).unwrap();
+    let h = hall(&broker, "mode");
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&shared), 0o750, "the existing folder was changed");
+    assert_eq!(mode(&shared.join("hall.json")), 0o600);
+    h.stop();
+    let made = broker.dir().join("hall-made");
+    let h = hector::lab::hall::bench::HallProcess::start(
+        std::path::Path::new(env!("CARGO_BIN_EXE_hector")),
+        &broker.url(),
+        "made",
+        &made,
+    )
+    .expect("hector hall starts");
+    assert_eq!(mode(&made), 0o700);
+    h.stop();
+}
