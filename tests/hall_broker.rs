@@ -684,7 +684,8 @@ fn a_board_whose_clock_steps_back_an_hour_stays_live() {
 
 /// Issue 43.8: `hall --state DIR` with a folder that exists leaves its mode
 /// as its owner set it (its state file is 0600 all the same); a folder it
-/// makes is 0700.
+/// makes is 0700. A hall whose key is new says so (`key_new`, which the
+/// overview words when it shows no board).
 #[test]
 fn the_hall_leaves_an_existing_state_folder_as_it_is() {
     use std::os::unix::fs::PermissionsExt;
@@ -697,6 +698,12 @@ fn the_hall_leaves_an_existing_state_folder_as_it_is() {
     let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode(&shared), 0o750, "the existing folder was changed");
     assert_eq!(mode(&shared.join("hall.json")), 0o600);
+    // Its key was made now: no board can have it, the overview says why
+    // it is empty; started again, the key is the same one.
+    assert_eq!(hall_status(&h)["key_new"], true);
+    h.stop();
+    let h = hall(&broker, "mode");
+    assert_eq!(hall_status(&h)["key_new"], false);
     h.stop();
     let made = broker.dir().join("hall-made");
     let h = hector::lab::hall::bench::HallProcess::start(
