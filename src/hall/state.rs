@@ -1283,7 +1283,7 @@ mod tests {
     #[test]
     fn a_heartbeat_that_answers_no_challenge_of_the_hall_does_not_make_a_board_live() {
         let mut h = Hall::new();
-        h.apply(msg(1, 1, vec![], status(1, false)));
+        h.apply(game_row("g", 1, "e4"));
         let t0 = Instant::now();
         let s = Duration::from_secs;
         h.refresh(t0);
