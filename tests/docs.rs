@@ -95,6 +95,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "the hall's broker, running until stopped, on a fixed port and store folder; tests/hall_serve.rs starts one on a free port",
     ),
     (
+        "hector serve --hall nats://BROKER:4222 --tournament open-2026 --round 5 --board 1 --hall-key-file hall.key",
+        "needs the key file made from the KEY line of the hall started before it; tests/serve_hall.rs (docs_organiser_followed_in_order…) runs organiser.md's broker, hall and board commands in this order",
+    ),
+    (
         "socat ",
         "a pty pair that lives until killed; tests/braille_devices.rs starts one for the Baum emulator",
     ),

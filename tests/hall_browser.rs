@@ -176,3 +176,57 @@ fn a_restarted_halls_open_overview_reconnects_by_itself() {
     );
     drop(hall);
 }
+
+/// Issue 44.4: the hall tells the truth on its German overview: a board
+/// without the key is named; the broker stopped is "broker lost" with the
+/// boards' state unknown (none called unreachable, past 10 s); started
+/// again, the overview says it is back; no English word at any point
+/// (tests/browser/hall_broker.mjs).
+#[test]
+fn the_german_overview_says_a_lost_broker_and_a_board_without_the_key() {
+    if !browser_ready() {
+        return;
+    }
+    let dir = TempDir::new("hall-browser-broker");
+    let Some(mut broker) = broker(&dir) else {
+        return;
+    };
+    let hall = hall(&broker, "wahrheit");
+    let rt = runtime();
+    let mut boards: Vec<Board> = rt.block_on(async {
+        let mut v: Vec<Board> = (1..=2)
+            .map(|n| Board::new(&broker, "wahrheit", n, 60 + n as u64, Some(hall_key(&hall))))
+            .collect();
+        v.push(Board::new(&broker, "wahrheit", 3, 63, None));
+        v
+    });
+    rt.block_on(async {
+        for b in boards.iter_mut() {
+            b.play(4);
+            b.flushed().await;
+        }
+    });
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/hall_broker.mjs");
+    let mut node = Command::new("node")
+        .arg(&script)
+        .args([&hall.arbiter_url, "3"])
+        .current_dir(script.parent().unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("node starts");
+    let mut lines = BufReader::new(node.stdout.take().unwrap()).lines();
+    let first = lines.next().and_then(Result::ok).unwrap_or_default();
+    assert_eq!(first, "OPENED", "the page did not open: {first}");
+    broker.stop();
+    let lost = lines.next().and_then(Result::ok).unwrap_or_default();
+    assert_eq!(lost, "LOST", "the page did not say the broker lost: {lost}");
+    broker.restart().expect("the broker starts again");
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    let status = node.wait().expect("node ends");
+    assert!(
+        status.success() && rest.last().map(String::as_str) == Some("OK"),
+        "browser test: {rest:?}"
+    );
+    drop(boards);
+}

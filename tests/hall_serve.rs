@@ -99,6 +99,33 @@ impl Served {
 }
 
 /// `GET path`: the status and the `Location` header.
+/// The security headers of an answer (lower-case names, sorted).
+fn security_headers(addr: &str, path: &str) -> Vec<String> {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).expect("connect");
+    write!(s, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut raw = String::new();
+    let _ = s.read_to_string(&mut raw);
+    let mut h: Vec<String> = raw
+        .split("\r\n\r\n")
+        .next()
+        .unwrap_or("")
+        .lines()
+        .map(str::to_ascii_lowercase)
+        .filter(|l| {
+            [
+                "content-security-policy:",
+                "referrer-policy:",
+                "x-content-type-options:",
+            ]
+            .iter()
+            .any(|p| l.starts_with(p))
+        })
+        .collect();
+    h.sort();
+    h
+}
+
 fn location(addr: &str, path: &str) -> (u16, Option<String>) {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect(addr).expect("connect");
@@ -192,6 +219,21 @@ fn three_served_boards_reach_the_hall_through_a_broker_restart_and_a_hall_restar
             .as_str()
         )
     );
+    // The hall's pages carry the board pages' security headers.
+    let watch_page = format!("/watch?token={}", boards[0].urls.token("watch").unwrap());
+    let board_headers = security_headers(&board_addr, &watch_page);
+    assert_eq!(board_headers.len(), 3, "{board_headers:?}");
+    for page in [
+        "/watch",
+        &format!("/arbiter?token={token}"),
+        "/hall.js",
+        "/hall.css",
+        "/api/hall",
+    ] {
+        assert_eq!(security_headers(&hall.addr, page), board_headers, "{page}");
+    }
+    // A ticket works once (issue 43.8): the same address again is refused.
+    assert_eq!(location(&board_addr, &path).0, 401, "a ticket used twice");
     // Without the hall's token, with a made-up ticket, or for another
     // board, nobody gets in.
     assert_eq!(location(&hall.addr, "/boards/1/arbiter").0, 401);

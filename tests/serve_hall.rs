@@ -269,6 +269,24 @@ fn a_board_without_the_key_plays_on_and_the_hall_does_not_believe_it() {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
+    // The overview says board 3 sends without the key (issue 44.4): the
+    // hall's own status, which the page words in its language.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let (code, body) = get(&hall, "/api/hall");
+        assert_eq!(code, 200, "{body}");
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let unkeyed = v["unkeyed"].as_array().unwrap();
+        if unkeyed.iter().any(|u| u["board"] == 3) {
+            assert!(
+                unkeyed.iter().all(|u| u["board"] != 4),
+                "the keyed board is not listed: {v}"
+            );
+            break;
+        }
+        assert!(Instant::now() < deadline, "board 3 is not said: {v}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
     // A key that is not one is refused with a sentence.
     let bad = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
         .args([
@@ -429,6 +447,32 @@ fn the_documented_broker_users_admit_hall_and_board_and_refuse_strangers() {
         v.as_array()
             .is_some_and(|a| a.iter().any(|b| b["board"] == 3 && b["ply"] == 3))
     });
+    // The board is live under the documented permissions: its heartbeats
+    // answer the hall's challenges (it may hear them).
+    std::thread::sleep(Duration::from_secs(11));
+    assert_eq!(board_of(&boards_json(&hall), 3)["live"], true);
+    // A hall given a wrong password says so (issue 43.8), not that the
+    // broker has no hall stream.
+    let mut wrong = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args([
+            "hall",
+            "--hall",
+            &with("hall", "guess"),
+            "--tournament",
+            tournament,
+        ])
+        .arg("--state")
+        .arg(dir.0.join("hall-wrong"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(4));
+    let _ = wrong.kill();
+    let out = wrong.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("refuses this user name or password"), "{err}");
+    assert!(!err.contains("no hall stream"), "{err}");
     // Printed addresses hide the passwords.
     assert!(
         !hall.arbiter_url.contains("hall-pass-1"),
@@ -585,4 +629,221 @@ fn a_board_number_used_twice_is_refused_and_alerted() {
 fn play_from(s: &Serve, seat: &str, mv: &str) {
     let a = s.client().command(&s.token(seat), mv).unwrap();
     assert!(a.body.contains("\"moved\""), "{mv}: {}", a.body);
+}
+
+/// Issue 44.4: a board is on the overview as soon as it is READY (its
+/// signed hello on the broker), before any move or clock: three keyed
+/// boards each appear within 2 s of their READY.
+#[test]
+fn three_keyed_boards_appear_within_2_s_of_ready_before_any_move() {
+    let dir = TempDir::new("serve-hall-hello");
+    let Some(broker) = broker(&dir) else { return };
+    let hall = hall(&broker, "hello");
+    let url = broker.url();
+    let mut boards = Vec::new();
+    for n in ["1", "2", "3"] {
+        let s = Serve::start(
+            &dir.0.join(format!("board{n}.sqlite")),
+            &board_args(&url, &hall.key, "hello", n),
+        );
+        let ready = Instant::now();
+        let want: u64 = n.parse().unwrap();
+        loop {
+            let v = boards_json(&hall);
+            if let Some(b) = v.as_array().unwrap().iter().find(|b| b["board"] == want) {
+                assert_eq!(b["seq"], 0, "no row yet: {b}");
+                assert_eq!(b["live"], true, "{b}");
+                break;
+            }
+            assert!(
+                ready.elapsed() < Duration::from_secs(2),
+                "board {n} not shown 2 s after READY: {v:#}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        boards.push(s);
+    }
+    // They stay live on their heartbeats (past the 10 s of silence).
+    std::thread::sleep(Duration::from_secs(12));
+    let v = boards_json(&hall);
+    assert_eq!(v.as_array().unwrap().len(), 3, "{v:#}");
+    assert!(
+        v.as_array().unwrap().iter().all(|b| b["live"] == true),
+        "{v:#}"
+    );
+}
+
+/// The ```sh command lines of docs/organiser.md's tournament hall section,
+/// in their order.
+fn organiser_hall_commands() -> Vec<String> {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/organiser.md"))
+        .expect("docs/organiser.md");
+    let from = doc
+        .find("## The tournament hall")
+        .expect("organiser.md has its hall section");
+    let to = doc[from..]
+        .find("## Security")
+        .map_or(doc.len(), |i| from + i);
+    doc[from..to]
+        .split("```sh\n")
+        .skip(1)
+        .filter_map(|b| b.split("```").next())
+        .flat_map(|b| b.lines().map(str::trim).map(str::to_string))
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// Issue 44, done when: docs/organiser.md followed top to bottom — the
+/// broker, the hall (its key saved to the file the boards read), then the
+/// boards with the documented command (numbers 1 to 3) — brings up a hall
+/// with three boards, each on the overview before any move, each move
+/// arriving.
+#[test]
+fn docs_organiser_followed_in_order_brings_up_a_hall_with_three_boards() {
+    use std::io::BufRead;
+    let dir = TempDir::new("serve-hall-organiser");
+    let Some(probe) = broker(&dir) else { return };
+    drop(probe);
+    let commands = organiser_hall_commands();
+    let order: Vec<&str> = commands
+        .iter()
+        .map(|c| c.split_whitespace().take(2).last().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        order,
+        ["-js", "hall", "serve"],
+        "the broker, the hall, the boards: {commands:?}"
+    );
+    let port = hector::lab::hall::bench::free_port().unwrap();
+    let local = |c: &str| {
+        c.replace("BROKER:4222", &format!("127.0.0.1:{port}"))
+            .replace("0.0.0.0", "127.0.0.1")
+            .replace(
+                "/var/lib/hector-nats",
+                &dir.0.join("store").display().to_string(),
+            )
+            .replace("--port 8080", "--port 0")
+    };
+    // 1. The broker.
+    let nats = local(&commands[0]).replace("-p 4222", &format!("-p {port}"));
+    let mut words = nats.split_whitespace();
+    assert_eq!(words.next(), Some("nats-server"));
+    let broker = std::process::Command::new(
+        hector::lab::hall::bench::nats_server_program().expect("nats-server"),
+    )
+    .args(words)
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::null())
+    .spawn()
+    .expect("nats-server starts");
+    let _broker = Kill(broker);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the broker does not listen");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // 2. The hall, its state under the data folder; its KEY into hall.key.
+    let data = dir.0.join("data");
+    let hall_line = local(&commands[1]);
+    let mut hall = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(hall_line.split_whitespace().skip(1))
+        .env("XDG_DATA_HOME", &data)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .expect("hector hall starts");
+    let mut out = std::io::BufReader::new(hall.stdout.take().unwrap()).lines();
+    let (mut key, mut watch) = (String::new(), String::new());
+    for line in out.by_ref() {
+        let line = line.unwrap();
+        if let Some(k) = line.strip_prefix("KEY ") {
+            key = k.to_string();
+        }
+        if let Some(w) = line.strip_prefix("URL watch ") {
+            watch = w.to_string();
+        }
+        if line == "READY" {
+            break;
+        }
+    }
+    let hall = Kill(hall);
+    assert_eq!(key.len(), 64, "the hall printed its key");
+    let key_file = dir.0.join("hall.key");
+    std::fs::write(&key_file, format!("{key}\n")).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&key_file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    let addr = watch
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    let boards_now = || -> serde_json::Value {
+        let (code, body) = hector::lab::hall::bench::http_get(&addr, "/api/boards").unwrap();
+        assert_eq!(code, 200, "{body}");
+        serde_json::from_str(&body).unwrap()
+    };
+    // 3. The boards, numbers 1 to 3, with the documented command.
+    let mut served = Vec::new();
+    for n in 1..=3u64 {
+        let line = local(&commands[2])
+            .replace("--board 1", &format!("--board {n}"))
+            .replace("hall.key", &key_file.display().to_string());
+        let args: Vec<&str> = line.split_whitespace().skip(2).collect();
+        let data = data.display().to_string();
+        let s = Serve::start_default(
+            &dir.0,
+            &[args.as_slice(), &["--port", "0", "--locale", "en"]].concat(),
+            &[("XDG_DATA_HOME", data.as_str())],
+        );
+        let ready = Instant::now();
+        while !boards_now()
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["board"] == n)
+        {
+            assert!(
+                ready.elapsed() < Duration::from_secs(2),
+                "board {n} not on the overview 2 s after READY"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        served.push(s);
+    }
+    for s in &served {
+        s.start_clocks();
+        // The documented board has a blind White (the default): his move
+        // is read back and he confirms it.
+        let mut c = s.client();
+        let a = c.command(&s.token("white"), "e4").unwrap();
+        assert!(a.body.contains("\"readback\""), "{}", a.body);
+        let a = c.command(&s.token("white"), "yes").unwrap();
+        assert!(a.body.contains("\"moved\""), "{}", a.body);
+    }
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let v = boards_now();
+        let a = v.as_array().unwrap();
+        if a.len() == 3 && a.iter().all(|b| b["ply"] == 1 && b["live"] == true) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "three boards at move 1: {v:#}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(served);
+    drop(hall);
+}
+
+/// A child process killed when dropped.
+struct Kill(std::process::Child);
+
+impl Drop for Kill {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }

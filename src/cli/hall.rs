@@ -120,6 +120,12 @@ impl State {
     /// token. A state file that exists but cannot be read is refused: a
     /// new key would lock every board out.
     pub fn load_or_create(dir: &Path) -> Result<(State, HallKey), String> {
+        Self::load_or_make(dir).map(|(s, k, _)| (s, k))
+    }
+
+    /// [`State::load_or_create`], also telling whether the key was made
+    /// now (no board can have it yet).
+    pub fn load_or_make(dir: &Path) -> Result<(State, HallKey, bool), String> {
         make_private_dir(dir)?;
         let file = dir.join(STATE_FILE);
         match std::fs::read_to_string(&file) {
@@ -142,7 +148,7 @@ impl State {
                         file.display()
                     ));
                 }
-                Ok((state, key))
+                Ok((state, key, false))
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let key = HallKey::generate()?;
@@ -152,7 +158,7 @@ impl State {
                     port: 0,
                 };
                 state.save(dir)?;
-                Ok((state, key))
+                Ok((state, key, true))
             }
             Err(e) => Err(format!(
                 "Cannot read the hall's state file {}: {e}.",
@@ -190,9 +196,13 @@ impl State {
     }
 }
 
-/// Makes the folder (and its parents) and leaves it readable by its owner
-/// only (0700).
+/// Makes the folder (and its parents) readable by its owner only (0700).
+/// A folder that exists is left as its owner set it (the state file in it
+/// is 0600 anyway).
 fn make_private_dir(dir: &Path) -> Result<(), String> {
+    if dir.is_dir() {
+        return Ok(());
+    }
     let mut b = std::fs::DirBuilder::new();
     b.recursive(true);
     #[cfg(unix)]
@@ -226,9 +236,12 @@ pub fn serve(opts: Options) -> Result<(), String> {
         .build()
         .map_err(|e| format!("Cannot start the hall's runtime: {e}"))?;
     rt.block_on(async move {
-        let (mut state, key) = State::load_or_create(&opts.state)?;
+        let (mut state, key, key_new) = State::load_or_make(&opts.state)?;
         let token = state.token.clone();
         let shared = Shared::new(key.clone(), opts.tournament.clone());
+        shared
+            .key_new
+            .store(key_new, std::sync::atomic::Ordering::SeqCst);
         let listener = match opts.port {
             Some(p) => {
                 let addr = SocketAddr::new(opts.bind, p);

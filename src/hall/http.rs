@@ -124,6 +124,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/watch", get(watch_page))
         .route("/arbiter", get(arbiter_page))
         .route("/hall.js", get(script))
+        .route("/hall.css", get(style))
+        .route("/api/hall", get(hall_status))
         .route("/round.pgn", get(round_pgn))
         .route("/api/boards", get(boards))
         .route("/api/updates", get(updates))
@@ -132,10 +134,45 @@ pub fn router(app: Arc<App>) -> Router {
             plain(StatusCode::NOT_FOUND, words(&app).text("hall_no_page", &[]))
         })
         .with_state(app)
+        .layer(axum::middleware::map_response(security_headers))
+}
+
+/// The headers the board pages have, on every answer of the hall: no
+/// referrer (the arbiter's token is in his page's address), nothing but
+/// the hall's own script, style and live updates, no framing, no sniffing.
+async fn security_headers(mut r: Response) -> Response {
+    let h = r.headers_mut();
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+        ),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    r
 }
 
 const PAGE: &str = include_str!("pages/hall.html");
 const SCRIPT: &str = include_str!("pages/hall.js");
+const STYLE: &str = include_str!("pages/hall.css");
+
+async fn style() -> Response {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE).into_response()
+}
+
+/// `GET /api/hall`: the broker (`up` or `lost`, since when, back when,
+/// whether it lost its store), the boards sending without the hall's key,
+/// and whether the key is new. Public: nothing in it is secret.
+async fn hall_status(State(app): State<Arc<App>>) -> Response {
+    no_store(axum::Json(app.shared.hall_json()).into_response())
+}
 
 fn page(app: &App, arbiter: bool) -> Response {
     let w = words(app);
@@ -272,9 +309,24 @@ async fn board_arbiter(
 }
 
 fn boards_value(app: &App, arbiter: bool) -> Value {
-    match app.shared.hall.lock() {
+    let mut v = match app.shared.hall.lock() {
         Ok(hall) => hall.boards_json(arbiter, Instant::now()),
         Err(_) => Value::Array(Vec::new()),
+    };
+    if let Value::Array(list) = &mut v {
+        for b in list {
+            unknown_since(app, b);
+        }
+    }
+    v
+}
+
+/// While the broker is away a board's state is unknown, not dead: its
+/// object says since when (`unknown_since_ms`, the wall clock's ms).
+fn unknown_since(app: &App, board: &mut Value) {
+    let lost = app.shared.broker.lock().ok().and_then(|b| b.lost_ms);
+    if let (Some(ms), Value::Object(o)) = (lost, board) {
+        o.insert("unknown_since_ms".into(), serde_json::json!(ms));
     }
 }
 
@@ -304,10 +356,15 @@ async fn updates(
     let first = Event::default()
         .event("boards")
         .data(boards_value(&app, arbiter).to_string());
+    let hall = Event::default()
+        .event("hall")
+        .data(app.shared.hall_json().to_string());
     let mut closing = app.closing.clone();
-    let stream = updates_stream(app, arbiter, rx, first).take_until(async move {
-        let _ = closing.wait_for(|c| *c).await;
-    });
+    let stream = futures_util::stream::iter([Ok(hall)])
+        .chain(updates_stream(app, arbiter, rx, first))
+        .take_until(async move {
+            let _ = closing.wait_for(|c| *c).await;
+        });
     no_store(
         Sse::new(stream)
             .keep_alive(KeepAlive::default())
@@ -328,14 +385,18 @@ fn updates_stream(
                 return Some((Ok(ev), (app, rx, None)));
             }
             let ev = match rx.recv().await {
+                Ok(super::follow::HALL_NEWS) => Event::default()
+                    .event("hall")
+                    .data(app.shared.hall_json().to_string()),
                 Ok(board) => {
-                    let json = app
+                    let mut json = app
                         .shared
                         .hall
                         .lock()
                         .ok()
                         .and_then(|h| h.board(board).map(|b| b.json(arbiter, Instant::now())))
                         .unwrap_or(Value::Null);
+                    unknown_since(&app, &mut json);
                     Event::default().event("board").data(json.to_string())
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => Event::default()

@@ -18,6 +18,14 @@ pub const MAC_HEADER: &str = "Hector-Mac";
 
 /// How long a link the hall signs for a board's arbiter page stays good.
 pub const TICKET_LIFETIME_MS: u64 = 60_000;
+/// How far a board's clock may be off the hall's for a ticket to work
+/// (a board whose clock is minutes off still lets the chief arbiter in;
+/// each ticket works once, see [`HallKey::take_ticket`]).
+pub const TICKET_SKEW_MS: u64 = 5 * 60_000;
+
+/// The tickets a board has taken, with their expiry: each works once.
+static TICKETS_TAKEN: std::sync::Mutex<std::collections::BTreeMap<String, u64>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -145,9 +153,11 @@ impl HallKey {
         format!("{expires_ms}.{}", hex(&mac))
     }
 
-    /// Whether `ticket` opens board `board`'s arbiter page at `now_ms`: made
-    /// with this key for this tournament and board, not expired, and not
-    /// good for longer than a ticket is made for.
+    /// Whether `ticket` opens board `board`'s arbiter page at `now_ms` (the
+    /// board's clock): made with this key for this tournament and board,
+    /// not expired and not good for longer than a ticket is made for, each
+    /// give or take [`TICKET_SKEW_MS`] (the board's clock against the
+    /// hall's).
     pub fn check_ticket(&self, tournament: &str, board: u32, ticket: &str, now_ms: u64) -> bool {
         let Some((expires, mac)) = ticket.split_once('.') else {
             return false;
@@ -155,7 +165,9 @@ impl HallKey {
         let Ok(expires_ms) = expires.parse::<u64>() else {
             return false;
         };
-        if expires_ms < now_ms || expires_ms > now_ms.saturating_add(2 * TICKET_LIFETIME_MS) {
+        if expires_ms.saturating_add(TICKET_SKEW_MS) < now_ms
+            || expires_ms > now_ms.saturating_add(2 * TICKET_LIFETIME_MS + TICKET_SKEW_MS)
+        {
             return false;
         }
         let Some(mac) = unhex(mac) else {
@@ -169,6 +181,24 @@ impl HallKey {
         ])
         .verify_slice(&mac)
         .is_ok()
+    }
+
+    /// [`HallKey::check_ticket`], and the ticket was not taken before in
+    /// this process: a ticket opens the page once (one copied from the
+    /// browser's history or address bar does not open it again).
+    pub fn take_ticket(&self, tournament: &str, board: u32, ticket: &str, now_ms: u64) -> bool {
+        if !self.check_ticket(tournament, board, ticket, now_ms) {
+            return false;
+        }
+        let expires_ms = ticket
+            .split_once('.')
+            .and_then(|(e, _)| e.parse::<u64>().ok())
+            .unwrap_or(0);
+        let Ok(mut taken) = TICKETS_TAKEN.lock() else {
+            return false;
+        };
+        taken.retain(|_, e| e.saturating_add(TICKET_SKEW_MS) >= now_ms);
+        taken.insert(ticket.to_string(), expires_ms).is_none()
     }
 }
 
@@ -253,9 +283,12 @@ mod tests {
         assert!(!k.check_ticket("open", 4, &t, now), "another board");
         assert!(!k.check_ticket("club", 3, &t, now), "another tournament");
         assert!(
-            !k.check_ticket("open", 3, &t, now + TICKET_LIFETIME_MS + 1),
+            !k.check_ticket("open", 3, &t, now + TICKET_LIFETIME_MS + TICKET_SKEW_MS + 1),
             "expired"
         );
+        // A board whose clock is 4 minutes off either way still takes it.
+        assert!(k.check_ticket("open", 3, &t, now + 4 * 60_000));
+        assert!(k.check_ticket("open", 3, &t, now - 4 * 60_000));
         let long = k.arbiter_ticket("open", 3, now + 10 * TICKET_LIFETIME_MS);
         assert!(!k.check_ticket("open", 3, &long, now), "too long");
         assert!(!k.check_ticket("open", 3, "x", now));
@@ -264,5 +297,16 @@ mod tests {
                 .unwrap()
                 .check_ticket("open", 3, &t, now)
         );
+    }
+
+    #[test]
+    fn an_arbiter_ticket_works_once() {
+        let k = HallKey::generate().unwrap();
+        let now = 2_000_000;
+        let t = k.arbiter_ticket("once", 1, now + TICKET_LIFETIME_MS);
+        assert!(k.take_ticket("once", 1, &t, now));
+        assert!(!k.take_ticket("once", 1, &t, now + 1), "a second time");
+        let u = k.arbiter_ticket("once", 1, now + TICKET_LIFETIME_MS + 1);
+        assert!(k.take_ticket("once", 1, &u, now + 2), "a new ticket");
     }
 }

@@ -99,6 +99,12 @@ impl Tournament {
         format!("hector-beat.{}.*", self.0)
     }
 
+    /// The subject of the hall's challenges, `hector-challenge.<T>.hall`
+    /// (plain NATS): the boards put the newest in their heartbeats.
+    pub fn challenge_subject(&self) -> String {
+        format!("hector-challenge.{}.hall", self.0)
+    }
+
     /// The board a subject of this tournament names (`hector.<T>.<N>.events`
     /// or `hector-beat.<T>.<N>`), if it names one.
     pub fn board_of_subject(&self, subject: &str) -> Option<u32> {
@@ -144,7 +150,27 @@ pub struct Beat {
     /// The game the board plays (see [`BoardMessage::game`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
+    /// 64 random bits (hex) the board made when it started: with `n`, a
+    /// heartbeat the hall has already taken from this run is a replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// The heartbeat's number in this run of the board (from 1).
+    #[serde(default)]
+    pub n: u64,
+    /// The newest challenge of the hall the board heard (see
+    /// [`Tournament::challenge_subject`]): only a heartbeat answering one
+    /// of the hall's own recent challenges shows the board is there now.
+    /// Neither a recording played to a freshly started hall nor the
+    /// board's wall clock can make it so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<String>,
 }
+
+/// How often the hall sends a new challenge for the boards' heartbeats.
+pub const CHALLENGE_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+/// How many of its latest challenges the hall takes as an answer
+/// (`CHALLENGE_EVERY` × this: how stale a heartbeat may be).
+pub const CHALLENGES_KEPT: usize = 4;
 
 /// How often a board sends its heartbeat.
 pub const BEAT_EVERY: std::time::Duration = std::time::Duration::from_secs(2);

@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use async_nats::jetstream::{self, context::Context, message::PublishMessage, stream};
+use futures_util::StreamExt;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
@@ -156,13 +157,14 @@ pub fn password_from_env() -> Result<Option<String>, String> {
     }
 }
 
-/// [`connect`], telling `connected` of every (re)connection. A broker
+/// [`connect`], telling `connected` of every (re)connection (`true`) and
+/// every loss of the connection (`false`). A broker
 /// that refuses the user name or password is said once on stderr, as
 /// such (not as a broker without a stream).
 pub async fn connect_with(
     url: &str,
     name: &str,
-    connected: Option<mpsc::UnboundedSender<()>>,
+    connected: Option<mpsc::UnboundedSender<bool>>,
 ) -> Result<async_nats::Client, String> {
     let (address, mut credentials) = super::message::broker_credentials(url);
     // nats://USER@HOST:PORT with the password from the environment.
@@ -181,11 +183,28 @@ pub async fn connect_with(
                 async_nats::Event::Connected => {
                     told.store(false, Ordering::SeqCst);
                     if let Some(tx) = connected {
-                        let _ = tx.send(());
+                        let _ = tx.send(true);
                     }
                 }
+                async_nats::Event::Disconnected => {
+                    if let Some(tx) = connected {
+                        let _ = tx.send(false);
+                    }
+                }
+                // Refused while connecting (a client error of the connection)
+                // or by the server on a connection.
                 async_nats::Event::ServerError(async_nats::ServerError::AuthorizationViolation)
                     if !told.swap(true, Ordering::SeqCst) =>
+                {
+                    {
+                        eprintln!(
+                            "The broker at {at} refuses this user name or password (authorization violation): check the password (HECTOR_BROKER_PASSWORD, HECTOR_BROKER_PASSWORD_FILE or nats://USER:PASSWORD@HOST:PORT). Trying again."
+                        );
+                    }
+                }
+                async_nats::Event::ClientError(async_nats::ClientError::Other(e))
+                    if (e.contains("authorization") || e.contains("authentication"))
+                        && !told.swap(true, Ordering::SeqCst) =>
                 {
                     {
                         eprintln!(
@@ -207,6 +226,9 @@ pub async fn connect_with(
         .retry_on_initial_connect()
         .max_reconnects(None)
         .connection_timeout(Duration::from_secs(2))
+        // A broker gone without closing its connections (its machine or
+        // network) is noticed within seconds, not a minute.
+        .ping_interval(Duration::from_secs(2))
         .reconnect_delay_callback(|attempts| {
             Duration::from_millis((100 * attempts as u64).min(1000))
         })
@@ -306,20 +328,41 @@ enum Outage {
     Done,
 }
 
-/// Sends the board's heartbeat every [`BEAT_EVERY`] while connected.
+/// Sends the board's heartbeat: a hello as soon as the broker is
+/// reached (the hall shows the board before its first move), then every
+/// [`BEAT_EVERY`] and at each new challenge of the hall, which it answers
+/// (see [`Beat::challenge`]). Each carries this run's nonce and its number.
 async fn beat(
     client: async_nats::Client,
     target: Target,
     last: Arc<Mutex<Option<(u64, Instant)>>>,
 ) {
     let subject = target.tournament.beat_subject(target.board);
-    let mut every = tokio::time::interval(BEAT_EVERY);
+    let start = {
+        let mut bytes = [0u8; 8];
+        getrandom::fill(&mut bytes)
+            .ok()
+            .map(|()| bytes.iter().map(|b| format!("{b:02x}")).collect::<String>())
+    };
+    let mut challenges = None;
+    let mut challenge: Option<String> = None;
+    let mut n: u64 = 0;
+    let mut every = tokio::time::interval_at(tokio::time::Instant::now() + BEAT_EVERY, BEAT_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        every.tick().await;
         if client.connection_state() != async_nats::connection::State::Connected {
+            // Not reached yet (or away): try again soon, so the hello goes
+            // out as soon as the broker is there.
+            tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         }
+        if challenges.is_none() {
+            challenges = client
+                .subscribe(target.tournament.challenge_subject())
+                .await
+                .ok();
+        }
+        n += 1;
         let (seq, since_ms) = match last.lock().ok().and_then(|l| *l) {
             Some((seq, at)) => (seq, Some(at.elapsed().as_millis() as u64)),
             None => (0, None),
@@ -333,18 +376,49 @@ async fn beat(
                 .map(|d| d.as_millis() as u64)
                 .unwrap_or(0),
             game: target.game.clone(),
+            start: start.clone(),
+            n,
+            challenge: challenge.clone(),
         };
-        let Ok(payload) = serde_json::to_vec(&b) else {
-            continue;
-        };
-        let mut headers = async_nats::HeaderMap::new();
-        if let Some(key) = &target.key {
-            headers.insert(MAC_HEADER, key.sign(&subject, &payload).as_str());
+        if let Ok(payload) = serde_json::to_vec(&b) {
+            let mut headers = async_nats::HeaderMap::new();
+            if let Some(key) = &target.key {
+                headers.insert(MAC_HEADER, key.sign(&subject, &payload).as_str());
+            }
+            // Lost beats are fine: the next one follows.
+            let _ = client
+                .publish_with_headers(subject.clone(), headers, payload.into())
+                .await;
         }
-        // Lost beats are fine: the next one follows.
-        let _ = client
-            .publish_with_headers(subject.clone(), headers, payload.into())
-            .await;
+        // The next beat: at the next tick, or at once on a new challenge.
+        loop {
+            let heard = match challenges.as_mut() {
+                Some(sub) => {
+                    tokio::select! {
+                        _ = every.tick() => None,
+                        m = sub.next() => Some(m),
+                    }
+                }
+                None => {
+                    every.tick().await;
+                    None
+                }
+            };
+            match heard {
+                None => break,
+                Some(None) => {
+                    challenges = None;
+                    break;
+                }
+                Some(Some(m)) => {
+                    let c = String::from_utf8_lossy(&m.payload).to_string();
+                    if c.len() == 32 && c.chars().all(|c| c.is_ascii_hexdigit()) {
+                        challenge = Some(c);
+                        break;
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -369,7 +443,8 @@ async fn run(
         target.board,
         target.tournament.as_str()
     );
-    let client = match connect(&target.url, &name).await {
+    let (connected_tx, mut connected) = mpsc::unbounded_channel();
+    let client = match connect_with(&target.url, &name, Some(connected_tx)).await {
         Ok(c) => c,
         Err(e) => {
             // Only a malformed address gets here (checked by the caller).
@@ -387,6 +462,7 @@ async fn run(
             &target,
             &journal,
             &mut rx,
+            &mut connected,
             &acked,
             &mut closed,
             &mut pause,
@@ -420,16 +496,20 @@ async fn run(
 
 /// One stretch with the broker up: catch up from the journal after the
 /// stream's last row of this board, then publish rows as they come.
+#[allow(clippy::too_many_arguments)]
 async fn session(
     js: &Context,
     target: &Target,
     journal: &Arc<dyn Journal>,
     rx: &mut mpsc::UnboundedReceiver<BoardMessage>,
+    connected: &mut mpsc::UnboundedReceiver<bool>,
     acked: &AtomicU64,
     closed: &mut bool,
     pause: &mut Duration,
 ) -> Outage {
     let subject = target.tournament.subject(target.board);
+    // The connections before this stretch are no news.
+    while connected.try_recv().is_ok() {}
     let Ok(stream) = ensure_stream(js).await else {
         return Outage::Broker;
     };
@@ -450,7 +530,18 @@ async fn session(
                 Err(_) => return Outage::Done,
             }
         } else {
-            match rx.recv().await {
+            let next = tokio::select! {
+                row = rx.recv() => row,
+                up = connected.recv() => {
+                    if up == Some(false) {
+                        continue;
+                    }
+                    // The broker is back, maybe without its store: ask
+                    // the stream again what it holds of this game.
+                    return Outage::Broker;
+                }
+            };
+            match next {
                 Some(row) => row,
                 None => {
                     // Shutting down: what is in the journal and not yet

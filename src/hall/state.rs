@@ -126,6 +126,11 @@ pub struct Alert {
     /// For a device gone: which device of which seat (`eboard black`).
     #[serde(skip)]
     pub device: Option<String>,
+    /// The hall's own sentence as a word of the pages' locale and its
+    /// values (`{"key": "hall_say_forged", "args": {"count": 2}}`): the
+    /// overview says it in its language; `text` is its English.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub say: Option<Value>,
 }
 
 /// A `device` event's device and seat (`eboard black`).
@@ -181,6 +186,11 @@ pub struct Board {
     pub rival: Option<(String, Vec<BoardMessage>)>,
     /// How many games this board number showed before (for alert ids).
     pub generation: u64,
+    /// The board's run (its start nonce) and the number of the last
+    /// heartbeat taken from it.
+    pub run: Option<(String, u64)>,
+    /// Rows up to this one may come again after the broker lost its store.
+    pub rebuilt_upto: u64,
 }
 
 /// A game shown on a board number gives way to another game only when it
@@ -301,6 +311,8 @@ impl Hall {
             past: Vec::new(),
             rival: None,
             generation: 0,
+            run: None,
+            rebuilt_upto: 0,
         })
     }
 
@@ -347,6 +359,7 @@ impl Hall {
         board.arbiter_url = None;
         board.alerts.clear();
         board.beat = None;
+        board.run = None;
         // Its liveness is the new game's, counted from now.
         board.heard = None;
         board.live = true;
@@ -422,6 +435,7 @@ impl Hall {
                     t: e.get("t").and_then(Value::as_u64).unwrap_or(0),
                     open: true,
                     device,
+                    say: None,
                 });
             }
         }
@@ -478,10 +492,15 @@ impl Hall {
                 b.board
             ),
         };
+        let say = Some(json!({
+            "key": format!("hall_say_{}", why_name(why)),
+            "args": {"count": count, "n": b.board},
+        }));
         let id = format!("{}.{}", b.board, why_name(why));
         match b.alerts.iter_mut().find(|a| a.id == id) {
             Some(a) => {
                 a.text = text;
+                a.say = say;
                 a.open = true;
             }
             None => b.alerts.push(Alert {
@@ -493,39 +512,81 @@ impl Hall {
                 t: 0,
                 open: true,
                 device: None,
+                say,
             }),
         }
         true
     }
 
-    /// Takes a board's heartbeat (already authenticated) heard at `now`.
-    /// A heartbeat no newer than the last one is a replay. Returns whether
-    /// the board came back.
-    pub fn beat(&mut self, beat: &Beat, now: Instant) -> Result<bool, Distrust> {
-        let Some(b) = self.boards.get_mut(&beat.board) else {
-            // A board the stream has no row of yet: nothing to show.
-            return Ok(false);
-        };
-        if beat.game.is_some() && beat.game != b.game {
-            return match &beat.game {
+    /// Takes a board's heartbeat (already authenticated) heard at `now`
+    /// by the hall's own clock. `fresh`: it answers one of the hall's
+    /// recent challenges, so the board is there now; only such a heartbeat
+    /// makes it live (a recording does not, nor does the board's wall
+    /// clock matter). A heartbeat of a board the hall has no row of yet
+    /// (a board that just started: its hello) puts it on the overview. A
+    /// heartbeat of this run of the board no later than the last one taken
+    /// is a replay. Returns whether the board changed on the overview.
+    pub fn beat(&mut self, beat: &Beat, now: Instant, fresh: bool) -> Result<bool, Distrust> {
+        let new = !self.boards.contains_key(&beat.board);
+        let b = self.board_entry(beat.board);
+        if new {
+            b.game = beat.game.clone();
+        }
+        if let Some(g) = &beat.game
+            && beat.game != b.game
+        {
+            if b.past.contains(g) {
                 // A game this number showed before still beats: a second
                 // board with this number (or an old heartbeat replayed).
-                Some(g) if b.past.contains(g) => Err(Distrust::Duplicate),
-                // The rival's heartbeat says nothing of the shown game.
-                _ => Ok(false),
-            };
+                return Err(Distrust::Duplicate);
+            }
+            // Another game's heartbeat (a rival, or a second board that
+            // said hello) says nothing of the shown game: its rows decide.
+            return Ok(false);
         }
-        if b.beat.is_some_and(|(_, _, _, wall)| beat.wall_ms <= wall) {
+        if let (Some((start, n)), Some(s)) = (&b.run, &beat.start)
+            && start == s
+            && beat.n <= *n
+        {
             return Err(Distrust::Replayed);
+        }
+        if !fresh {
+            return Ok(new);
+        }
+        if let Some(s) = &beat.start {
+            b.run = Some((s.clone(), beat.n));
         }
         b.beat = Some((now, beat.since_ms, beat.seq, beat.wall_ms));
         b.heard = Some(now);
         if b.live {
-            return Ok(false);
+            return Ok(new);
         }
         b.live = true;
         close(&mut b.alerts, Need::Unreachable);
         Ok(true)
+    }
+
+    /// While the broker is away no heartbeat can come: every board's state
+    /// is unknown, none is called unreachable, and each has a whole
+    /// [`SILENT_AFTER`] from the broker's return to be heard again.
+    pub fn hold(&mut self, now: Instant) {
+        for b in self.boards.values_mut() {
+            b.heard = Some(now);
+        }
+    }
+
+    /// The broker lost its store: the boards publish their journals again
+    /// from the first row; the rows the hall already shows come again and
+    /// are no replay.
+    pub fn forgive_repeats(&mut self) {
+        for b in self.boards.values_mut() {
+            b.rebuilt_upto = b.seq;
+        }
+    }
+
+    /// Whether a repeat of `seq` on board `n` is the broker's rebuild.
+    pub fn rebuilding(&self, n: u32, seq: u64) -> bool {
+        self.boards.get(&n).is_some_and(|b| seq <= b.rebuilt_upto)
     }
 
     /// Marks boards not heard from for [`SILENT_AFTER`] as unreachable
@@ -565,6 +626,10 @@ impl Hall {
                     t: 0,
                     open: true,
                     device: None,
+                    say: Some(json!({
+                        "key": "hall_say_unreachable",
+                        "args": {"n": b.board, "s": silent.as_secs()},
+                    })),
                 });
                 changed.push(b.board);
             }
@@ -797,6 +862,9 @@ mod tests {
             since_ms: Some(0),
             wall_ms: wall,
             game: Some(game.to_string()),
+            start: Some(format!("run-{game}")),
+            n: wall,
+            challenge: None,
         }
     }
 
@@ -807,7 +875,7 @@ mod tests {
         for seq in 1..=3 {
             h.apply_at(game_row("a", seq, "e4"), Some(t0));
         }
-        h.beat(&beat_of("a", 1), t0).unwrap();
+        h.beat(&beat_of("a", 1), t0, true).unwrap();
         // Game b's first row while a still beats: a second board 3.
         let s = Duration::from_secs;
         assert_eq!(
@@ -819,7 +887,7 @@ mod tests {
             Applied::Duplicate
         );
         assert_eq!(h.board(1).unwrap().seq, 3);
-        h.beat(&beat_of("a", 2), t0 + s(3)).unwrap();
+        h.beat(&beat_of("a", 2), t0 + s(3), true).unwrap();
         assert_eq!(h.refresh(t0 + s(7)), Vec::<u32>::new(), "a beat 4 s ago");
         assert_eq!(h.board(1).unwrap().game.as_deref(), Some("a"));
         // a's board stopped: after GIVES_WAY_AFTER b is the board's game,
@@ -834,7 +902,7 @@ mod tests {
             Applied::OutOfSequence
         );
         assert_eq!(
-            h.beat(&beat_of("a", 3), t0 + s(9)),
+            h.beat(&beat_of("a", 3), t0 + s(9), true),
             Err(Distrust::Duplicate)
         );
         assert!(matches!(
@@ -859,7 +927,7 @@ mod tests {
         let mut over = game_row("a", 1, "e4");
         over.state["result"] = json!("1-0");
         h.apply_at(over, Some(t0));
-        h.beat(&beat_of("a", 1), t0).unwrap();
+        h.beat(&beat_of("a", 1), t0, true).unwrap();
         assert!(matches!(
             h.apply_at(game_row("b", 1, "d4"), Some(t0)),
             Applied::Changed { .. }
@@ -1022,9 +1090,12 @@ mod tests {
             since_ms: since,
             wall_ms: wall,
             game: None,
+            start: Some("run".into()),
+            n: wall,
+            challenge: None,
         };
         assert_eq!(h.refresh(t0), Vec::<u32>::new());
-        assert_eq!(h.beat(&beat(1, Some(500), 10), t0), Ok(false));
+        assert_eq!(h.beat(&beat(1, Some(500), 10), t0, true), Ok(false));
         let v = h.boards_json(false, t0 + Duration::from_millis(300));
         assert_eq!(v[0]["live"], true);
         assert_eq!(v[0]["clock_age_ms"], 800);
@@ -1041,18 +1112,22 @@ mod tests {
         assert_eq!(v[0]["alerts"][0]["open"], true);
         // An old heartbeat played again does not bring it back.
         assert_eq!(
-            h.beat(&beat(1, Some(500), 10), t0 + Duration::from_secs(11)),
+            h.beat(&beat(1, Some(500), 10), t0 + Duration::from_secs(11), true),
             Err(Distrust::Replayed)
         );
         assert_eq!(
-            h.beat(&beat(1, Some(12_000), 20), t0 + Duration::from_secs(12)),
+            h.beat(
+                &beat(1, Some(12_000), 20),
+                t0 + Duration::from_secs(12),
+                true
+            ),
             Ok(true)
         );
         let v = h.boards_json(true, t0 + Duration::from_secs(12));
         assert_eq!(v[0]["live"], true);
         assert_eq!(v[0]["alerts"][0]["open"], false);
         // A heartbeat about a row the hall has not shown yet gives no age.
-        h.beat(&beat(2, Some(5), 30), t0 + Duration::from_secs(13))
+        h.beat(&beat(2, Some(5), 30), t0 + Duration::from_secs(13), true)
             .unwrap();
         assert_eq!(
             h.boards_json(false, t0 + Duration::from_secs(13))[0]["clock_age_ms"],
@@ -1170,6 +1245,85 @@ mod tests {
         h.apply(msg(1, 2, vec![moved], Value::Null));
         let b = &h.boards_json(false, Instant::now())[0];
         assert_eq!(b["last_move"]["written"], "e5");
+    }
+
+    fn run_beat(board: u32, n: u64, wall: u64) -> Beat {
+        Beat {
+            board,
+            seq: 0,
+            since_ms: None,
+            wall_ms: wall,
+            game: Some("g".into()),
+            start: Some("r1".into()),
+            n,
+            challenge: None,
+        }
+    }
+
+    #[test]
+    fn a_board_clock_stepped_back_an_hour_stays_live() {
+        let mut h = Hall::new();
+        let t0 = Instant::now();
+        let s = Duration::from_secs;
+        let wall = 10 * 3_600_000;
+        h.beat(&run_beat(1, 1, wall), t0, true).unwrap();
+        // NTP steps the board's clock back an hour: its heartbeats go on.
+        for i in 2..10u64 {
+            let back = wall - 3_600_000 + i * 2_000;
+            assert_eq!(
+                h.beat(&run_beat(1, i, back), t0 + s(2 * i), true),
+                Ok(false)
+            );
+            assert_eq!(h.refresh(t0 + s(2 * i + 1)), Vec::<u32>::new());
+        }
+        assert_eq!(h.boards_json(false, t0 + s(20))[0]["live"], true);
+        assert!(h.board(1).unwrap().alerts.is_empty());
+    }
+
+    #[test]
+    fn a_heartbeat_that_answers_no_challenge_of_the_hall_does_not_make_a_board_live() {
+        let mut h = Hall::new();
+        h.apply(game_row("g", 1, "e4"));
+        let t0 = Instant::now();
+        let s = Duration::from_secs;
+        h.refresh(t0);
+        // A recording played to this hall: numbers it has not seen, no
+        // challenge of its own.
+        for i in 1..20u64 {
+            assert_eq!(
+                h.beat(&run_beat(1, 100 + i, i), t0 + s(i), false),
+                Ok(false)
+            );
+        }
+        assert_eq!(h.refresh(t0 + s(20)), vec![1]);
+        assert_eq!(h.boards_json(false, t0 + s(20))[0]["live"], false);
+        // The same heartbeat number again (this hall took it): a replay.
+        assert_eq!(h.beat(&run_beat(1, 5, 1), t0 + s(21), true), Ok(true));
+        assert_eq!(
+            h.beat(&run_beat(1, 5, 1), t0 + s(22), true),
+            Err(Distrust::Replayed)
+        );
+        // A restarted board: a new run, its numbers from 1 again.
+        let mut again = run_beat(1, 1, 1);
+        again.start = Some("r2".into());
+        assert_eq!(h.beat(&again, t0 + s(23), true), Ok(false));
+    }
+
+    #[test]
+    fn a_board_that_said_hello_is_shown_before_its_first_row() {
+        let mut h = Hall::new();
+        let t0 = Instant::now();
+        assert_eq!(h.beat(&run_beat(4, 1, 1), t0, false), Ok(true));
+        let v = h.boards_json(false, t0);
+        assert_eq!(v[0]["board"], 4);
+        assert_eq!(v[0]["seq"], 0);
+        assert_eq!(v[0]["live"], true);
+        // Its game's rows follow on the same card.
+        let mut m = game_row("g", 1, "e4");
+        m.board = 4;
+        assert!(matches!(h.apply_at(m, Some(t0)), Applied::Changed { .. }));
+        assert_eq!(h.board(4).unwrap().seq, 1);
+        assert!(h.round_pgn(None).contains("[Board \"4\"]"));
     }
 
     #[test]

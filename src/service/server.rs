@@ -803,14 +803,15 @@ async fn page(
 }
 
 /// The chief arbiter arrives from the hall's overview with a ticket the
-/// hall signed for this board (good for a minute): checked with the hall's
-/// key, it is exchanged for the arbiter's page with this board's token.
+/// hall signed for this board (good for a minute, give or take a board
+/// clock minutes off): checked with the hall's key, it is exchanged once
+/// for the arbiter's page with this board's token.
 fn hall_ticket(app: &App, ticket: &str) -> Response {
     let now = super::journal::wall_ms();
     let good = app
         .hall_link
         .as_ref()
-        .is_some_and(|(key, tournament, board)| key.check_ticket(tournament, *board, ticket, now));
+        .is_some_and(|(key, tournament, board)| key.take_ticket(tournament, *board, ticket, now));
     if !good {
         return error(app, StatusCode::UNAUTHORIZED, "api_hall_ticket");
     }

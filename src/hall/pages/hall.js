@@ -74,6 +74,22 @@
   function side(name) { return name === "white" || name === "black" ? t(name) : ""; }
   function boardName(b) { return t("hall_board", { n: b.board }); }
   function needLabel(a) { return W["hall_need_" + a.need] !== undefined ? t("hall_need_" + a.need) : a.label; }
+  // An alert's sentence: the hall's own in the page's language, else the
+  // board's (in the board's language).
+  function alertText(a) {
+    if (a.say && W[a.say.key] !== undefined) return t(a.say.key, a.say.args);
+    return a.text || "";
+  }
+  // A wall-clock time (ms since 1970) as the time of day, 14:03:05.
+  function clockTime(ms) {
+    const d = new Date(ms);
+    const two = n => String(n).padStart(2, "0");
+    return two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds());
+  }
+  // The hall itself (/api/hall): its broker, boards without its key.
+  let hall = null;
+  // Unknown while the broker is away: neither live nor dead.
+  function unknown(b) { return typeof b.unknown_since_ms === "number"; }
 
   // The pieces of a FEN: [{color, role, file, rank}], role in English letters.
   function pieces(fen) {
@@ -134,7 +150,8 @@
     for (const a of openAlerts(b)) {
       if (announced.has(a.id)) continue;
       announced.add(a.id);
-      say(boardName(b) + ": " + needLabel(a) + (a.text ? ". " + a.text : "."));
+      const text = alertText(a);
+      say(boardName(b) + ": " + needLabel(a) + (text ? ". " + text : "."));
     }
   }
 
@@ -145,7 +162,7 @@
     if (!clock) return null;
     const ms = clock[s + "_ms"];
     if (ms === null || ms === undefined) return null;
-    if (b.live === false || clock.running !== s || typeof b.clock_age_ms !== "number") return ms;
+    if (b.live === false || unknown(b) || clock.running !== s || typeof b.clock_age_ms !== "number") return ms;
     const age = b.clock_age_ms + (performance.now() - (received.get(b.board) || performance.now()));
     return Math.max(0, ms - age);
   }
@@ -154,7 +171,7 @@
   // reader, which gets the words) and "running".
   function fillClock(span, b, s) {
     const ms = clockMs(b, s);
-    const running = !!(b.clock && b.clock.running === s && b.live !== false);
+    const running = !!(b.clock && b.clock.running === s && b.live !== false && !unknown(b));
     span.className = "clock" + (running ? " running" : "") + (ms !== null && ms < 60000 ? " low" : "");
     span.dataset.running = running ? "true" : "false";
     const name = b[s + "_name"];
@@ -177,7 +194,7 @@
     const needs = openAlerts(b);
     const classes = ["card"];
     if (needs.length) classes.push("needs");
-    if (b.live === false) classes.push("unreachable");
+    if (b.live === false || unknown(b)) classes.push("unreachable");
     li.className = classes.join(" ");
     const h = el("h3", { id: "board-h-" + b.board, tabindex: "-1" });
     if (arbiter && b.arbiter_url) {
@@ -190,10 +207,11 @@
     if (b.white_name || b.black_name) {
       h.appendChild(el("span", { class: "players" }, " · " + t("hall_players", { white: b.white_name || "?", black: b.black_name || "?" })));
     }
-    if (b.live === false) h.appendChild(el("span", { class: "gone" }, " (" + t("hall_unreachable") + ")"));
+    if (unknown(b)) h.appendChild(el("span", { class: "gone" }, " (" + t("hall_unknown_since", { time: clockTime(b.unknown_since_ms) }) + ")"));
+    else if (b.live === false) h.appendChild(el("span", { class: "gone" }, " (" + t("hall_unreachable") + ")"));
     li.appendChild(h);
     for (const a of needs) {
-      const p = el("p", { class: "alert" }, needLabel(a) + (a.text ? ": " + a.text : ""));
+      const p = el("p", { class: "alert" }, needLabel(a) + (alertText(a) ? ": " + alertText(a) : ""));
       const btn = el("button", { type: "button", id: "done-" + a.id }, t("hall_dealt_with"));
       btn.setAttribute("aria-label", t("hall_dealt_with_label", { n: b.board, need: needLabel(a) }));
       btn.addEventListener("click", () => dealtWith(b, a));
@@ -261,7 +279,7 @@
       for (const b of list) for (const a of openAlerts(b)) {
         const li = el("li");
         li.appendChild(el("a", { href: "#board-h-" + b.board }, boardName(b)));
-        li.appendChild(document.createTextNode(": " + needLabel(a) + (a.text ? ". " + a.text : "")));
+        li.appendChild(document.createTextNode(": " + needLabel(a) + (alertText(a) ? ". " + alertText(a) : "")));
         items.push(li);
       }
       ul.replaceChildren(...items);
@@ -279,7 +297,7 @@
     boards.set(b.board, b);
     received.set(b.board, performance.now());
     if (arbiter) {
-      if (before && before.live === false && b.live !== false) say(t("hall_back", { n: b.board }));
+      if (before && before.live === false && b.live !== false && !unknown(b)) say(t("hall_back", { n: b.board }));
       announce(b);
     }
   }
@@ -287,7 +305,7 @@
   // Only the clocks change between events (the rest keeps focus).
   function tick() {
     for (const b of boards.values()) {
-      if (!b.clock || b.live === false || !b.clock.running) continue;
+      if (!b.clock || b.live === false || unknown(b) || !b.clock.running) continue;
       for (const s of ["white", "black"]) {
         const span = document.getElementById("clock-" + s + "-" + b.board);
         if (span) fillClock(span, b, s);
@@ -296,12 +314,46 @@
   }
   setInterval(tick, 1000);
 
+  // The header: "live" only while the broker is there; then what the hall
+  // has to say of itself (the broker back, boards without its key, why
+  // the overview is empty).
   function showLive() {
     let gone = 0;
-    for (const b of boards.values()) if (b.live === false) gone++;
+    for (const b of boards.values()) if (b.live === false && !unknown(b)) gone++;
     const status = document.getElementById("status");
-    status.dataset.state = "live";
-    status.textContent = t("hall_live", { n: boards.size }) + (gone ? " " + t("hall_gone", { n: gone }) : "");
+    if (hall && hall.broker === "lost") {
+      status.dataset.state = "broker-lost";
+      status.textContent = t("hall_broker_lost", { time: clockTime(hall.lost_ms || Date.now()) });
+    } else {
+      status.dataset.state = "live";
+      status.textContent = t("hall_live", { n: boards.size }) + (gone ? " " + t("hall_gone", { n: gone }) : "");
+    }
+    const notes = [];
+    if (hall && hall.broker === "up" && typeof hall.back_ms === "number") {
+      notes.push(t("hall_broker_back", { time: clockTime(hall.back_ms) }) + (hall.store_lost ? " " + t("hall_broker_store_lost") : ""));
+    }
+    for (const u of (hall && hall.unkeyed) || []) {
+      if (!boards.has(u.board)) notes.push(t("hall_unkeyed", { n: u.board, count: u.messages }));
+    }
+    if (boards.size === 0 && hall) notes.push(t(hall.key_new ? "hall_empty_new_key" : "hall_empty"));
+    const ul = document.getElementById("hall-notes");
+    const text = notes.join("\n");
+    if (ul.dataset.text !== text) {
+      ul.dataset.text = text;
+      ul.replaceChildren(...notes.map(n => el("li", {}, n)));
+    }
+  }
+
+  // The hall's news: said once in the log when it changes.
+  function takeHall(h) {
+    const before = hall;
+    hall = h;
+    if (!before) return;
+    if (before.broker !== h.broker) {
+      say(h.broker === "lost"
+        ? t("hall_broker_lost", { time: clockTime(h.lost_ms || Date.now()) })
+        : t("hall_broker_back", { time: clockTime(h.back_ms || Date.now()) }) + (h.store_lost ? " " + t("hall_broker_store_lost") : ""));
+    }
   }
 
   let src = null;
@@ -310,6 +362,11 @@
     const status = document.getElementById("status");
     src.addEventListener("boards", ev => {
       JSON.parse(ev.data).forEach(take);
+      render();
+      showLive();
+    });
+    src.addEventListener("hall", ev => {
+      try { takeHall(JSON.parse(ev.data)); } catch (e) { return; }
       render();
       showLive();
     });
