@@ -239,6 +239,7 @@ arbiter_flag = Przekroczenie czasu: { $detail }.
 retraced = Partia cofnięta do półruchu { $ply }. Pozycja i zegary ustawione wstecz.
 sheet_corrected = Blankiet gracza { $board }: półruch { $ply } to teraz { $san }.
 penalty = Nieprawidłowy ruch: { $color }. Przywrócono pozycję sprzed ruchu; { $winner } dostają { $time }.
+    .time = acc
 penalty_kept = Nieprawidłowy ruch: { $color }. { $winner } dostają { $time }. Pozycji nie zmieniono.
     .time = acc
 arbiter_present = Obecny przy otwarciu koperty: { $seat }.

@@ -234,6 +234,7 @@ arbiter_flag = Vreme je isteklo: { $detail }.
 retraced = Partija je vraćena do polupoteza { $ply }. Pozicija i satovi su vraćeni.
 sheet_corrected = Obrazac { $board } igrača: polupotez { $ply } je sada { $san }.
 penalty = Nepravilan potez: { $color }. Pozicija pre njega je vraćena; { $winner } dobija { $time }.
+    .time = acc
 penalty_kept = Nepravilan potez: { $color }. { $winner } dobija { $time }. Pozicija nije promenjena.
     .time = acc
 arbiter_present = Prisutan pri otvaranju koverte: { $seat }.
