@@ -208,7 +208,7 @@ fn the_sighted_seats_pages_on_a_phone_show_what_they_are_told() {
             &dir.0.join("board.sqlite"),
             &["--control", "300+2", "--locale", code, "--separate-press"],
         );
-        passes(&s, "seats_phone.test.mjs", &[("HECTOR_LOCALE", code)], 7);
+        passes(&s, "seats_phone.test.mjs", &[("HECTOR_LOCALE", code)], 8);
     }
 }
 

@@ -260,6 +260,11 @@ test("the opponent: his move typed in capitals, his clock, the blind player's dr
   await black.locator("#confirm-no").click();
   await black.waitForFunction(() => document.getElementById("confirm").hidden);
   assert.equal(await black.evaluate(async () => (await hector.state()).result || null), null, "the game goes on");
+  // The last move again, in sight.
+  before = await statusOf(black);
+  await black.locator('button[data-command="last"]').click();
+  await newStatus(black, before);
+  await onFirstScreen(black, "#status");
   // His own help.
   before = await statusOf(black);
   await black.locator('button[data-command="help"]').click();
@@ -295,8 +300,33 @@ test("the arbiter's open reports stay until he deals with each, a clock correcti
   assert.equal(await arbiter.locator("#open li").count(), 0, "dealt with");
   await arbiter.reload();
   await arbiter.waitForFunction(() => document.body.dataset.connected === "yes");
+  await recordLive(arbiter);
   await arbiter.waitForTimeout(300);
   assert.equal(await arbiter.locator("#open li").count(), 0, "still dealt with after a reload");
   assert.ok((await arbiter.locator("#guidance").innerText()).includes(report.trim()), "the report stays in the list of reports");
   await clean(arbiter, "arbiter", "after dealing with a report");
+});
+
+test("the arbiter's adjournment and presence buttons each answer in sight, once", async () => {
+  const arbiter = pages.arbiter;
+  for (const name of ["envelope", "resume", "presentWhite", "arrivedBlack", "absentBlack"]) {
+    // Two refusals may say the same sentence: start from an empty line.
+    await arbiter.evaluate(() => { document.getElementById("status").textContent = ""; });
+    const before = "";
+    await arbiter.locator('button[data-command="' + name + '"]').click();
+    // An absence is asked back (6.7): the question, then no.
+    await arbiter.waitForFunction((b) => document.getElementById("status").textContent !== b || !document.getElementById("confirm").hidden, before);
+    if (await arbiter.locator("#confirm").isVisible()) {
+      const question = await arbiter.locator("#confirm-text").innerText();
+      assert.equal(await timesSpoken(arbiter, question), 1, name + ": the question is spoken once");
+      await arbiter.locator("#confirm-no").click();
+      await arbiter.waitForFunction(() => document.getElementById("confirm").hidden);
+      continue;
+    }
+    const said = await newStatus(arbiter, before);
+    await onFirstScreen(arbiter, "#status");
+    assert.ok(!said.includes(words.api_failed), name + ": " + said);
+    assert.ok((await timesSpoken(arbiter, said)) >= 1, name + " spoken: " + said);
+  }
+  await clean(arbiter, "arbiter", "after the adjournment and presence buttons");
 });
