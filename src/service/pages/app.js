@@ -126,7 +126,15 @@ const hector = (() => {
   function speak() {
     speakTimer = null;
     const live = $("live");
-    if (live && parts.length) live.textContent = parts.join(" ");
+    if (live && parts.length) {
+      // The same sentence again (two refusals alike) is still a new
+      // answer: emptied first, so a screen reader reads it again.
+      const text = parts.join(" ");
+      if (live.textContent === text) {
+        live.textContent = "";
+        setTimeout(() => { live.textContent = text; }, 60);
+      } else live.textContent = text;
+    }
     // The same answer in sight where the seat looks (beside the board on
     // a phone); not a live region itself, so it is spoken once.
     const status = $("status");
