@@ -190,6 +190,28 @@ fn a_seat_with_its_own_language_gets_its_page_in_it() {
     passes(&s, "seat_locale.test.mjs", &[], 2);
 }
 
+/// The sighted people's pages on a 390×844 phone in a German and a Polish
+/// game whose White is blind (tests/browser/seats_phone.test.mjs): each
+/// answer in sight on the first screen and spoken once, refusals marked,
+/// the draw offer and the pending read-back in sight, a button for every
+/// act of the seat, the arbiter's Yes/No only with a question, his diagram
+/// matching the FEN, axe-core clean.
+#[test]
+fn the_sighted_seats_pages_on_a_phone_show_what_they_are_told() {
+    if let Err(why) = ready() {
+        support::skip(&why);
+        return;
+    }
+    for code in ["de", "pl"] {
+        let dir = TempDir::new(&format!("serve-browser-phone-{code}"));
+        let s = Serve::start(
+            &dir.0.join("board.sqlite"),
+            &["--control", "300+2", "--locale", code, "--separate-press"],
+        );
+        passes(&s, "seats_phone.test.mjs", &[("HECTOR_LOCALE", code)], 8);
+    }
+}
+
 /// Runs `file` (tests/browser) against the seats `s` serves and asserts
 /// that all its `count` tests passed, naming the server's log if not.
 fn passes(s: &Serve, file: &str, env: &[(&str, &str)], count: usize) {

@@ -133,3 +133,23 @@ fn a_seat_with_its_own_language_gets_its_page_and_sentences_in_it() {
     );
     s.stop();
 }
+
+/// `hector serve` says where its journal is when it starts, in the game's
+/// language like every other line it prints (issue 44).
+#[test]
+fn serve_says_where_its_journal_is_in_the_games_language() {
+    for (code, words) in [
+        ("de", "Journal dieses Bretts"),
+        ("pl", "Dziennik tej szachownicy"),
+        ("en", "This board's journal"),
+    ] {
+        let dir = TempDir::new(&format!("serve-journal-line-{code}"));
+        let journal = dir.0.join("board.sqlite");
+        let s = Serve::start(&journal, &["--locale", code]);
+        let said = s.stderr_text();
+        assert!(
+            said.contains(&format!("{words}: {}.", journal.display())),
+            "{code}: {said}"
+        );
+    }
+}

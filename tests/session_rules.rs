@@ -866,3 +866,60 @@ fn art_7_5_1_d_2_9_6_6_refusals_name_their_reason_as_a_word() {
         assert_eq!(s.status(i as u64), before, "{text} changed the game");
     }
 }
+
+/// D.2.5, D.2.10.3: a press nobody owes is refused as such, not as "no move
+/// to confirm"; `help` gives the arbiter, the assistant and the sighted
+/// player their own commands (the blind player his); 7.5.1: a penalty says
+/// whether the position before the illegal move was reinstated.
+#[test]
+fn d_2_5_a_press_nobody_owes_each_seats_help_and_a_penalty_that_says_what_it_did() {
+    let de = Config {
+        locale: "de".into(),
+        separate_press: true,
+        ..cfg(Some("300+0"))
+    };
+    let mut s = session(&de);
+    let r = Renderer::for_session(&s);
+    let ev = say(&mut s, 0, Seat::Assistant, "press");
+    match refused(&ev) {
+        Some(Refusal::Rules { reason }) => assert_eq!(reason.as_str(), "no_press_owed"),
+        other => panic!("{other:?}"),
+    }
+    let said = r.text(&ev[0].kind);
+    assert!(said.contains("kein Drücken der Uhr fällig"), "{said}");
+    for (seat, words) in [
+        (
+            Seat::Arbiter,
+            ["Befehle des Schiedsrichters", "uhr starten"],
+        ),
+        (Seat::Assistant, ["Befehle des Assistenten", "uhr drücken"]),
+        (Seat::Black, ["Ihre Befehle", "aufgeben"]),
+        (Seat::White, ["Springer Felix drei", "meine Zeit"]),
+    ] {
+        let ev = say(&mut s, 10, seat, "hilfe");
+        let said = r.text(&ev[0].kind);
+        for w in words {
+            assert!(said.contains(w), "{seat:?}: {said}");
+        }
+    }
+    say(&mut s, 100, Seat::White, "e4");
+    say(&mut s, 100, Seat::White, "ja");
+    say(&mut s, 200, Seat::Black, "e5");
+    let kept = rule(&mut s, 300, "illegal black");
+    let reinstated = kept.iter().find_map(|e| match &e.kind {
+        Kind::Penalty { reinstated, .. } => Some(*reinstated),
+        _ => None,
+    });
+    assert_eq!(reinstated, Some(None), "{kept:?}");
+    let said = r.text(&kept[0].kind);
+    assert!(said.contains("nicht verändert"), "{said}");
+    // White's first: half-move 1 (e4) taken back.
+    let back = rule(&mut s, 400, "illegal white 1");
+    let reinstated = back.iter().find_map(|e| match &e.kind {
+        Kind::Penalty { reinstated, .. } => Some(*reinstated),
+        _ => None,
+    });
+    assert_eq!(reinstated, Some(Some(0)), "{back:?}");
+    let said = r.text(&back[0].kind);
+    assert!(said.contains("wiederhergestellt"), "{said}");
+}

@@ -85,6 +85,23 @@ pub fn run(
             return 1;
         }
     };
+    // Where the game is kept, said at start in the game's language.
+    let journal_line = {
+        let code = opts
+            .config
+            .get("locale")
+            .and_then(|l| l.as_str())
+            .unwrap_or("en");
+        crate::locale::session::SessionWords::get(code)
+            .or_else(|_| crate::locale::session::SessionWords::get("en"))
+            .map(|w| {
+                w.text(
+                    "serve_journal",
+                    &[("file", &opts.journal.display().to_string())],
+                )
+            })
+            .ok()
+    };
     rt.block_on(async move {
         let (shutdown_tx, shutdown_rx) = watch::channel(false);
         let server = match Server::start(opts, shutdown_rx).await {
@@ -103,6 +120,9 @@ pub fn run(
         };
         // Installed before READY: a SIGTERM right after it stops cleanly.
         let signal = stop_signal();
+        if let Some(line) = journal_line {
+            eprintln!("{line}");
+        }
         server.print_urls();
         let stop = async move {
             signal.await;

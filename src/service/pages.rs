@@ -107,6 +107,13 @@ fn render(template: &str, w: &PageWords, code: &str, seat: &str, title: &str) ->
                     ("yes", &phrase(code, Verb::Yes)),
                 ],
             )),
+            "adjourn_how" => escape(&w.text(
+                key,
+                &[
+                    ("adjourn", &phrase(code, Verb::Adjourn)),
+                    ("move", &example),
+                ],
+            )),
             other => escape(&w.text(other, &[])),
         };
         out.push_str(&text);
@@ -118,8 +125,7 @@ fn render(template: &str, w: &PageWords, code: &str, seat: &str, title: &str) ->
 
 /// The clock button of the sighted player's page: only where he presses
 /// his clock himself (`--separate-press`); otherwise his move is the press.
-const PRESS_BUTTON: &str =
-    "<button type=\"button\" id=\"press\" data-command=\"press\">{{press_my_clock}}</button>";
+const PRESS_BUTTON: &str = "<button type=\"button\" id=\"press\" class=\"main\" data-command=\"press\">{{press_my_clock}}</button>";
 
 /// The page of a seat in the game's language; `blind` says whether that
 /// player is blind (he gets the page for a screen reader instead of the

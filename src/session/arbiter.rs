@@ -213,6 +213,7 @@ impl Session {
                         player: offender.into(),
                         added_ms: ms,
                         gets: to.into(),
+                        reinstated: back_to.map(|(i, _)| i),
                     },
                 )
             }

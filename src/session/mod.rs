@@ -806,16 +806,12 @@ impl Session {
         {
             let _ = c.pause(t);
         }
-        let mut to = vec![To::Seat(Seat::Arbiter)];
-        for c in [Color::White, Color::Black] {
-            if self.cfg.blind.is_blind(c) {
-                to.push(To::Seat(Seat::of(c)));
-            }
-        }
+        // Every seat hears the same reason the clocks wait (the sighted
+        // player and the assistants too, not only "Black to move").
         vec![
             Event {
                 t,
-                to,
+                to: vec![To::All],
                 kind: Kind::Interrupted { ms },
             },
             Event {
@@ -961,7 +957,7 @@ impl Session {
             Request::List => self.describe(t, from, Query::List),
             Request::Pgn => self.pgn_answer(t, from),
             Request::Sheet(side) => self.sheet_answer(t, from, side),
-            Request::Help => one(t, vec![To::Seat(from)], self.answer(t, from, Query::Help)),
+            Request::Help => one(t, vec![To::Seat(from)], self.help_answer(from)),
             Request::Status => one(t, vec![To::Seat(from)], Kind::Status(self.status(t))),
             Request::Draw => self.draw_offer(t, from),
             Request::Accept => self.draw_answer(t, from, true),

@@ -379,7 +379,13 @@ impl Session {
         };
         match c {
             Some(c) => self.press(t, c),
-            None => self.refuse(t, from, Refusal::NothingPending),
+            None => self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: Rule::NoPressOwed.into(),
+                },
+            ),
         }
     }
 

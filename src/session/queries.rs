@@ -45,6 +45,27 @@ impl Session {
         }
     }
 
+    /// `help`: the blind player hears his commands; the sighted player, an
+    /// assistant and the arbiter each hear their own.
+    pub(super) fn help_answer(&self, from: Seat) -> Kind {
+        let whose = match from {
+            Seat::Arbiter => Some("arbiter"),
+            s if s.is_assistant() => Some("assistant"),
+            s => s.color().filter(|c| !self.is_blind(*c)).map(|_| "opponent"),
+        };
+        Kind::Answer {
+            query: Query::Help,
+            player: None,
+            ms: None,
+            count: None,
+            detail: whose.map(|w| {
+                Detail::Help(super::HelpDetail {
+                    help_for: w.to_string(),
+                })
+            }),
+        }
+    }
+
     /// The FEN of the position the game started from.
     pub fn start_fen(&self) -> String {
         shakmaty::fen::Fen::from_position(self.game.start(), shakmaty::EnPassantMode::Legal)

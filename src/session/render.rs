@@ -571,8 +571,13 @@ impl Renderer {
                 player,
                 added_ms,
                 gets,
+                reinstated,
             } => self.say(
-                "penalty",
+                if reinstated.is_some() {
+                    "penalty"
+                } else {
+                    "penalty_kept"
+                },
                 &[
                     ("color", Word::Side(*player)),
                     ("winner", Word::Side(*gets)),
@@ -717,6 +722,72 @@ impl Renderer {
         }
     }
 
+    /// The commands of a seat other than a blind player's, each by its
+    /// first phrase in this locale (`help_opponent`, `help_assistant`,
+    /// `help_arbiter`).
+    fn seat_help(&self, whose: &str) -> String {
+        let verbs: &[Verb] = match whose {
+            "arbiter" => &[
+                Verb::StartClock,
+                Verb::StopClock,
+                Verb::Check,
+                Verb::Fixed,
+                Verb::Retrace,
+                Verb::Illegal,
+                Verb::SetTime,
+                Verb::AddTime,
+                Verb::SetMoves,
+                Verb::Result,
+                Verb::Absent,
+                Verb::Arrived,
+                Verb::Present,
+                Verb::Envelope,
+                Verb::Resume,
+                Verb::Resumption,
+                Verb::Sheet,
+                Verb::Status,
+                Verb::Yes,
+                Verb::No,
+            ],
+            "assistant" => &[
+                Verb::Press,
+                Verb::Repeated,
+                Verb::Time,
+                Verb::TimeUsed,
+                Verb::Moves,
+                Verb::Last,
+                Verb::Sheet,
+                Verb::Claim,
+                Verb::Touched,
+                Verb::Arbiter,
+            ],
+            _ => &[
+                Verb::Draw,
+                Verb::Accept,
+                Verb::Decline,
+                Verb::Claim,
+                Verb::Resign,
+                Verb::Press,
+                Verb::Repeated,
+                Verb::Last,
+                Verb::Time,
+                Verb::MyTime,
+                Verb::Moves,
+                Verb::Arbiter,
+            ],
+        };
+        let list: Vec<&str> = verbs
+            .iter()
+            .filter_map(|v| self.words.phrases_of(*v).first().map(String::as_str))
+            .collect();
+        let key = match whose {
+            "arbiter" => "help_arbiter",
+            "assistant" => "help_assistant",
+            _ => "help_opponent",
+        };
+        self.s(key, &[("list", &list.join(", "))])
+    }
+
     pub(super) fn answer(
         &self,
         query: Query,
@@ -749,7 +820,10 @@ impl Renderer {
                     ("count", Word::N(n)),
                 ],
             ),
-            Query::Help => self.s("help", &[]),
+            Query::Help => match detail {
+                Some(Detail::Help(h)) => self.seat_help(&h.help_for),
+                _ => self.s("help", &[]),
+            },
             Query::Last => match detail {
                 Some(Detail::Last(d)) => {
                     let mv = self.phrase(&d.fen_before, &d.uci, &d.san);

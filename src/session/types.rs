@@ -559,10 +559,13 @@ pub enum Rule {
     /// I.1.2 (2009 Guidelines 1(b), 2005 A1(b)): the rest of the session
     /// is more than the sealer's time left; he cannot adjourn early.
     EarlyTooLong,
+    /// D.2.5, D.2.10.3: no clock press is owed (the sighted player has
+    /// not moved since the last press).
+    NoPressOwed,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 20] = [
+    pub const ALL: [Rule; 21] = [
         Rule::NoDrawOffer,
         Rule::NotAdjourned,
         Rule::NotPresent,
@@ -583,6 +586,7 @@ impl Rule {
         Rule::DrawBeforeMoves,
         Rule::AlreadyMoved,
         Rule::EarlyTooLong,
+        Rule::NoPressOwed,
     ];
 
     /// The rule's name as in the JSON, also its sentence's key.
@@ -608,6 +612,7 @@ impl Rule {
             Rule::DrawBeforeMoves => "draw_before_moves",
             Rule::AlreadyMoved => "already_moved",
             Rule::EarlyTooLong => "early_too_long",
+            Rule::NoPressOwed => "no_press_owed",
         }
     }
 }
@@ -875,6 +880,11 @@ pub enum Kind {
         player: Side,
         added_ms: u64,
         gets: Side,
+        /// 7.5.1: the half-moves left after the position before the
+        /// illegal move was reinstated; none when the arbiter named no
+        /// half-move and the position stayed as it is.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        reinstated: Option<usize>,
     },
     /// Adjournment: sealed (the move only for the sealer), envelope opened,
     /// game resumed (Guidelines I).
@@ -968,6 +978,16 @@ pub enum Detail {
     Fen(FenDetail),
     /// I.2.7: date, time and place of resumption.
     Resumption(crate::boards::adjourn::Resumption),
+    /// `help` of a seat other than a blind player's: whose commands.
+    Help(HelpDetail),
+}
+
+/// Whose commands `help` lists: `opponent` (the sighted player),
+/// `assistant` or `arbiter`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HelpDetail {
+    pub help_for: String,
 }
 
 /// The last move made.

@@ -37,10 +37,23 @@ const hector = (() => {
     check: "check boards",
     fixed: "fixed",
     retrace: "retrace",
-    adjourn: "adjourn",
     claimFlag: "claim flag",
     arbiter: "arbiter",
     help: "help",
+    status: "status",
+    repeated: "repeated",
+    draw: "draw",
+    accept: "accept",
+    decline: "decline",
+    resign: "resign",
+    envelope: "envelope",
+    resume: "resume",
+    presentWhite: "present white",
+    presentBlack: "present black",
+    absentWhite: "absent white",
+    absentBlack: "absent black",
+    arrivedWhite: "arrived white",
+    arrivedBlack: "arrived black",
     // The answers to a question the session asks back (an irreversible
     // act: a result, a penalty, a clock correction, 5.1.2 …).
     yes: "yes",
@@ -108,12 +121,30 @@ const hector = (() => {
   // milliseconds) are joined into one update of the live region: a screen
   // reader would read only the last of several quick rewrites.
   let parts = [];
+  let partsRefused = false;
   let speakTimer = null;
   function speak() {
     speakTimer = null;
     const live = $("live");
-    if (live && parts.length) live.textContent = parts.join(" ");
+    if (live && parts.length) {
+      // The same sentence again (two refusals alike) is still a new
+      // answer: emptied first, so a screen reader reads it again.
+      const text = parts.join(" ");
+      if (live.textContent === text) {
+        live.textContent = "";
+        setTimeout(() => { live.textContent = text; }, 60);
+      } else live.textContent = text;
+    }
+    // The same answer in sight where the seat looks (beside the board on
+    // a phone); not a live region itself, so it is spoken once.
+    const status = $("status");
+    if (status && parts.length) {
+      status.textContent = parts.join(" ");
+      status.classList.toggle("refused", partsRefused);
+      status.hidden = false;
+    }
     parts = [];
+    partsRefused = false;
   }
 
   // `quiet`: into the log only (history restored after a reload).
@@ -129,8 +160,11 @@ const hector = (() => {
     if (e.kind === "refused" || e.kind === "error") li.className = "refused";
     log.appendChild(li);
     while (log.children.length > 200) log.removeChild(log.firstChild);
+    // The newest entry in sight.
+    log.scrollTop = log.scrollHeight;
     if (quiet) return;
     parts.push(text);
+    if (e.kind === "refused" || e.kind === "error") partsRefused = true;
     if (!speakTimer) speakTimer = setTimeout(speak, 120);
   }
 
@@ -161,6 +195,9 @@ const hector = (() => {
     };
     socket.onopen = () => { document.body.dataset.connected = "yes"; };
   }
+
+  // A result as the pages write it: ½ for a half point (1/2-1/2 → ½-½).
+  function score(r) { return String(r || "").split("1/2").join("½"); }
 
   // Clock digits for sighted seats (h:mm:ss).
   function digits(ms) {
@@ -306,7 +343,7 @@ const hector = (() => {
     connect();
   }
 
-  return { token, seat, CMD, $, t, lang, command, state, clock, pgn, movesOf, announce, onEvent, init, digits, drawBoard, squares, squareName };
+  return { token, seat, CMD, $, t, lang, score, glyph: (p) => GLYPHS[p] || "", pieceName, command, state, clock, pgn, movesOf, announce, onEvent, init, digits, drawBoard, squares, squareName };
 })();
 
 // Wires a <form> with one text input to send its text as a command.

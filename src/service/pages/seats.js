@@ -20,7 +20,7 @@
   function showTurn(st) {
     const el = $("turn");
     if (!el || !st) return;
-    el.textContent = st.result ? t("game_over", { result: st.result }) : t("to_move", { side: SIDE[st.turn] });
+    el.textContent = st.result ? t("game_over", { result: hector.score(st.result) }) : t("to_move", { side: SIDE[st.turn] });
   }
 
   function showMoves(st) {
@@ -85,12 +85,91 @@
     if (page === "opponent" || page === "watch") drawOpponent(st);
     if (page === "arbiter") {
       $("ply").textContent = String(st.ply);
-      $("result").textContent = st.result || t("in_progress");
+      $("result").textContent = st.result ? hector.score(st.result) : t("in_progress");
       $("fen").textContent = st.fen;
+      drawDiagram(st.fen);
     }
-    if (page === "watch" && $("result")) $("result").textContent = st.result ? t("result_is", { result: st.result }) : "";
+    if (page === "watch" && $("result")) $("result").textContent = st.result ? t("result_is", { result: hector.score(st.result) }) : "";
+    // The assistant sees the blind player's move while it waits for his yes.
+    if (page === "assistant" && !st.pending && $("pending")) $("pending").hidden = true;
     if (page === "watch" || page === "assistant") showMoves(st);
     if (page === "arbiter") showNotice(st);
+  }
+
+  // Arbiter: the position as a diagram beside its FEN (White at the
+  // bottom), its text alternative naming every piece on its square.
+  let diagramFen = "";
+  function drawDiagram(fen) {
+    const box = $("diagram");
+    if (!box || fen === diagramFen) return;
+    diagramFen = fen;
+    const sq = hector.squares(fen);
+    const NS = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", "0 0 8 8");
+    svg.setAttribute("role", "img");
+    const names = [];
+    for (let r = 8; r >= 1; r--) {
+      for (let f = 0; f < 8; f++) {
+        const name = "abcdefgh"[f] + r;
+        const rect = document.createElementNS(NS, "rect");
+        rect.setAttribute("x", f);
+        rect.setAttribute("y", 8 - r);
+        rect.setAttribute("width", 1);
+        rect.setAttribute("height", 1);
+        rect.setAttribute("class", (f + r) % 2 === 0 ? "light" : "dark");
+        svg.appendChild(rect);
+        const p = sq[name];
+        if (!p) continue;
+        const text = document.createElementNS(NS, "text");
+        text.setAttribute("x", f + 0.5);
+        text.setAttribute("y", 8 - r + 0.8);
+        text.setAttribute("text-anchor", "middle");
+        text.setAttribute("font-size", "0.85");
+        text.dataset.square = name;
+        text.dataset.piece = p;
+        text.textContent = hector.glyph(p);
+        svg.appendChild(text);
+        names.push([p === p.toUpperCase() ? 0 : 1, hector.pieceName(p) + " " + hector.squareName(name)]);
+      }
+    }
+    names.sort((a, b) => a[0] - b[0]);
+    svg.setAttribute("aria-label", t("diagram_alt", { pieces: names.map((n) => n[1]).join(", ") }));
+    box.replaceChildren(svg);
+  }
+
+  // Arbiter: each open report stays listed, with its own button, until he
+  // says it is dealt with (kept over a reload in this browser).
+  const dealtKey = "hector-dealt:" + hector.token;
+  function dealtSet() {
+    try { return new Set(JSON.parse(localStorage.getItem(dealtKey) || "[]")); } catch (_) { return new Set(); }
+  }
+  function dealWith(key) {
+    const d = dealtSet();
+    d.add(key);
+    try { localStorage.setItem(dealtKey, JSON.stringify([...d])); } catch (_) { /* this page only */ }
+    open = open.filter((o) => o.key !== key);
+    showNotice(lastState);
+    const first = document.querySelector("#open button");
+    if (first) first.focus();
+  }
+  function showOpen() {
+    const ul = $("open");
+    if (!ul) return;
+    ul.replaceChildren();
+    open.forEach((o, i) => {
+      const li = document.createElement("li");
+      const span = document.createElement("span");
+      span.id = "open-" + i;
+      span.textContent = o.text + " ";
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = t("dealt_with");
+      b.setAttribute("aria-describedby", span.id);
+      b.onclick = () => dealWith(o.key);
+      li.append(span, b);
+      ul.appendChild(li);
+    });
   }
 
   async function readClocks() {
@@ -111,24 +190,26 @@
   // Arbiter: reports, differences and fix guidance stay listed until read.
   const FOR_ARBITER = ["guidance", "arbiter", "interrupted", "boards_agree", "retraced", "sheet_corrected", "penalty", "flag", "result", "adjourned", "resumed", "device"];
   // Reports that wait for the arbiter (calls, claims, touched pieces, a
-  // fallen flag): open until he next rules (clock, correction, retrace,
-  // penalty, result, boards fixed).
+  // fallen flag, boards differing): open until he says each is dealt with,
+  // or makes the ruling it asks for.
   const OPEN = ["arbiter", "flag"];
-  const RULED = ["clock", "boards_agree", "retraced", "sheet_corrected", "penalty", "result", "resumed"];
+  // The arbiter's own notes (6.7, I.7) are no reports to deal with.
+  const NOTES = ["present", "absent", "arrived"];
   let open = [];
   let badToken = false;
 
   // The arbiter's notice: everything open, never "nothing" above an open
   // report.
   function showNotice(st) {
-    const notice = $("notice");
+    const notice = $("notice-text");
     if (!notice) return;
+    showOpen();
     if (badToken) { notice.textContent = t("bad_token_stop"); return; }
     const notes = [...gone.values()];
     if (st && st.boards_differ) notes.push(t("boards_differ"));
     if (st && st.adjourned) notes.push(t("game_adjourned"));
     if (st && st.pending) notes.push(t("move_pending"));
-    if (open.length) notes.push(t("open_reports", { count: open.length }) + " " + open.join(" "));
+    if (open.length) notes.push(t("open_reports", { count: open.length }));
     if (!notes.length && st && st.clock && st.clock.running === null && !st.result) notes.push(t("clocks_stopped"));
     notice.textContent = notes.length ? notes.join(" ") : t("nothing_open");
   }
@@ -139,10 +220,21 @@
       showNotice(null);
       return;
     }
-    if (OPEN.includes(e.kind) && e.text) open.push(e.text);
+    const said = (e.texts && e.texts[hector.seat]) || e.text;
+    if (OPEN.includes(e.kind) && said && !NOTES.includes(e.reason)) {
+      const key = (e.t != null ? e.t : "") + "|" + said;
+      const why = e.kind === "flag" ? "flag" : e.reason;
+      if (!dealtSet().has(key) && !open.some((o) => o.key === key)) open.push({ key, text: said, why });
+    }
+    // The ruling a report asks for deals with it: the boards agree again,
+    // the clocks run again after an interruption, the game has a result.
+    const ruled = e.kind === "boards_agree" || e.kind === "retraced" ? ["boards_differ", "board_put_right"]
+      : e.kind === "clock" && e.action === "started" ? ["interrupted"]
+        : e.kind === "result" ? null : [];
+    if (ruled === null) open = [];
+    else if (ruled.length) open = open.filter((o) => !ruled.includes(o.why));
     if (e.kind === "moved" && typeof e.uci === "string") lastMove = [e.uci.slice(0, 2), e.uci.slice(2, 4)];
     if (e.kind === "retraced") lastMove = null;
-    if (RULED.includes(e.kind)) open = [];
     // A device at the board that cannot be reached stays in the notice
     // until it is back.
     if (e.kind === "device") {
@@ -155,14 +247,35 @@
       $("guidance").appendChild(li);
     }
     // An irreversible act is asked back (a result, a penalty, a clock
-    // correction): the question with its yes and no, until answered.
-    if (page === "arbiter" && $("confirm") && !e.restored) {
+    // correction, a resignation, a claim): the question with its yes and
+    // no, until answered. Its words are spoken once, by the live region.
+    if ($("confirm") && !e.restored) {
       if (e.kind === "confirm") {
-        $("confirm-text").textContent = e.text || "";
+        $("confirm-text").textContent = said || "";
         $("confirm").hidden = false;
         $("confirm-yes").focus();
-      } else if (e.kind !== "status") {
+      } else if (e.kind !== "status" && e.kind !== "replied") {
         $("confirm").hidden = true;
+      }
+    }
+    // Opponent: the other player's draw offer stays in sight, with its
+    // answers, until it is answered or lapses.
+    if ($("offer")) {
+      const mine = hector.seat === "black" ? "black" : "white";
+      if (e.kind === "draw" && e.action === "offered" && e.by !== mine) {
+        $("offer-text").textContent = said || "";
+        $("offer").hidden = false;
+      } else if ((e.kind === "draw" && e.action === "declined") || e.kind === "result" || (e.kind === "moved" && e.by === mine)) {
+        $("offer").hidden = true;
+      }
+    }
+    // Assistant: the blind player's move read back, until he answers.
+    if ($("pending")) {
+      if (e.kind === "readback") {
+        $("pending-text").textContent = said || "";
+        $("pending").hidden = false;
+      } else if (["moved", "cancelled", "result"].includes(e.kind)) {
+        $("pending").hidden = true;
       }
     }
     if (e.restored) return;
@@ -177,6 +290,18 @@
     commandForm("command-form", "command");
     commandForm("relay-form", "relay");
     commandForm("touch-form", "touch", "touched ");
+    const claim = $("claim-form");
+    if (claim) claim.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const kind = $("claim-kind").value;
+      const move = $("claim-move").value.trim();
+      hector.command("claim " + kind + (move && kind !== "flag" ? " " + move : ""));
+    });
+    const add = $("add-form");
+    if (add) add.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      hector.command("add time " + $("add-side").value + " " + $("add-time").value.trim());
+    });
     commandButtons();
     const correct = $("correct-form");
     if (correct) correct.addEventListener("submit", (ev) => {
@@ -186,7 +311,8 @@
     const penalty = $("penalty-form");
     if (penalty) penalty.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      hector.command("illegal " + $("penalty-side").value);
+      const ply = $("penalty-ply").value.trim();
+      hector.command("illegal " + $("penalty-side").value + (ply ? " " + ply : ""));
     });
     const result = $("result-form");
     if (result) result.addEventListener("submit", (ev) => {
