@@ -341,6 +341,8 @@ third_illegal_move_loses = Dritter regelwidriger Zug von { $color }. { $winner }
 third_illegal_move_draw = Dritter regelwidriger Zug von { $color }, aber { $winner } kann nicht mattsetzen: Remis.
 draw_before_moves = Remis kann erst vereinbart werden, wenn beide Spieler mindestens einen Zug ausgeführt haben (5.2.3).
 already_moved = Dieser Spieler hat in dieser Partie schon einen Zug ausgeführt: er ist nicht abwesend.
+sealer_present = Der Spieler, der den Zug abgegeben hat, ist anwesend: der Umschlag wird geöffnet, eine Antwort wird nicht abgegeben.
+reply_already_sealed = Im zweiten Umschlag ist schon eine Antwort abgegeben.
 early_too_long = Bis zum Ende der Spielzeit bleibt mehr Zeit, als der Spieler am Zug auf der Uhr hat: die Partie kann jetzt nicht vorzeitig abgebrochen werden.
 illegal_move_claim_win = Regelwidriger Zug von { $color }, von { $winner } reklamiert: { $winner } gewinnt.
 illegal_move_claim_draw = Regelwidriger Zug von { $color }, von { $winner } reklamiert, der nicht mattsetzen kann: Remis.
@@ -355,6 +357,12 @@ arbiter_sealed_unclear = Der abgegebene Zug hat ein Schlagzeichen, wo nichts zu 
     [2009] {"Richtlinien 8"}
    *[other] {"I.8"}
 }): { $command } { $detail } führt ihn aus, sonst das Ergebnis geben.
+arbiter_reply_sealed = Antwort in einem neuen Umschlag abgegeben ({ $seat }); die Uhr des abwesenden Spielers, der den Zug abgegeben hat, läuft ({ $laws ->
+    [2005] {"A9"}
+    [2009] {"Richtlinien 9"}
+   *[other] {"I.9.3"}
+}). Der Schiedsrichter verwahrt den Umschlag und öffnet ihn, wenn dieser Spieler da ist.
+arbiter_reply_unclear = Die im zweiten Umschlag abgegebene Antwort ist nach dem abgegebenen Zug nicht ausführbar: { $detail }. Der Schiedsrichter entscheidet; { $seat } ist am Zug.
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

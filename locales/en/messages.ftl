@@ -312,6 +312,8 @@ third_illegal_move_loses = Third illegal move by { $color }. { $winner } wins.
 third_illegal_move_draw = Third illegal move by { $color }, but { $winner } cannot checkmate: draw.
 draw_before_moves = A draw may be agreed only after both players have made at least one move (5.2.3).
 already_moved = That player has already made a move in this game: he is not absent.
+sealer_present = The player who sealed the move is here: the envelope is opened with both present, and no reply is sealed.
+reply_already_sealed = A reply is already sealed in the second envelope.
 early_too_long = The rest of the session is longer than the time left on the clock of the player to move: the game cannot be adjourned early now.
 illegal_move_claim_win = Illegal move by { $color }, claimed by { $winner }: { $winner } wins.
 illegal_move_claim_draw = Illegal move by { $color }, claimed by { $winner }, who cannot checkmate: draw.
@@ -326,6 +328,12 @@ arbiter_sealed_unclear = The sealed move has a capture sign where nothing can be
     [2009] {"Guidelines 8"}
    *[other] {"I.8"}
 }): say { $command } { $detail } to play it, or give the result.
+arbiter_reply_sealed = A reply is sealed in a new envelope ({ $seat }), and the clock of the absent player who sealed the move runs ({ $laws ->
+    [2005] {"A9"}
+    [2009] {"Guidelines 9"}
+   *[other] {"I.9.3"}
+}). The arbiter keeps the envelope and opens it when that player is here.
+arbiter_reply_unclear = The reply sealed in the second envelope cannot be made after the sealed move: { $detail }. The arbiter decides; { $seat } is to move.
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

@@ -333,6 +333,8 @@ third_illegal_move_loses = Trzecie nieprawidłowe posunięcie: { $color }. Wygry
 third_illegal_move_draw = Trzecie nieprawidłowe posunięcie: { $color }, ale { $winner } nie mogą dać mata: remis.
 draw_before_moves = Remis można uzgodnić tylko pod warunkiem, że obydwoje zawodnicy wykonali co najmniej jeden ruch (5.2.3).
 already_moved = Ten zawodnik wykonał już posunięcie w tej partii: nie jest nieobecny.
+sealer_present = Zawodnik, który zapisał tajne posunięcie, jest obecny: kopertę otwiera się w obecności obu, odpowiedzi nie zapisuje się do koperty.
+reply_already_sealed = Odpowiedź jest już zapisana w drugiej kopercie.
 early_too_long = Do końca sesji zostało więcej czasu, niż zawodnik na posunięciu ma na zegarze: partii nie można teraz odłożyć przed końcem sesji.
 illegal_move_claim_win = Nieprawidłowe posunięcie: { $color }, reklamowane przez { $winner }: wygrywają { $winner }.
 illegal_move_claim_draw = Nieprawidłowe posunięcie: { $color }, reklamowane przez { $winner }, które nie mogą zamatować króla: remis.
@@ -347,6 +349,12 @@ arbiter_sealed_unclear = Tajne posunięcie ma znak bicia, choć nie ma czego bi�
     [2009] {"Wytyczne 8"}
    *[other] {"I.8"}
 }): { $command } { $detail } wykonuje je, albo sędzia ogłasza wynik.
+arbiter_reply_sealed = Odpowiedź zapisana i włożona do nowej koperty ({ $seat }); zegar nieobecnego zawodnika, który zapisał tajne posunięcie, przełączony ({ $laws ->
+    [2005] {"A9"}
+    [2009] {"Wytyczne 9"}
+   *[other] {"I.9.3"}
+}). Sędzia przechowuje kopertę i otwiera ją dopiero w obecności tego zawodnika.
+arbiter_reply_unclear = Odpowiedzi zapisanej w drugiej kopercie nie można wykonać po tajnym posunięciu: { $detail }. Decyduje sędzia; na posunięciu: { $seat }.
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

@@ -328,6 +328,8 @@ third_illegal_move_loses = Treći nepravilan potez: { $color }. { $winner } pobe
 third_illegal_move_draw = Treći nepravilan potez: { $color }, ali { $winner } ne može da matira: remi.
 draw_before_moves = Remi se može dogovoriti tek kada su oba igrača odigrala bar po jedan potez (5.2.3).
 already_moved = Taj igrač je već odigrao potez u ovoj partiji: nije odsutan.
+sealer_present = Igrač koji je kovertirao potez je prisutan: koverta se otvara u prisustvu obojice, odgovor se ne kovertira.
+reply_already_sealed = Odgovor je već zatvoren u drugoj koverti.
 early_too_long = Do kraja seanse ostaje više vremena nego što igrač na potezu ima na satu: partija se sada ne može prekinuti pre kraja seanse.
 illegal_move_claim_win = Nelegalan potez: { $color }, reklamirao { $winner }: { $winner } pobeđuje.
 illegal_move_claim_draw = Nelegalan potez: { $color }, reklamirao { $winner }, koji ne može da matira: remi.
@@ -342,6 +344,12 @@ arbiter_sealed_unclear = Kovertirani potez ima znak uzimanja, a nema šta da se 
     [2009] {"Smernice 8"}
    *[other] {"I.8"}
 }): { $command } { $detail } ga izvodi, ili sudija daje rezultat.
+arbiter_reply_sealed = Odgovor je zapisan i zatvoren u novu kovertu ({ $seat }); sat odsutnog igrača koji je kovertirao potez je pokrenut ({ $laws ->
+    [2005] {"A9"}
+    [2009] {"Smernice 9"}
+   *[other] {"I.9.3"}
+}). Sudija čuva kovertu i otvara je po dolasku tog igrača.
+arbiter_reply_unclear = Odgovor iz druge koverte ne može se odigrati posle kovertiranog poteza: { $detail }. Odlučuje sudija; na potezu je { $seat }.
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

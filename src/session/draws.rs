@@ -196,7 +196,7 @@ impl Session {
         if self
             .adjourned
             .as_ref()
-            .is_some_and(|a| !a.replier_clock_started)
+            .is_some_and(|a| !a.replier_clock_started && a.reply.is_none())
         {
             return self.refuse(t, from, Refusal::Adjourned);
         }

@@ -164,6 +164,13 @@ pub struct Config {
     /// an illegal move in blitz gives a claim to win (B.3(c)).
     #[serde(skip_serializing_if = "is_adequate")]
     pub supervision: crate::rules::Supervision,
+    /// The date and time at which the session began (its t = 0),
+    /// `YYYY-MM-DD HH:MM` (`--session-start`): places the date and time
+    /// set for a resumption (I.2.7) on the session's time, so that
+    /// lateness at the resumption is counted from it (I.10, I.11; 2009
+    /// Guidelines 10; 2005 A10).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session_start: Option<String>,
 }
 
 fn is_adequate(s: &crate::rules::Supervision) -> bool {
@@ -200,6 +207,7 @@ impl Default for Config {
             no_draw_before: None,
             arbiter_starts: false,
             supervision: Default::default(),
+            session_start: None,
         }
     }
 }
@@ -307,6 +315,11 @@ pub struct Session {
     resumption: Option<crate::boards::adjourn::Resumption>,
     /// 6.6, 6.7: when the clocks first ran (the start of the session).
     session_start: Option<u64>,
+    /// I.10, I.11 (2009 Guidelines 10, 2005 A10): when the resumption of
+    /// the adjourned game began, by the arbiter's first act at it
+    /// (`present`, `absent`, `arrived`, `start clock`, `resume`); the time
+    /// set for it (`resumption` with `--session-start`) comes first.
+    resumption_began: Option<u64>,
     /// 6.7: the players the arbiter noted absent.
     absent: [bool; 2],
     /// D.2.1: the blind player's move (colour, half-move) the sighted
@@ -351,6 +364,7 @@ impl Clone for Session {
             confirm: self.confirm.clone(),
             resumption: self.resumption.clone(),
             session_start: self.session_start,
+            resumption_began: self.resumption_began,
             absent: self.absent,
             unrepeated: self.unrepeated,
             flag_held: self.flag_held,
@@ -469,6 +483,7 @@ impl Session {
             confirm: HashMap::new(),
             resumption: None,
             session_start,
+            resumption_began: None,
             absent: [false; 2],
             unrepeated: None,
             flag_held: None,

@@ -548,6 +548,13 @@ impl Renderer {
                             ],
                         )
                     }
+                    ArbiterReason::ReplyUnclear => self.say(
+                        "arbiter_reply_unclear",
+                        &[("seat", seat), ("detail", Word::T(&detail))],
+                    ),
+                    ArbiterReason::ReplySealed => {
+                        self.say("arbiter_reply_sealed", &[("seat", seat), self.laws()])
+                    }
                     ArbiterReason::Flag => {
                         let c = match detail.as_str() {
                             "white" => self.color(Side::White),

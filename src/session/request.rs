@@ -797,12 +797,7 @@ impl Reader<'_> {
 
 /// A date as the arbiter writes it: `2026-11-26` or `2026.11.26`.
 fn is_date(w: &str) -> bool {
-    let parts: Vec<&str> = w.split(['-', '.']).collect();
-    matches!(parts.as_slice(), [y, m, d]
-        if y.len() == 4 && m.len() == 2 && d.len() == 2
-            && [y, m, d].iter().all(|p| p.chars().all(|c| c.is_ascii_digit()))
-            && (1..=12).contains(&m.parse::<u32>().unwrap_or(0))
-            && (1..=31).contains(&d.parse::<u32>().unwrap_or(0)))
+    crate::boards::adjourn::date_time_minutes(w, "0:00").is_some()
 }
 
 /// A time of day, `10:00` or `9:30`.

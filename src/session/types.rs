@@ -559,10 +559,16 @@ pub enum Rule {
     /// I.1.2 (2009 Guidelines 1(b), 2005 A1(b)): the rest of the session
     /// is more than the sealer's time left; he cannot adjourn early.
     EarlyTooLong,
+    /// I.9.3 (2009 Guidelines 9(c), 2005 A9): the player who sealed is
+    /// present; his opponent does not seal a reply (the envelope is
+    /// opened, I.9.1).
+    SealerPresent,
+    /// I.9.3: a reply is already sealed in the second envelope.
+    ReplyAlreadySealed,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 20] = [
+    pub const ALL: [Rule; 22] = [
         Rule::NoDrawOffer,
         Rule::NotAdjourned,
         Rule::NotPresent,
@@ -583,6 +589,8 @@ impl Rule {
         Rule::DrawBeforeMoves,
         Rule::AlreadyMoved,
         Rule::EarlyTooLong,
+        Rule::SealerPresent,
+        Rule::ReplyAlreadySealed,
     ];
 
     /// The rule's name as in the JSON, also its sentence's key.
@@ -608,6 +616,8 @@ impl Rule {
             Rule::DrawBeforeMoves => "draw_before_moves",
             Rule::AlreadyMoved => "already_moved",
             Rule::EarlyTooLong => "early_too_long",
+            Rule::SealerPresent => "sealer_present",
+            Rule::ReplyAlreadySealed => "reply_already_sealed",
         }
     }
 }
@@ -714,6 +724,15 @@ pub enum ArbiterReason {
     /// (`detail`, English SAN) is clear: the arbiter decides (`resume
     /// MOVE` plays it, or he gives the result).
     SealedMoveUnclear,
+    /// I.9.3 (2009 Guidelines 9(c), 2005 A9): the sealer is absent; his
+    /// opponent (`by`) sealed his reply in a new envelope and started the
+    /// sealer's clock. The arbiter keeps it and opens it with the sealer
+    /// present.
+    ReplySealed,
+    /// I.9.3: the reply sealed in the second envelope (`detail`, as
+    /// written) is no legal move after the sealed move: the arbiter
+    /// decides; the replying player (`by`) is to move.
+    ReplyUnclear,
 }
 
 /// Everything a session can say. Facts, never sentences: the renderer
