@@ -327,6 +327,10 @@ result_absent_both = Keiner der Spieler ist innerhalb der Karenzzeit erschienen:
     [2009] {"6.6(a)"}
    *[other] {"6.7"}
 }).
+result_both_flags = Beide Fallblättchen sind gefallen: die Partie ist remis ({ $laws ->
+    [2005] {"B9"}
+   *[other] {"A.4(d)"}
+}).
 repeated_on_board = { $color } hat den Zug auf seinem Brett ausgeführt.
 nothing_to_repeat = Es gibt keinen Zug des blinden Spielers zu wiederholen.
 prefix_assistant-white = Assistent (Weiß)

@@ -298,6 +298,10 @@ result_absent_both = Neither player arrived within the default time: both lose (
     [2009] {"6.6(a)"}
    *[other] {"6.7"}
 }).
+result_both_flags = Both flags have fallen: the game is drawn ({ $laws ->
+    [2005] {"B9"}
+   *[other] {"A.4(d)"}
+}).
 repeated_on_board = { $color } has made the move on his board.
 nothing_to_repeat = There is no move of the blind player to repeat.
 prefix_assistant-white = Assistant (White)

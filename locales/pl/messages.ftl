@@ -319,6 +319,10 @@ result_absent_both = Żaden zawodnik nie przybył w dopuszczalnym czasie: obaj p
     [2009] {"6.6(a)"}
    *[other] {"6.7"}
 }).
+result_both_flags = Obie chorągiewki opadły: partia zakończona remisem ({ $laws ->
+    [2005] {"B9"}
+   *[other] {"A.4(d)"}
+}).
 repeated_on_board = { $color }: ruch wykonany na szachownicy.
 nothing_to_repeat = Nie ma ruchu niewidomego zawodnika do powtórzenia.
 prefix_assistant-white = Asystent (białe)

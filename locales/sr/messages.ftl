@@ -314,6 +314,10 @@ result_absent_both = Nijedan igrač nije stigao u dozvoljenom vremenu: obojica g
     [2009] {"6.6(a)"}
    *[other] {"6.7"}
 }).
+result_both_flags = Obe zastavice su pale: partija je remi ({ $laws ->
+    [2005] {"B9"}
+   *[other] {"A.4(d)"}
+}).
 repeated_on_board = { $color }: potez je odigran na njegovoj tabli.
 nothing_to_repeat = Nema poteza slepog igrača za ponavljanje.
 prefix_assistant-white = Asistent (beli)

@@ -177,7 +177,7 @@ impl Session {
     }
 
     /// D.2.10.5: a win on time claimed; the arbiter rules.
-    pub(super) fn claim_flag(&self, t: u64, from: Seat) -> Vec<Event> {
+    pub(super) fn claim_flag(&mut self, t: u64, from: Seat) -> Vec<Event> {
         if from == Seat::Arbiter {
             return self.refuse(
                 t,
@@ -213,6 +213,16 @@ impl Session {
                     reason: Rule::FlagNotFallen.into(),
                 },
             );
+        }
+        // 2005 B8, 2009 A.4(d)(2): with hector's clock a claim with the
+        // claimant's flag up and his opponent's down wins (a draw when he
+        // cannot checkmate, 6.9); the flag counts from the claim.
+        if self.flags_by_claim()
+            && let (Some(clock), Some(c)) = (self.clock.as_ref(), self.own_color(from))
+            && clock.flag(!c).is_some()
+            && clock.flag(c).is_none()
+        {
+            return self.flag_fell(t, !c);
         }
         vec![Event {
             t,

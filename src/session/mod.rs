@@ -443,6 +443,8 @@ impl Session {
                     Color::Black => (by_second, by_first),
                 };
                 let mut clock = Clock::new(tc, mode).with_moves(w, b);
+                // 2005 B7–B9, 2009 A.4(d): a flag counts only when claimed.
+                clock.set_flags_by_claim(cfg.laws.flag_by_claim(game.class(), cfg.supervision));
                 if !game.is_over() && !cfg.arbiter_starts {
                     clock
                         .start_with(game.turn(), 0)
@@ -672,8 +674,47 @@ impl Session {
                     self.flag_held = Some(f.side);
                     continue;
                 }
+                // 2005 B7–B9, 2009 A.4(d): the arbiter does not signal a
+                // flag; it counts when the opponent claims it (`flag`).
+                // Both flags down is a draw (B9, A.4(d)(3)).
+                if self.flags_by_claim() {
+                    let both = self
+                        .clock
+                        .as_ref()
+                        .is_some_and(|k| k.flag(Color::White).is_some() && k.flag(Color::Black).is_some());
+                    if both {
+                        out.extend(self.both_flags(t));
+                    }
+                    continue;
+                }
                 out.extend(self.flag_fell(t, f.side));
             }
+        }
+        out
+    }
+
+    /// 2005 B7–B9, 2009 A.4(d) (`--supervision inadequate`): in rapid and
+    /// blitz a flag counts only when claimed.
+    pub(super) fn flags_by_claim(&self) -> bool {
+        self.cfg
+            .laws
+            .flag_by_claim(self.game.class(), self.cfg.supervision)
+    }
+
+    /// 2005 B9, 2009 A.4(d)(3): both flags have fallen: a draw.
+    fn both_flags(&mut self, t: u64) -> Vec<Event> {
+        let r = crate::rules::GameResult {
+            outcome: shakmaty::KnownOutcome::Draw,
+            termination: crate::rules::Termination::DrawAgreed,
+        };
+        self.game.set_result(r);
+        let mut out = self.ended(t, r);
+        if let Some(Event {
+            kind: Kind::Result { reason, .. },
+            ..
+        }) = out.last_mut()
+        {
+            *reason = "both-flags".into();
         }
         out
     }
@@ -712,7 +753,7 @@ impl Session {
 
     /// 6.9: `c`'s flag fell: told to all and the arbiter; the game ends
     /// (a draw when the opponent cannot checkmate).
-    fn flag_fell(&mut self, t: u64, c: Color) -> Vec<Event> {
+    pub(super) fn flag_fell(&mut self, t: u64, c: Color) -> Vec<Event> {
         let mut out = vec![
             Event {
                 t,

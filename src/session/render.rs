@@ -1056,6 +1056,8 @@ impl Renderer {
                 ],
             ),
             "absent" => self.say("result_absent_both", &[self.laws()]),
+            // 2005 B9, 2009 A.4(d)(3): both flags down.
+            "both-flags" => self.say("result_both_flags", &[self.laws()]),
             "arbiter" => self.s("result_arbiter", &[("result", result)]),
             _ => result.to_string(),
         }
