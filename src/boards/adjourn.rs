@@ -641,7 +641,10 @@ mod resumption_time {
     #[test]
     fn calendar_dates_and_times_of_day() {
         assert_eq!(date_time_minutes("1970-01-01", "0:00"), Some(0));
-        assert_eq!(date_time_minutes("1970-01-02", "10:30"), Some(24 * 60 + 630));
+        assert_eq!(
+            date_time_minutes("1970-01-02", "10:30"),
+            Some(24 * 60 + 630)
+        );
         let a = date_time_minutes("2026-11-25", "09:00").unwrap();
         let b = date_time_minutes("2026.11.26", "10:00").unwrap();
         assert_eq!(b - a, 25 * 60);

@@ -139,11 +139,9 @@ fn text_option(v: &Option<String>, name: &str) -> Result<Option<String>, String>
 /// `--session-start`: a calendar date and a time of day, written back as
 /// `YYYY-MM-DD HH:MM`.
 fn session_start(s: &str) -> Result<String, String> {
-    let bad = || "--session-start takes a date and a time, for example \"2026-11-25 09:00\".".to_string();
-    let (date, time) = s
-        .trim()
-        .split_once([' ', 'T'])
-        .ok_or_else(bad)?;
+    let bad =
+        || "--session-start takes a date and a time, for example \"2026-11-25 09:00\".".to_string();
+    let (date, time) = s.trim().split_once([' ', 'T']).ok_or_else(bad)?;
     let time = time.trim();
     crate::boards::adjourn::date_time_minutes(date, time).ok_or_else(bad)?;
     Ok(format!("{} {time}", date.replace('.', "-")))

@@ -318,10 +318,12 @@ impl Session {
         if self.adjourned.is_none() && self.resumption_began.is_none() {
             return self.session_start.map(|s| (s, self.default_ms()));
         }
-        let window = self.cfg.default_time.map_or(
-            self.cfg.laws.resumption_default_time_ms(),
-            |m| m.saturating_mul(60_000),
-        );
+        let window = self
+            .cfg
+            .default_time
+            .map_or(self.cfg.laws.resumption_default_time_ms(), |m| {
+                m.saturating_mul(60_000)
+            });
         let from = self.scheduled_resumption().or(self.resumption_began)?;
         Some((from, window))
     }

@@ -678,10 +678,9 @@ impl Session {
                 // flag; it counts when the opponent claims it (`flag`).
                 // Both flags down is a draw (B9, A.4(d)(3)).
                 if self.flags_by_claim() {
-                    let both = self
-                        .clock
-                        .as_ref()
-                        .is_some_and(|k| k.flag(Color::White).is_some() && k.flag(Color::Black).is_some());
+                    let both = self.clock.as_ref().is_some_and(|k| {
+                        k.flag(Color::White).is_some() && k.flag(Color::Black).is_some()
+                    });
                     if both {
                         out.extend(self.both_flags(t));
                     }
