@@ -363,10 +363,15 @@ arbiter_sealed_unclear = Der abgegebene Zug hat ein Schlagzeichen, wo nichts zu 
 }): { $command } { $detail } führt ihn aus, sonst das Ergebnis geben.
 arbiter_reply_sealed = Antwort in einem neuen Umschlag abgegeben ({ $seat }); die Uhr des abwesenden Spielers, der den Zug abgegeben hat, läuft ({ $laws ->
     [2005] {"A9"}
-    [2009] {"Richtlinien 9"}
+    [2009] {"Richtlinien 9(c)"}
    *[other] {"I.9.3"}
 }). Der Schiedsrichter verwahrt den Umschlag und öffnet ihn, wenn dieser Spieler da ist.
 arbiter_reply_unclear = Die im zweiten Umschlag abgegebene Antwort ist nach dem abgegebenen Zug nicht ausführbar: { $detail }. Der Schiedsrichter entscheidet; { $seat } ist am Zug.
+arbiter_envelope_lost = Der Umschlag ist verloren ({ $laws ->
+    [2005] {"A11"}
+    [2009] {"Richtlinien 11(a)"}
+   *[other] {"I.12.1"}
+}): die Partie wird in der Stellung und mit den Zeiten fortgesetzt, die beim Abbruch festgehalten wurden; der Spieler, der den Zug abgegeben hat, sagt ihn an und führt ihn aus ({ $seat }).
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

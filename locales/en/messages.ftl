@@ -334,10 +334,15 @@ arbiter_sealed_unclear = The sealed move has a capture sign where nothing can be
 }): say { $command } { $detail } to play it, or give the result.
 arbiter_reply_sealed = A reply is sealed in a new envelope ({ $seat }), and the clock of the absent player who sealed the move runs ({ $laws ->
     [2005] {"A9"}
-    [2009] {"Guidelines 9"}
+    [2009] {"Guidelines 9(c)"}
    *[other] {"I.9.3"}
 }). The arbiter keeps the envelope and opens it when that player is here.
 arbiter_reply_unclear = The reply sealed in the second envelope cannot be made after the sealed move: { $detail }. The arbiter decides; { $seat } is to move.
+arbiter_envelope_lost = The envelope is lost ({ $laws ->
+    [2005] {"A11"}
+    [2009] {"Guidelines 11(a)"}
+   *[other] {"I.12.1"}
+}): the game resumes from the position and with the times recorded at the adjournment; the player who sealed the move announces it and makes it ({ $seat }).
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

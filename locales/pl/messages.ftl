@@ -355,10 +355,15 @@ arbiter_sealed_unclear = Tajne posunięcie ma znak bicia, choć nie ma czego bi�
 }): { $command } { $detail } wykonuje je, albo sędzia ogłasza wynik.
 arbiter_reply_sealed = Odpowiedź zapisana i włożona do nowej koperty ({ $seat }); zegar nieobecnego zawodnika, który zapisał tajne posunięcie, przełączony ({ $laws ->
     [2005] {"A9"}
-    [2009] {"Wytyczne 9"}
+    [2009] {"Wytyczne 9(c)"}
    *[other] {"I.9.3"}
 }). Sędzia przechowuje kopertę i otwiera ją dopiero w obecności tego zawodnika.
 arbiter_reply_unclear = Odpowiedzi zapisanej w drugiej kopercie nie można wykonać po tajnym posunięciu: { $detail }. Decyduje sędzia; na posunięciu: { $seat }.
+arbiter_envelope_lost = Koperta zaginęła ({ $laws ->
+    [2005] {"A11"}
+    [2009] {"Wytyczne 11(a)"}
+   *[other] {"I.12.1"}
+}): grę wznawia się w pozycji z chwili przerwania partii, z czasem zarejestrowanym w momencie odłożenia partii; zawodnik, który zapisał tajne posunięcie, oznajmia je i wykonuje na szachownicy ({ $seat }).
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

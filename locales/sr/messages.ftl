@@ -350,10 +350,15 @@ arbiter_sealed_unclear = Kovertirani potez ima znak uzimanja, a nema šta da se 
 }): { $command } { $detail } ga izvodi, ili sudija daje rezultat.
 arbiter_reply_sealed = Odgovor je zapisan i zatvoren u novu kovertu ({ $seat }); sat odsutnog igrača koji je kovertirao potez je pokrenut ({ $laws ->
     [2005] {"A9"}
-    [2009] {"Smernice 9"}
+    [2009] {"Smernice 9(c)"}
    *[other] {"I.9.3"}
 }). Sudija čuva kovertu i otvara je po dolasku tog igrača.
 arbiter_reply_unclear = Odgovor iz druge koverte ne može se odigrati posle kovertiranog poteza: { $detail }. Odlučuje sudija; na potezu je { $seat }.
+arbiter_envelope_lost = Koverta je izgubljena ({ $laws ->
+    [2005] {"A11"}
+    [2009] {"Smernice 11(a)"}
+   *[other] {"I.12.1"}
+}): partija se nastavlja od pozicije i sa vremenima zabeleženim u trenutku prekida; igrač koji je kovertirao potez izjavljuje ga i odigrava ({ $seat }).
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

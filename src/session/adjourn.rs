@@ -412,6 +412,75 @@ impl Session {
         }
     }
 
+    /// I.12.1 (2009 Guidelines 11(a), 2005 A11): the envelope is lost or
+    /// unreadable (`resume lost`): the game resumes from the position at
+    /// the adjournment with the times recorded then; the sealer announces
+    /// the move he sealed and makes it (his clock runs). A standing draw
+    /// offer stands. Not after the replying player's clock was started
+    /// (I.9.2) or a reply sealed (I.9.3): the arbiter then sets the clocks
+    /// and the position himself.
+    pub(super) fn resume_lost(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Resume) {
+            return e;
+        }
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
+        let Some(a) = self.adjourned.as_ref() else {
+            return self.not_adjourned(t, from);
+        };
+        if a.replier_clock_started || a.reply.is_some() {
+            return self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: Rule::CannotBeDone.into(),
+                },
+            );
+        }
+        self.resumption_act(t);
+        let Some(a) = self.adjourned.take() else {
+            return self.not_adjourned(t, from);
+        };
+        let env = a.state.envelope.clone();
+        if a.offer.is_none()
+            && let Some(o) = self.game.draw_offer()
+        {
+            let _ = self.game.decline_draw(!o);
+        }
+        if let Some(c) = a.offer
+            && self.game.draw_offer().is_none()
+            && self.game.offer_draw(c).is_ok()
+        {
+            self.mark_offer(c);
+        }
+        if let Some(clock) = self.clock.as_mut() {
+            if !a.clock_corrected {
+                let _ = clock.set_time(Color::White, env.white_time.remaining_ms, t);
+                let _ = clock.set_time(Color::Black, env.black_time.remaining_ms, t);
+            }
+            if clock.is_paused() {
+                let _ = clock.resume(t);
+            }
+        }
+        vec![
+            Event {
+                t,
+                to: vec![To::All],
+                kind: Kind::Resumed,
+            },
+            Event {
+                t,
+                to: vec![To::All],
+                kind: Kind::Arbiter {
+                    reason: ArbiterReason::EnvelopeLost,
+                    by: Some(Seat::of(env.sealed_by)),
+                    detail: None,
+                },
+            },
+        ]
+    }
+
     fn resume_with(&mut self, t: u64, from: Seat, read_as: Option<Move>) -> Vec<Event> {
         if let Some(e) = self.need_arbiter(t, from, Verb::Resume) {
             return e;

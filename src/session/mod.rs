@@ -1030,6 +1030,7 @@ impl Session {
             } => self.adjourn(t, from, &sealed, early_minutes),
             Request::Resume => self.resume(t, from),
             Request::ResumeAs(text) => self.resume_as(t, from, &text),
+            Request::ResumeLost => self.resume_lost(t, from),
             Request::Present(c) => self.present(t, from, c),
             Request::Envelope(file) => self.envelope(t, from, file),
             Request::Resumption { date, time, place } => {

@@ -552,6 +552,9 @@ impl Renderer {
                         "arbiter_reply_unclear",
                         &[("seat", seat), ("detail", Word::T(&detail))],
                     ),
+                    ArbiterReason::EnvelopeLost => {
+                        self.say("arbiter_envelope_lost", &[("seat", seat), self.laws()])
+                    }
                     ArbiterReason::ReplySealed => {
                         self.say("arbiter_reply_sealed", &[("seat", seat), self.laws()])
                     }

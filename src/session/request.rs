@@ -189,6 +189,10 @@ pub enum Request {
     /// reads it (`resume Sf3`: a superfluous capture sign, the meaning
     /// clear).
     ResumeAs(String),
+    /// I.12.1 (2009 Guidelines 11(a), 2005 A11): the envelope is lost or
+    /// unreadable: resume from the adjourned position with the times
+    /// recorded; the sealer announces his move.
+    ResumeLost,
     /// I.7: a player present for the opening of the envelope.
     Present(Color),
     /// I.2, I.3: the envelope read to the arbiter; with a file name, also
@@ -284,7 +288,7 @@ impl Request {
             Request::ClaimFlag | Request::Claim { .. } => Verb::Claim,
             Request::Resign => Verb::Resign,
             Request::Adjourn { .. } => Verb::Adjourn,
-            Request::Resume | Request::ResumeAs(_) => Verb::Resume,
+            Request::Resume | Request::ResumeAs(_) | Request::ResumeLost => Verb::Resume,
             Request::Present(_) => Verb::Present,
             Request::Envelope(_) => Verb::Envelope,
             Request::Resumption { .. } => Verb::Resumption,
@@ -464,6 +468,11 @@ impl Reader<'_> {
             Verb::Decline => alone(Request::Decline),
             Verb::Resign => alone(Request::Resign),
             Verb::Resume if rest.is_empty() => Ok(Request::Resume),
+            Verb::Resume
+                if folded.len() == 1 && self.words.word(&folded[0]) == Some(Word::Lost) =>
+            {
+                Ok(Request::ResumeLost)
+            }
             Verb::Resume => Ok(Request::ResumeAs(rest.join(" "))),
             Verb::Envelope => Ok(Request::Envelope(
                 (!rest.is_empty()).then(|| rest.join(" ")),

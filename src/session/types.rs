@@ -733,6 +733,10 @@ pub enum ArbiterReason {
     /// written) is no legal move after the sealed move: the arbiter
     /// decides; the replying player (`by`) is to move.
     ReplyUnclear,
+    /// I.12.1 (2009 Guidelines 11(a), 2005 A11): the envelope is lost;
+    /// the game resumed from the adjourned position with the times
+    /// recorded; the sealer (`by`) announces and makes his move.
+    EnvelopeLost,
 }
 
 /// Everything a session can say. Facts, never sentences: the renderer
