@@ -347,6 +347,8 @@ draw_before_moves = Remis kann erst vereinbart werden, wenn beide Spieler mindes
 already_moved = Dieser Spieler hat in dieser Partie schon einen Zug ausgeführt: er ist nicht abwesend.
 sealer_present = Der Spieler, der den Zug abgegeben hat, ist anwesend: der Umschlag wird geöffnet, eine Antwort wird nicht abgegeben.
 reply_already_sealed = Im zweiten Umschlag ist schon eine Antwort abgegeben.
+quickplay_not_in_edition = Diese Reklamation (Art. 10.2) gibt es nur in den Regeln von 2009 und 2005.
+quickplay_time_left = Remis in der Endspurtphase (Art. 10.2) wird nur mit weniger als zwei Minuten auf der Uhr reklamiert, bevor das Fallblättchen fällt.
 early_too_long = Bis zum Ende der Spielzeit bleibt mehr Zeit, als der Spieler am Zug auf der Uhr hat: die Partie kann jetzt nicht vorzeitig abgebrochen werden.
 illegal_move_claim_win = Regelwidriger Zug von { $color }, von { $winner } reklamiert: { $winner } gewinnt.
 illegal_move_claim_draw = Regelwidriger Zug von { $color }, von { $winner } reklamiert, der nicht mattsetzen kann: Remis.
@@ -367,6 +369,7 @@ arbiter_reply_sealed = Antwort in einem neuen Umschlag abgegeben ({ $seat }); di
    *[other] {"I.9.3"}
 }). Der Schiedsrichter verwahrt den Umschlag und öffnet ihn, wenn dieser Spieler da ist.
 arbiter_reply_unclear = Die im zweiten Umschlag abgegebene Antwort ist nach dem abgegebenen Zug nicht ausführbar: { $detail }. Der Schiedsrichter entscheidet; { $seat } ist am Zug.
+arbiter_quickplay_claim = Remisreklamation in der Endspurtphase (Art. 10.2): { $seat }; die Uhren sind angehalten. Der Schiedsrichter erklärt die Partie für remis, verschiebt seine Entscheidung (er kann dem Gegner zwei weitere Minuten geben) oder weist die Reklamation zurück.
 arbiter_envelope_lost = Der Umschlag ist verloren ({ $laws ->
     [2005] {"A11"}
     [2009] {"Richtlinien 11(a)"}

@@ -318,6 +318,8 @@ draw_before_moves = A draw may be agreed only after both players have made at le
 already_moved = That player has already made a move in this game: he is not absent.
 sealer_present = The player who sealed the move is here: the envelope is opened with both present, and no reply is sealed.
 reply_already_sealed = A reply is already sealed in the second envelope.
+quickplay_not_in_edition = This claim (Art. 10.2) is in the 2009 and 2005 Laws only.
+quickplay_time_left = A draw in the quickplay finish (Art. 10.2) is claimed only with less than two minutes left, before the flag falls.
 early_too_long = The rest of the session is longer than the time left on the clock of the player to move: the game cannot be adjourned early now.
 illegal_move_claim_win = Illegal move by { $color }, claimed by { $winner }: { $winner } wins.
 illegal_move_claim_draw = Illegal move by { $color }, claimed by { $winner }, who cannot checkmate: draw.
@@ -338,6 +340,7 @@ arbiter_reply_sealed = A reply is sealed in a new envelope ({ $seat }), and the 
    *[other] {"I.9.3"}
 }). The arbiter keeps the envelope and opens it when that player is here.
 arbiter_reply_unclear = The reply sealed in the second envelope cannot be made after the sealed move: { $detail }. The arbiter decides; { $seat } is to move.
+arbiter_quickplay_claim = { $seat } claims a draw in the quickplay finish (Art. 10.2) and the clocks are stopped. The arbiter declares the draw, postpones his decision (he may give the opponent two more minutes) or rejects the claim.
 arbiter_envelope_lost = The envelope is lost ({ $laws ->
     [2005] {"A11"}
     [2009] {"Guidelines 11(a)"}

@@ -339,6 +339,8 @@ draw_before_moves = Remis można uzgodnić tylko pod warunkiem, że obydwoje zaw
 already_moved = Ten zawodnik wykonał już posunięcie w tej partii: nie jest nieobecny.
 sealer_present = Zawodnik, który zapisał tajne posunięcie, jest obecny: kopertę otwiera się w obecności obu, odpowiedzi nie zapisuje się do koperty.
 reply_already_sealed = Odpowiedź jest już zapisana w drugiej kopercie.
+quickplay_not_in_edition = Ta reklamacja (art. 10.2) istnieje tylko w przepisach z 2009 i 2005 roku.
+quickplay_time_left = Remisu w szybkim finiszu (art. 10.2) można domagać się tylko mając mniej niż dwie minuty na zegarze, przed opadnięciem chorągiewki.
 early_too_long = Do końca sesji zostało więcej czasu, niż zawodnik na posunięciu ma na zegarze: partii nie można teraz odłożyć przed końcem sesji.
 illegal_move_claim_win = Nieprawidłowe posunięcie: { $color }, reklamowane przez { $winner }: wygrywają { $winner }.
 illegal_move_claim_draw = Nieprawidłowe posunięcie: { $color }, reklamowane przez { $winner }, które nie mogą zamatować króla: remis.
@@ -359,6 +361,7 @@ arbiter_reply_sealed = Odpowiedź zapisana i włożona do nowej koperty ({ $seat
    *[other] {"I.9.3"}
 }). Sędzia przechowuje kopertę i otwiera ją dopiero w obecności tego zawodnika.
 arbiter_reply_unclear = Odpowiedzi zapisanej w drugiej kopercie nie można wykonać po tajnym posunięciu: { $detail }. Decyduje sędzia; na posunięciu: { $seat }.
+arbiter_quickplay_claim = Żądanie remisu w szybkim finiszu (art. 10.2): { $seat }; zegar zatrzymany. Sędzia uznaje partię za remis, odracza decyzję (może dodać przeciwnikowi dwie minuty) albo odrzuca reklamację.
 arbiter_envelope_lost = Koperta zaginęła ({ $laws ->
     [2005] {"A11"}
     [2009] {"Wytyczne 11(a)"}

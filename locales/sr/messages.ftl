@@ -334,6 +334,8 @@ draw_before_moves = Remi se može dogovoriti tek kada su oba igrača odigrala ba
 already_moved = Taj igrač je već odigrao potez u ovoj partiji: nije odsutan.
 sealer_present = Igrač koji je kovertirao potez je prisutan: koverta se otvara u prisustvu obojice, odgovor se ne kovertira.
 reply_already_sealed = Odgovor je već zatvoren u drugoj koverti.
+quickplay_not_in_edition = Ova reklamacija (čl. 10.2) postoji samo u pravilima iz 2009. i 2005.
+quickplay_time_left = Remi u ubrzanom završetku (čl. 10.2) reklamira se samo sa manje od dva minuta na satu, pre nego što zastavica padne.
 early_too_long = Do kraja seanse ostaje više vremena nego što igrač na potezu ima na satu: partija se sada ne može prekinuti pre kraja seanse.
 illegal_move_claim_win = Nelegalan potez: { $color }, reklamirao { $winner }: { $winner } pobeđuje.
 illegal_move_claim_draw = Nelegalan potez: { $color }, reklamirao { $winner }, koji ne može da matira: remi.
@@ -354,6 +356,7 @@ arbiter_reply_sealed = Odgovor je zapisan i zatvoren u novu kovertu ({ $seat });
    *[other] {"I.9.3"}
 }). Sudija čuva kovertu i otvara je po dolasku tog igrača.
 arbiter_reply_unclear = Odgovor iz druge koverte ne može se odigrati posle kovertiranog poteza: { $detail }. Odlučuje sudija; na potezu je { $seat }.
+arbiter_quickplay_claim = Reklamacija remija u ubrzanom završetku (čl. 10.2): { $seat }; satovi su zaustavljeni. Sudija proglašava remi, odlaže odluku (može protivniku dodati dva minuta) ili odbija reklamaciju.
 arbiter_envelope_lost = Koverta je izgubljena ({ $laws ->
     [2005] {"A11"}
     [2009] {"Smernice 11(a)"}

@@ -220,6 +220,9 @@ struct Words {
     /// I.12.1: `resume lost` (the envelope is lost or unreadable).
     #[serde(default)]
     lost: Vec<String>,
+    /// 2009/2005 10.2: `claim quickplay`.
+    #[serde(default)]
+    quickplay: Vec<String>,
     /// Units of a clock correction (`4 Minuten`, `90 Sekunden`).
     #[serde(default)]
     hours: Vec<String>,
@@ -256,6 +259,8 @@ pub enum Word {
     Early,
     /// I.12.1: the envelope is lost (`resume lost`).
     Lost,
+    /// 2009/2005 10.2: a draw claim in the quickplay finish.
+    Quickplay,
 }
 
 /// One locale's session wording.
@@ -417,7 +422,7 @@ impl SessionWords {
     /// Which word class a folded word is, if any.
     pub fn word(&self, folded: &str) -> Option<Word> {
         let w = &self.file.words;
-        let classes: [(&Vec<String>, Word); 9] = [
+        let classes: [(&Vec<String>, Word); 10] = [
             (&w.my, Word::My),
             (&w.their, Word::Their),
             (&w.threefold, Word::Threefold),
@@ -427,6 +432,7 @@ impl SessionWords {
             (&w.sighted, Word::Sighted),
             (&w.early, Word::Early),
             (&w.lost, Word::Lost),
+            (&w.quickplay, Word::Quickplay),
         ];
         let english = [
             "my",
@@ -438,6 +444,7 @@ impl SessionWords {
             "sighted",
             "early",
             "lost",
+            "quickplay",
         ];
         for ((list, class), en) in classes.iter().zip(english) {
             if folded == en || list.iter().any(|x| fold(x) == folded) {
@@ -483,6 +490,7 @@ impl SessionWords {
             Word::Sighted => &w.sighted,
             Word::Early => &w.early,
             Word::Lost => &w.lost,
+            Word::Quickplay => &w.quickplay,
         }
     }
 }

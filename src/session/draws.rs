@@ -235,6 +235,49 @@ impl Session {
         }]
     }
 
+    /// 2009/2005 10.2: the player to move, with less than two minutes on
+    /// his clock and his flag up, claims a draw; the clocks stop (6.12(b))
+    /// and the arbiter decides: the draw (`result 1/2-1/2`), postponed
+    /// (10.2(b): `add-time` two minutes to the opponent, `start clock`) or
+    /// rejected (`start clock`). Not under 2023 (no 10.2).
+    pub(super) fn claim_quickplay(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        let c = match self.need_player(t, from, Verb::Claim) {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
+        if self.adjourned.is_some() {
+            return self.refuse(t, from, Refusal::Adjourned);
+        }
+        let rule = |r: Rule| Refusal::Rules { reason: r.into() };
+        if self.cfg.laws == crate::rules::Laws::Fide2023 {
+            return self.refuse(t, from, rule(Rule::QuickplayNotInEdition));
+        }
+        if self.game.turn() != c {
+            return self.refuse(t, from, rule(Rule::ClaimNotToMove));
+        }
+        if let Some(clock) = self.clock.as_mut() {
+            let left = clock.remaining(c, t);
+            if left == 0 || left >= 120_000 || clock.flag(c).is_some() {
+                return self.refuse(t, from, rule(Rule::QuickplayTimeLeft));
+            }
+            if clock.running().is_some() {
+                let _ = clock.pause(t);
+            }
+        }
+        vec![Event {
+            t,
+            to: vec![To::All],
+            kind: Kind::Arbiter {
+                reason: ArbiterReason::QuickplayClaim,
+                by: Some(from),
+                detail: None,
+            },
+        }]
+    }
+
     /// Art. 9.2, 9.3 claims, with the intended move as written.
     pub(super) fn claim(
         &mut self,

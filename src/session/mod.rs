@@ -1022,6 +1022,7 @@ impl Session {
             Request::Accept => self.draw_answer(t, from, true),
             Request::Decline => self.draw_answer(t, from, false),
             Request::ClaimFlag => self.claim_flag(t, from),
+            Request::ClaimQuickplay => self.claim_quickplay(t, from),
             Request::Claim { claim, intended } => self.claim(t, from, claim, intended.as_deref()),
             Request::Resign => self.resign(t, from),
             Request::Adjourn {

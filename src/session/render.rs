@@ -552,6 +552,9 @@ impl Renderer {
                         "arbiter_reply_unclear",
                         &[("seat", seat), ("detail", Word::T(&detail))],
                     ),
+                    ArbiterReason::QuickplayClaim => {
+                        self.say("arbiter_quickplay_claim", &[("seat", seat)])
+                    }
                     ArbiterReason::EnvelopeLost => {
                         self.say("arbiter_envelope_lost", &[("seat", seat), self.laws()])
                     }

@@ -193,6 +193,9 @@ pub enum Request {
     /// unreadable: resume from the adjourned position with the times
     /// recorded; the sealer announces his move.
     ResumeLost,
+    /// 2009/2005 10.2: the player to move, with less than two minutes
+    /// left, claims a draw in the quickplay finish; the arbiter decides.
+    ClaimQuickplay,
     /// I.7: a player present for the opening of the envelope.
     Present(Color),
     /// I.2, I.3: the envelope read to the arbiter; with a file name, also
@@ -285,7 +288,7 @@ impl Request {
             Request::Draw => Verb::Draw,
             Request::Accept => Verb::Accept,
             Request::Decline => Verb::Decline,
-            Request::ClaimFlag | Request::Claim { .. } => Verb::Claim,
+            Request::ClaimFlag | Request::ClaimQuickplay | Request::Claim { .. } => Verb::Claim,
             Request::Resign => Verb::Resign,
             Request::Adjourn { .. } => Verb::Adjourn,
             Request::Resume | Request::ResumeAs(_) | Request::ResumeLost => Verb::Resume,
@@ -532,6 +535,7 @@ impl Reader<'_> {
             Verb::Claim => {
                 let claim = match folded.first().and_then(|w| self.words.word(w)) {
                     Some(Word::Flag) => return Ok(Request::ClaimFlag),
+                    Some(Word::Quickplay) => return Ok(Request::ClaimQuickplay),
                     Some(Word::Threefold) => Claim::ThreefoldRepetition,
                     Some(Word::Fifty) => Claim::FiftyMoves,
                     _ => return Err(incomplete(Verb::Claim)),

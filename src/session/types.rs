@@ -565,10 +565,14 @@ pub enum Rule {
     SealerPresent,
     /// I.9.3: a reply is already sealed in the second envelope.
     ReplyAlreadySealed,
+    /// 10.2 is a claim of the 2009 and 2005 Laws only.
+    QuickplayNotInEdition,
+    /// 10.2: only with less than two minutes left, before the flag falls.
+    QuickplayTimeLeft,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 22] = [
+    pub const ALL: [Rule; 24] = [
         Rule::NoDrawOffer,
         Rule::NotAdjourned,
         Rule::NotPresent,
@@ -591,6 +595,8 @@ impl Rule {
         Rule::EarlyTooLong,
         Rule::SealerPresent,
         Rule::ReplyAlreadySealed,
+        Rule::QuickplayNotInEdition,
+        Rule::QuickplayTimeLeft,
     ];
 
     /// The rule's name as in the JSON, also its sentence's key.
@@ -618,6 +624,8 @@ impl Rule {
             Rule::EarlyTooLong => "early_too_long",
             Rule::SealerPresent => "sealer_present",
             Rule::ReplyAlreadySealed => "reply_already_sealed",
+            Rule::QuickplayNotInEdition => "quickplay_not_in_edition",
+            Rule::QuickplayTimeLeft => "quickplay_time_left",
         }
     }
 }
@@ -737,6 +745,11 @@ pub enum ArbiterReason {
     /// the game resumed from the adjourned position with the times
     /// recorded; the sealer (`by`) announces and makes his move.
     EnvelopeLost,
+    /// 2009/2005 10.2: a player (`by`) claims a draw in the quickplay
+    /// finish and the clocks are stopped; the arbiter declares the draw
+    /// (`result 1/2-1/2`), postpones (`add-time`, `start clock`) or
+    /// rejects it (`start clock`).
+    QuickplayClaim,
 }
 
 /// Everything a session can say. Facts, never sentences: the renderer
