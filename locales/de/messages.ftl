@@ -332,6 +332,10 @@ result_absent_both = Keiner der Spieler ist innerhalb der Karenzzeit erschienen:
     [2009] {"6.6(a)"}
    *[other] {"6.7"}
 }).
+result_both_flags = Beide Fallblättchen sind gefallen: die Partie ist remis ({ $laws ->
+    [2005] {"B9"}
+   *[other] {"A.4(d)"}
+}).
 repeated_on_board = { $color } hat den Zug auf seinem Brett ausgeführt.
 nothing_to_repeat = Es gibt keinen Zug des blinden Spielers zu wiederholen.
 no_press_owed = Es ist kein Drücken der Uhr fällig: Der sehende Spieler hat seit dem letzten Drücken nicht gezogen.
@@ -347,6 +351,10 @@ third_illegal_move_loses = Dritter regelwidriger Zug von { $color }. { $winner }
 third_illegal_move_draw = Dritter regelwidriger Zug von { $color }, aber { $winner } kann nicht mattsetzen: Remis.
 draw_before_moves = Remis kann erst vereinbart werden, wenn beide Spieler mindestens einen Zug ausgeführt haben (5.2.3).
 already_moved = Dieser Spieler hat in dieser Partie schon einen Zug ausgeführt: er ist nicht abwesend.
+sealer_present = Der Spieler, der den Zug abgegeben hat, ist anwesend: der Umschlag wird geöffnet, eine Antwort wird nicht abgegeben.
+reply_already_sealed = Im zweiten Umschlag ist schon eine Antwort abgegeben.
+quickplay_not_in_edition = Diese Reklamation (Art. 10.2) gibt es nur in den Regeln von 2009 und 2005.
+quickplay_time_left = Remis in der Endspurtphase (Art. 10.2) wird nur mit weniger als zwei Minuten auf der Uhr reklamiert, bevor das Fallblättchen fällt.
 early_too_long = Bis zum Ende der Spielzeit bleibt mehr Zeit, als der Spieler am Zug auf der Uhr hat: die Partie kann jetzt nicht vorzeitig abgebrochen werden.
 illegal_move_claim_win = Regelwidriger Zug von { $color }, von { $winner } reklamiert: { $winner } gewinnt.
 illegal_move_claim_draw = Regelwidriger Zug von { $color }, von { $winner } reklamiert, der nicht mattsetzen kann: Remis.
@@ -361,6 +369,18 @@ arbiter_sealed_unclear = Der abgegebene Zug hat ein Schlagzeichen, wo nichts zu 
     [2009] {"Richtlinien 8"}
    *[other] {"I.8"}
 }): { $command } { $detail } führt ihn aus, sonst das Ergebnis geben.
+arbiter_reply_sealed = Antwort in einem neuen Umschlag abgegeben ({ $seat }); die Uhr des abwesenden Spielers, der den Zug abgegeben hat, läuft ({ $laws ->
+    [2005] {"A9"}
+    [2009] {"Richtlinien 9(c)"}
+   *[other] {"I.9.3"}
+}). Der Schiedsrichter verwahrt den Umschlag und öffnet ihn, wenn dieser Spieler da ist.
+arbiter_reply_unclear = Die im zweiten Umschlag abgegebene Antwort ist nach dem abgegebenen Zug nicht ausführbar: { $detail }. Der Schiedsrichter entscheidet; { $seat } ist am Zug.
+arbiter_quickplay_claim = Remisreklamation in der Endspurtphase (Art. 10.2): { $seat }; die Uhren sind angehalten. Der Schiedsrichter erklärt die Partie für remis, verschiebt seine Entscheidung (er kann dem Gegner zwei weitere Minuten geben) oder weist die Reklamation zurück.
+arbiter_envelope_lost = Der Umschlag ist verloren ({ $laws ->
+    [2005] {"A11"}
+    [2009] {"Richtlinien 11(a)"}
+   *[other] {"I.12.1"}
+}): die Partie wird in der Stellung und mit den Zeiten fortgesetzt, die beim Abbruch festgehalten wurden; der Spieler, der den Zug abgegeben hat, sagt ihn an und führt ihn aus ({ $seat }).
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

@@ -303,6 +303,10 @@ result_absent_both = Neither player arrived within the default time: both lose (
     [2009] {"6.6(a)"}
    *[other] {"6.7"}
 }).
+result_both_flags = Both flags have fallen: the game is drawn ({ $laws ->
+    [2005] {"B9"}
+   *[other] {"A.4(d)"}
+}).
 repeated_on_board = { $color } has made the move on his board.
 nothing_to_repeat = There is no move of the blind player to repeat.
 no_press_owed = No clock press is owed: the sighted player has not moved since the clock was last pressed.
@@ -318,6 +322,10 @@ third_illegal_move_loses = Third illegal move by { $color }. { $winner } wins.
 third_illegal_move_draw = Third illegal move by { $color }, but { $winner } cannot checkmate: draw.
 draw_before_moves = A draw may be agreed only after both players have made at least one move (5.2.3).
 already_moved = That player has already made a move in this game: he is not absent.
+sealer_present = The player who sealed the move is here: the envelope is opened with both present, and no reply is sealed.
+reply_already_sealed = A reply is already sealed in the second envelope.
+quickplay_not_in_edition = This claim (Art. 10.2) is in the 2009 and 2005 Laws only.
+quickplay_time_left = A draw in the quickplay finish (Art. 10.2) is claimed only with less than two minutes left, before the flag falls.
 early_too_long = The rest of the session is longer than the time left on the clock of the player to move: the game cannot be adjourned early now.
 illegal_move_claim_win = Illegal move by { $color }, claimed by { $winner }: { $winner } wins.
 illegal_move_claim_draw = Illegal move by { $color }, claimed by { $winner }, who cannot checkmate: draw.
@@ -332,6 +340,18 @@ arbiter_sealed_unclear = The sealed move has a capture sign where nothing can be
     [2009] {"Guidelines 8"}
    *[other] {"I.8"}
 }): say { $command } { $detail } to play it, or give the result.
+arbiter_reply_sealed = A reply is sealed in a new envelope ({ $seat }), and the clock of the absent player who sealed the move runs ({ $laws ->
+    [2005] {"A9"}
+    [2009] {"Guidelines 9(c)"}
+   *[other] {"I.9.3"}
+}). The arbiter keeps the envelope and opens it when that player is here.
+arbiter_reply_unclear = The reply sealed in the second envelope cannot be made after the sealed move: { $detail }. The arbiter decides; { $seat } is to move.
+arbiter_quickplay_claim = { $seat } claims a draw in the quickplay finish (Art. 10.2) and the clocks are stopped. The arbiter declares the draw, postpones his decision (he may give the opponent two more minutes) or rejects the claim.
+arbiter_envelope_lost = The envelope is lost ({ $laws ->
+    [2005] {"A11"}
+    [2009] {"Guidelines 11(a)"}
+   *[other] {"I.12.1"}
+}): the game resumes from the position and with the times recorded at the adjournment; the player who sealed the move announces it and makes it ({ $seat }).
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

@@ -325,6 +325,10 @@ result_absent_both = Żaden zawodnik nie przybył w dopuszczalnym czasie: obaj p
     [2009] {"6.6(a)"}
    *[other] {"6.7"}
 }).
+result_both_flags = Obie chorągiewki opadły: partia zakończona remisem ({ $laws ->
+    [2005] {"B9"}
+   *[other] {"A.4(d)"}
+}).
 repeated_on_board = { $color }: ruch wykonany na szachownicy.
 nothing_to_repeat = Nie ma ruchu niewidomego zawodnika do powtórzenia.
 no_press_owed = Nie trzeba naciskać zegara: widzący zawodnik nie wykonał ruchu od ostatniego naciśnięcia.
@@ -340,6 +344,10 @@ third_illegal_move_loses = Trzecie nieprawidłowe posunięcie: { $color }. Wygry
 third_illegal_move_draw = Trzecie nieprawidłowe posunięcie: { $color }, ale { $winner } nie mogą dać mata: remis.
 draw_before_moves = Remis można uzgodnić tylko pod warunkiem, że obydwoje zawodnicy wykonali co najmniej jeden ruch (5.2.3).
 already_moved = Ten zawodnik wykonał już posunięcie w tej partii: nie jest nieobecny.
+sealer_present = Zawodnik, który zapisał tajne posunięcie, jest obecny: kopertę otwiera się w obecności obu, odpowiedzi nie zapisuje się do koperty.
+reply_already_sealed = Odpowiedź jest już zapisana w drugiej kopercie.
+quickplay_not_in_edition = Ta reklamacja (art. 10.2) istnieje tylko w przepisach z 2009 i 2005 roku.
+quickplay_time_left = Remisu w szybkim finiszu (art. 10.2) można domagać się tylko mając mniej niż dwie minuty na zegarze, przed opadnięciem chorągiewki.
 early_too_long = Do końca sesji zostało więcej czasu, niż zawodnik na posunięciu ma na zegarze: partii nie można teraz odłożyć przed końcem sesji.
 illegal_move_claim_win = Nieprawidłowe posunięcie: { $color }, reklamowane przez { $winner }: wygrywają { $winner }.
 illegal_move_claim_draw = Nieprawidłowe posunięcie: { $color }, reklamowane przez { $winner }, które nie mogą zamatować króla: remis.
@@ -354,6 +362,18 @@ arbiter_sealed_unclear = Tajne posunięcie ma znak bicia, choć nie ma czego bi�
     [2009] {"Wytyczne 8"}
    *[other] {"I.8"}
 }): { $command } { $detail } wykonuje je, albo sędzia ogłasza wynik.
+arbiter_reply_sealed = Odpowiedź zapisana i włożona do nowej koperty ({ $seat }); zegar nieobecnego zawodnika, który zapisał tajne posunięcie, przełączony ({ $laws ->
+    [2005] {"A9"}
+    [2009] {"Wytyczne 9(c)"}
+   *[other] {"I.9.3"}
+}). Sędzia przechowuje kopertę i otwiera ją dopiero w obecności tego zawodnika.
+arbiter_reply_unclear = Odpowiedzi zapisanej w drugiej kopercie nie można wykonać po tajnym posunięciu: { $detail }. Decyduje sędzia; na posunięciu: { $seat }.
+arbiter_quickplay_claim = Żądanie remisu w szybkim finiszu (art. 10.2): { $seat }; zegar zatrzymany. Sędzia uznaje partię za remis, odracza decyzję (może dodać przeciwnikowi dwie minuty) albo odrzuca reklamację.
+arbiter_envelope_lost = Koperta zaginęła ({ $laws ->
+    [2005] {"A11"}
+    [2009] {"Wytyczne 11(a)"}
+   *[other] {"I.12.1"}
+}): grę wznawia się w pozycji z chwili przerwania partii, z czasem zarejestrowanym w momencie odłożenia partii; zawodnik, który zapisał tajne posunięcie, oznajmia je i wykonuje na szachownicy ({ $seat }).
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

@@ -320,6 +320,10 @@ result_absent_both = Nijedan igrač nije stigao u dozvoljenom vremenu: obojica g
     [2009] {"6.6(a)"}
    *[other] {"6.7"}
 }).
+result_both_flags = Obe zastavice su pale: partija je remi ({ $laws ->
+    [2005] {"B9"}
+   *[other] {"A.4(d)"}
+}).
 repeated_on_board = { $color }: potez je odigran na njegovoj tabli.
 nothing_to_repeat = Nema poteza slepog igrača za ponavljanje.
 no_press_owed = Sat ne treba pritisnuti: igrač koji vidi nije odigrao potez od poslednjeg pritiska.
@@ -335,6 +339,10 @@ third_illegal_move_loses = Treći nepravilan potez: { $color }. { $winner } pobe
 third_illegal_move_draw = Treći nepravilan potez: { $color }, ali { $winner } ne može da matira: remi.
 draw_before_moves = Remi se može dogovoriti tek kada su oba igrača odigrala bar po jedan potez (5.2.3).
 already_moved = Taj igrač je već odigrao potez u ovoj partiji: nije odsutan.
+sealer_present = Igrač koji je kovertirao potez je prisutan: koverta se otvara u prisustvu obojice, odgovor se ne kovertira.
+reply_already_sealed = Odgovor je već zatvoren u drugoj koverti.
+quickplay_not_in_edition = Ova reklamacija (čl. 10.2) postoji samo u pravilima iz 2009. i 2005.
+quickplay_time_left = Remi u ubrzanom završetku (čl. 10.2) reklamira se samo sa manje od dva minuta na satu, pre nego što zastavica padne.
 early_too_long = Do kraja seanse ostaje više vremena nego što igrač na potezu ima na satu: partija se sada ne može prekinuti pre kraja seanse.
 illegal_move_claim_win = Nelegalan potez: { $color }, reklamirao { $winner }: { $winner } pobeđuje.
 illegal_move_claim_draw = Nelegalan potez: { $color }, reklamirao { $winner }, koji ne može da matira: remi.
@@ -349,6 +357,18 @@ arbiter_sealed_unclear = Kovertirani potez ima znak uzimanja, a nema šta da se 
     [2009] {"Smernice 8"}
    *[other] {"I.8"}
 }): { $command } { $detail } ga izvodi, ili sudija daje rezultat.
+arbiter_reply_sealed = Odgovor je zapisan i zatvoren u novu kovertu ({ $seat }); sat odsutnog igrača koji je kovertirao potez je pokrenut ({ $laws ->
+    [2005] {"A9"}
+    [2009] {"Smernice 9(c)"}
+   *[other] {"I.9.3"}
+}). Sudija čuva kovertu i otvara je po dolasku tog igrača.
+arbiter_reply_unclear = Odgovor iz druge koverte ne može se odigrati posle kovertiranog poteza: { $detail }. Odlučuje sudija; na potezu je { $seat }.
+arbiter_quickplay_claim = Reklamacija remija u ubrzanom završetku (čl. 10.2): { $seat }; satovi su zaustavljeni. Sudija proglašava remi, odlaže odluku (može protivniku dodati dva minuta) ili odbija reklamaciju.
+arbiter_envelope_lost = Koverta je izgubljena ({ $laws ->
+    [2005] {"A11"}
+    [2009] {"Smernice 11(a)"}
+   *[other] {"I.12.1"}
+}): partija se nastavlja od pozicije i sa vremenima zabeleženim u trenutku prekida; igrač koji je kovertirao potez izjavljuje ga i odigrava ({ $seat }).
 
 ## Refusals of a move heard or typed (notation): { $piece }, { $square } … are worded by hector.
 

@@ -37,6 +37,63 @@ pub struct Resumption {
     pub place: String,
 }
 
+impl Resumption {
+    /// The date and time set for the resumption as minutes since
+    /// 1970-01-01 00:00 (the arbiter's local time), if they read as a
+    /// calendar date and a time of day.
+    pub fn minutes(&self) -> Option<i64> {
+        date_time_minutes(&self.date, &self.time)
+    }
+}
+
+/// `YYYY-MM-DD` (or `YYYY.MM.DD`) and `H:MM` as minutes since 1970-01-01
+/// 00:00; `None` for anything that is not a day of the calendar
+/// (`2026-02-30`) or a time of day (`24:00`).
+pub fn date_time_minutes(date: &str, time: &str) -> Option<i64> {
+    let parts: Vec<&str> = date.split(['-', '.']).collect();
+    let [y, m, d] = parts.as_slice() else {
+        return None;
+    };
+    if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+        return None;
+    }
+    let num = |p: &str| {
+        p.chars()
+            .all(|c| c.is_ascii_digit())
+            .then(|| p.parse::<i64>().ok())
+            .flatten()
+    };
+    let (y, m, d) = (num(y)?, num(m)?, num(d)?);
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days_in_month = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    if !(1..=days_in_month).contains(&d) {
+        return None;
+    }
+    let (h, min) = time.split_once(':')?;
+    if h.is_empty() || h.len() > 2 || min.len() != 2 {
+        return None;
+    }
+    let (h, min) = (num(h)?, num(min)?);
+    if h >= 24 || min >= 60 {
+        return None;
+    }
+    // Days from the civil date (H. Hinnant's algorithm).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(days * 24 * 60 + h * 60 + min)
+}
+
 /// Clock times at adjournment, per player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -524,6 +581,11 @@ impl Adjourned {
         self.present[cix(c)] = true;
     }
 
+    /// Whether the arbiter marked this player present at resumption.
+    pub fn is_present(&self, c: Color) -> bool {
+        self.present[cix(c)]
+    }
+
     /// I.6: both players agree a draw before resumption; the game ends.
     pub fn agree_draw(&mut self) -> Result<EndedBefore, BoardsError> {
         self.end(EndedBefore::DrawAgreed)
@@ -569,5 +631,39 @@ pub fn announce_opened(env: &Envelope, mv: Move, loc: &Locale) -> String {
     match env.position() {
         Ok(p) => san::write(&p, mv, loc),
         Err(_) => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod resumption_time {
+    use super::date_time_minutes;
+
+    #[test]
+    fn calendar_dates_and_times_of_day() {
+        assert_eq!(date_time_minutes("1970-01-01", "0:00"), Some(0));
+        assert_eq!(
+            date_time_minutes("1970-01-02", "10:30"),
+            Some(24 * 60 + 630)
+        );
+        let a = date_time_minutes("2026-11-25", "09:00").unwrap();
+        let b = date_time_minutes("2026.11.26", "10:00").unwrap();
+        assert_eq!(b - a, 25 * 60);
+        assert_eq!(
+            date_time_minutes("2024-03-01", "0:00").unwrap()
+                - date_time_minutes("2024-02-28", "0:00").unwrap(),
+            2 * 24 * 60
+        );
+        assert!(date_time_minutes("2024-02-29", "9:00").is_some());
+        for (d, t) in [
+            ("2026-02-29", "9:00"),
+            ("2026-13-01", "9:00"),
+            ("2026-04-31", "9:00"),
+            ("2026-11-26", "24:00"),
+            ("2026-11-26", "10:60"),
+            ("morgen", "10:00"),
+            ("2026-11-26", "10"),
+        ] {
+            assert_eq!(date_time_minutes(d, t), None, "{d} {t}");
+        }
     }
 }

@@ -101,6 +101,10 @@ pub struct GameArgs {
     /// (2009 A.4, B.3: flags count only when claimed, an illegal blitz move gives a claim to win).
     #[arg(long, default_value = "adequate")]
     pub supervision: String,
+    /// When the session began (its t = 0), "YYYY-MM-DD HH:MM": the resumption time the arbiter
+    /// sets (I.2.7) is then counted on the session's time, and lateness at a resumption from it.
+    #[arg(long, value_name = "DATE TIME")]
+    pub session_start: Option<String>,
 }
 
 /// 32 random bytes as hex: the game's seal key.
@@ -146,6 +150,26 @@ fn text_option(v: &Option<String>, name: &str) -> Result<Option<String>, String>
             }
         }
     }
+}
+
+/// `--session-start`: a calendar date and a time of day, written back as
+/// `YYYY-MM-DD HH:MM`.
+fn session_start(s: &str) -> Result<String, String> {
+    let bad = || {
+        let value: String = s.trim().chars().take(40).collect();
+        said(
+            "option_time",
+            &[
+                ("option", "--session-start"),
+                ("value", &value),
+                ("example", "2026-11-25 09:00"),
+            ],
+        )
+    };
+    let (date, time) = s.trim().split_once([' ', 'T']).ok_or_else(bad)?;
+    let time = time.trim();
+    crate::boards::adjourn::date_time_minutes(date, time).ok_or_else(bad)?;
+    Ok(format!("{} {time}", date.replace('.', "-")))
 }
 
 impl GameArgs {
@@ -275,6 +299,10 @@ impl GameArgs {
             arbiter_starts: self.arbiter_starts,
             supervision: crate::rules::Supervision::parse(&self.supervision)
                 .map_err(|_| choice("--supervision", "adequate, inadequate", &self.supervision))?,
+            session_start: match &self.session_start {
+                None => None,
+                Some(s) => Some(session_start(s)?),
+            },
         })
     }
 

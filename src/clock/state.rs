@@ -167,6 +167,10 @@ pub struct Clock {
     started: bool,
     paused: bool,
     frozen: bool,
+    /// A flag in the final period leaves the clock running (2005 B7–B9,
+    /// 2009 A.4(d): the flag counts only when claimed, and the other flag
+    /// may still fall): the flagged player stays at 0:00.
+    flags_by_claim: bool,
     /// Whose move it is (whose clock runs unless paused or frozen).
     turn: Color,
     /// Time of the latest event; time may not go backwards.
@@ -210,6 +214,7 @@ impl Clock {
             started: false,
             paused: false,
             frozen: false,
+            flags_by_claim: false,
             turn: Color::White,
             now: 0,
             acc: 0,
@@ -245,6 +250,13 @@ impl Clock {
             }
         }
         self
+    }
+
+    /// 2005 B7–B9, 2009 A.4(d): a flag in the final period does not
+    /// freeze the clock; play may go on until the flag is claimed, and the
+    /// other player's flag may fall too.
+    pub fn set_flags_by_claim(&mut self, on: bool) {
+        self.flags_by_claim = on;
     }
 
     /// The time control.
@@ -379,6 +391,14 @@ impl Clock {
                 return;
             }
             let c = self.turn;
+            // A flag claimed only (2005 B7, 2009 A.4(d)): the flagged
+            // player stays at 0:00 in the final period; nothing more falls.
+            if self.flags_by_claim
+                && self.sides[idx(c)].flag.is_some()
+                && self.control.is_final(self.sides[idx(c)].period)
+            {
+                return;
+            }
             let ez = self.elapsed_at_zero();
             // A zero beyond the last representable millisecond never comes
             // (the DGT rule can give a player more time than that).
@@ -476,6 +496,15 @@ impl Clock {
                 self.first_flag = Some(flag);
             }
             self.events.push(Event::Flag(flag));
+        }
+        if is_final && self.flags_by_claim {
+            // 2005 B7, 2009 A.4(d): the clock runs on; the flag waits for a
+            // claim.
+            self.sides[i].rem = 0;
+            self.rebase_e = ez;
+            self.acc = ez;
+            self.since = tz;
+            return;
         }
         if is_final {
             // Freeze: the flagged player shows 0:00, nothing runs any more.

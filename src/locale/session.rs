@@ -217,6 +217,12 @@ struct Words {
     blind: Vec<String>,
     sighted: Vec<String>,
     early: Vec<String>,
+    /// I.12.1: `resume lost` (the envelope is lost or unreadable).
+    #[serde(default)]
+    lost: Vec<String>,
+    /// 2009/2005 10.2: `claim quickplay`.
+    #[serde(default)]
+    quickplay: Vec<String>,
     /// Units of a clock correction (`4 Minuten`, `90 Sekunden`).
     #[serde(default)]
     hours: Vec<String>,
@@ -251,6 +257,10 @@ pub enum Word {
     Blind,
     Sighted,
     Early,
+    /// I.12.1: the envelope is lost (`resume lost`).
+    Lost,
+    /// 2009/2005 10.2: a draw claim in the quickplay finish.
+    Quickplay,
 }
 
 /// One locale's session wording.
@@ -412,7 +422,7 @@ impl SessionWords {
     /// Which word class a folded word is, if any.
     pub fn word(&self, folded: &str) -> Option<Word> {
         let w = &self.file.words;
-        let classes: [(&Vec<String>, Word); 8] = [
+        let classes: [(&Vec<String>, Word); 10] = [
             (&w.my, Word::My),
             (&w.their, Word::Their),
             (&w.threefold, Word::Threefold),
@@ -421,6 +431,8 @@ impl SessionWords {
             (&w.blind, Word::Blind),
             (&w.sighted, Word::Sighted),
             (&w.early, Word::Early),
+            (&w.lost, Word::Lost),
+            (&w.quickplay, Word::Quickplay),
         ];
         let english = [
             "my",
@@ -431,6 +443,8 @@ impl SessionWords {
             "blind",
             "sighted",
             "early",
+            "lost",
+            "quickplay",
         ];
         for ((list, class), en) in classes.iter().zip(english) {
             if folded == en || list.iter().any(|x| fold(x) == folded) {
@@ -475,6 +489,8 @@ impl SessionWords {
             Word::Blind => &w.blind,
             Word::Sighted => &w.sighted,
             Word::Early => &w.early,
+            Word::Lost => &w.lost,
+            Word::Quickplay => &w.quickplay,
         }
     }
 }

@@ -296,6 +296,18 @@ impl Laws {
         }
     }
 
+    /// How late a player may arrive at the resumption of an adjourned
+    /// game, counted from the time set for the resumption, when the
+    /// competition rules say nothing, in ms. 2023 I.10 with I.11: the
+    /// event's default time (zero unless the regulations say otherwise);
+    /// 2009 Guidelines 10 and 2005 A10: one hour.
+    pub fn resumption_default_time_ms(self) -> u64 {
+        match self {
+            Laws::Fide2023 => 0,
+            Laws::Fide2009 | Laws::Fide2005 => 60 * ONE_MINUTE_MS,
+        }
+    }
+
     /// Whether the blind players' appendix admits a clock that announces
     /// the time and the number of moves (2023 D.2.6.1). The 2009 (E.2.4)
     /// and 2005 (F.2.4) appendices describe only an analogue clock with
@@ -514,6 +526,13 @@ mod tests {
         assert_eq!(Laws::Fide2023.default_time_ms(), 0);
         assert_eq!(Laws::Fide2009.default_time_ms(), 0);
         assert_eq!(Laws::Fide2005.default_time_ms(), 60 * MIN);
+    }
+
+    #[test]
+    fn resumption_lateness_and_flag_claims_per_edition() {
+        assert_eq!(Laws::Fide2023.resumption_default_time_ms(), 0);
+        assert_eq!(Laws::Fide2009.resumption_default_time_ms(), 60 * MIN);
+        assert_eq!(Laws::Fide2005.resumption_default_time_ms(), 60 * MIN);
     }
 
     #[test]

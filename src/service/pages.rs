@@ -12,6 +12,7 @@ use super::tokens::Who;
 use crate::locale::Locale;
 use crate::locale::pages::PageWords;
 use crate::locale::session::{SessionWords, Verb};
+use crate::rules::Laws;
 
 const OPPONENT: &str = include_str!("pages/opponent.html");
 const BLIND: &str = include_str!("pages/blind.html");
@@ -44,6 +45,25 @@ fn escape(text: &str) -> String {
     out
 }
 
+/// The articles a page's label cites, as the game's edition numbers them
+/// (the labels are written with the 2023 articles): the blind players'
+/// appendix is E (2009) or F (2005) — the boards differ in E.2.7/E.2.8 and
+/// F.2.7/F.2.8, the assistant is E.2.9 and F.2.9 (a touched piece (e)),
+/// and there is no compulsory assistant (D.2.11); an illegal move is 7.4.
+pub fn cite(laws: Laws, text: &str) -> String {
+    let x = match laws {
+        Laws::Fide2023 => return text.to_string(),
+        Laws::Fide2009 => 'E',
+        Laws::Fide2005 => 'F',
+    };
+    text.replace(" (D.2.11)", "")
+        .replace("D.2.10.5", &format!("{x}.2.9(e)"))
+        .replace("D.2.10", &format!("{x}.2.9"))
+        .replace("D.2.9", &format!("{x}.2.7, {x}.2.8"))
+        .replace(". 7.5)", ". 7.4)")
+        .replace("Άρθρο 7.5", "Άρθρο 7.4")
+}
+
 /// The first phrase of a command in a locale.
 fn phrase(code: &str, verb: Verb) -> String {
     SessionWords::get(code)
@@ -54,10 +74,10 @@ fn phrase(code: &str, verb: Verb) -> String {
 
 /// The words a page's script needs besides the labels: the locale's file
 /// letters (for square names such as Greek `ε4`).
-fn script_words(w: &PageWords, code: &str) -> String {
+fn script_words(w: &PageWords, code: &str, laws: Laws) -> String {
     let mut map = serde_json::Map::new();
     for (k, v) in w.all() {
-        map.insert(k.clone(), serde_json::Value::from(v.as_str()));
+        map.insert(k.clone(), serde_json::Value::from(cite(laws, v)));
     }
     if let Ok(loc) = Locale::get(code) {
         let files: String = shakmaty::File::ALL
@@ -73,7 +93,14 @@ fn script_words(w: &PageWords, code: &str) -> String {
 }
 
 /// Fills a template's `{{key}}` parts.
-fn render(template: &str, w: &PageWords, code: &str, seat: &str, title: &str) -> String {
+fn render(
+    template: &str,
+    w: &PageWords,
+    code: &str,
+    seat: &str,
+    title: &str,
+    laws: Laws,
+) -> String {
     let example = Locale::get(code)
         .map(|l| {
             format!(
@@ -98,7 +125,7 @@ fn render(template: &str, w: &PageWords, code: &str, seat: &str, title: &str) ->
             "lang" => escape(w.code()),
             "seat" => escape(seat),
             "title" => escape(title),
-            "words_json" => script_words(w, code),
+            "words_json" => script_words(w, code, laws),
             "command_label" => escape(&w.text(
                 key,
                 &[
@@ -107,14 +134,17 @@ fn render(template: &str, w: &PageWords, code: &str, seat: &str, title: &str) ->
                     ("yes", &phrase(code, Verb::Yes)),
                 ],
             )),
-            "adjourn_how" => escape(&w.text(
-                key,
-                &[
-                    ("adjourn", &phrase(code, Verb::Adjourn)),
-                    ("move", &example),
-                ],
+            "adjourn_how" => escape(&cite(
+                laws,
+                &w.text(
+                    key,
+                    &[
+                        ("adjourn", &phrase(code, Verb::Adjourn)),
+                        ("move", &example),
+                    ],
+                ),
             )),
-            other => escape(&w.text(other, &[])),
+            other => escape(&cite(laws, &w.text(other, &[]))),
         };
         out.push_str(&text);
         rest = &after[j + 2..];
@@ -131,8 +161,9 @@ const PRESS_BUTTON: &str = "<button type=\"button\" id=\"press\" class=\"main\" 
 /// player is blind (he gets the page for a screen reader instead of the
 /// board). `who` is the seat the page's token belongs to, so the title and
 /// headings name the seat it acts for. `separate_press`: the sighted
-/// player presses his clock himself (his page has the button).
-pub fn page(who: Who, blind: bool, separate_press: bool, code: &str) -> String {
+/// player presses his clock himself (his page has the button). The labels
+/// cite the articles of the game's edition (`laws`).
+pub fn page(who: Who, blind: bool, separate_press: bool, code: &str, laws: Laws) -> String {
     let w = words(code);
     let side = match who {
         Who::Black | Who::AssistantBlack => w.text("black", &[]),
@@ -156,15 +187,23 @@ pub fn page(who: Who, blind: bool, separate_press: bool, code: &str) -> String {
             code,
             who.name(),
             &title,
+            laws,
         );
     }
-    render(template, w, code, who.name(), &title)
+    render(template, w, code, who.name(), &title, laws)
 }
 
 /// The page at `/` (no token: it only says where the seats' pages are).
 pub fn index(code: &str) -> String {
     let w = words(code);
-    render(INDEX, w, code, "", &w.text("title_index", &[]))
+    render(
+        INDEX,
+        w,
+        code,
+        "",
+        &w.text("title_index", &[]),
+        Laws::default(),
+    )
 }
 
 /// A shared asset by file name: (content type, text).
@@ -188,11 +227,42 @@ mod tests {
     use super::*;
 
     #[test]
+    fn labels_cite_the_games_edition() {
+        for code in crate::locale::CODES {
+            for who in Who::ALL {
+                let html = page(who, false, true, code, Laws::Fide2023);
+                for laws in [Laws::Fide2009, Laws::Fide2005] {
+                    let older = page(who, false, true, code, laws);
+                    for art in ["D.2.", " 7.5)", "Άρθρο 7.5"] {
+                        assert!(!older.contains(art), "{code} {who:?} {laws:?}: {art}");
+                    }
+                    if html.contains("D.2.9") {
+                        assert!(older.contains(".2.7, "), "{code} {who:?} {laws:?}");
+                    }
+                }
+            }
+        }
+        let en = words("en");
+        assert_eq!(
+            cite(Laws::Fide2005, &en.text("hall_need_touched_piece", &[])),
+            "Touched piece reported (F.2.9(e))"
+        );
+        assert_eq!(
+            cite(Laws::Fide2009, &en.text("illegal_by", &[])),
+            "Illegal move (Art. 7.4) by"
+        );
+        assert_eq!(
+            cite(Laws::Fide2009, &en.text("hall_need_missing_assistant", &[])),
+            "Compulsory assistant missing"
+        );
+    }
+
+    #[test]
     fn every_page_is_filled_in_every_locale() {
         for code in crate::locale::CODES {
             for who in Who::ALL {
                 for blind in [false, true] {
-                    let html = page(who, blind, true, code);
+                    let html = page(who, blind, true, code, Laws::default());
                     assert!(!html.contains("{{"), "{code} {who:?}: a part is left");
                     assert!(!html.contains("[\""), "{code} {who:?}");
                     assert!(
@@ -211,14 +281,14 @@ mod tests {
 
     #[test]
     fn each_blind_players_assistant_has_a_page_titled_for_him() {
-        let en = page(Who::AssistantBlack, false, false, "en");
+        let en = page(Who::AssistantBlack, false, false, "en", Laws::default());
         assert!(
             en.contains("<title>hector — assistant, Black</title>"),
             "{en}"
         );
         assert!(en.contains("data-seat=\"assistant-black\""));
         assert!(en.contains("data-page=\"assistant\""));
-        let de = page(Who::AssistantWhite, false, false, "de");
+        let de = page(Who::AssistantWhite, false, false, "de", Laws::default());
         assert!(
             de.contains("<title>hector — Assistent von Weiß</title>"),
             "{de}"
@@ -227,9 +297,9 @@ mod tests {
 
     #[test]
     fn the_press_button_is_only_there_with_separate_press() {
-        let with = page(Who::Black, false, true, "en");
+        let with = page(Who::Black, false, true, "en", Laws::default());
         assert!(with.contains(">Press my clock</button>"));
-        let without = page(Who::Black, false, false, "en");
+        let without = page(Who::Black, false, false, "en", Laws::default());
         assert!(!without.contains(">Press my clock</button>"));
         assert!(!without.contains("id=\"press\""));
     }
@@ -256,10 +326,10 @@ mod tests {
 
     #[test]
     fn the_blind_page_gives_examples_in_the_games_words() {
-        let pl = page(Who::White, true, false, "pl");
+        let pl = page(Who::White, true, false, "pl", Laws::default());
         assert!(pl.contains("Skoczek Feliks trzy"), "{pl}");
         assert!(!pl.contains("Springer Felix drei"));
-        let de = page(Who::Black, true, false, "de");
+        let de = page(Who::Black, true, false, "de", Laws::default());
         assert!(de.contains("<title>hector — Schwarz, Ihre Partie</title>"));
         assert!(
             de.contains("„Springer Felix drei“, „Meine Zeit“, „ja“"),

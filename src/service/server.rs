@@ -785,7 +785,7 @@ async fn page(
         Who::Black => app.blind.1,
         _ => false,
     };
-    let (separate_press, code) = {
+    let (separate_press, code, laws) = {
         let board = app.board();
         let cfg = board.session().config();
         // A seat with a language of its own (`--seat-locale`) gets its page in it.
@@ -794,11 +794,11 @@ async fn page(
             .get(who.name())
             .cloned()
             .unwrap_or_else(|| app.locale.clone());
-        (cfg.separate_press, code)
+        (cfg.separate_press, code, cfg.laws)
     };
     with_headers(
         "text/html; charset=utf-8",
-        pages::page(who, blind, separate_press, &code),
+        pages::page(who, blind, separate_press, &code, laws),
     )
 }
 

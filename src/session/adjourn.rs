@@ -43,6 +43,10 @@ pub(super) struct Adjournment {
     /// correction stands at the resumption (nothing given in the
     /// adjournment disappears).
     pub(super) clock_corrected: bool,
+    /// I.9.3 (2009 Guidelines 9(c), 2005 A9): the sealer was absent and
+    /// his opponent sealed his reply in a second envelope (as written);
+    /// the sealer's clock runs. Opened with the first.
+    pub(super) reply: Option<String>,
 }
 
 impl Session {
@@ -75,6 +79,16 @@ impl Session {
         text: &str,
         early: Option<u64>,
     ) -> Vec<Event> {
+        // I.9.3: while adjourned, the replying player seals his reply.
+        if let Some(a) = self.adjourned.as_ref()
+            && !self.game.is_over()
+            && early.is_none()
+            && self
+                .own_color(from)
+                .is_some_and(|c| c != a.state.envelope.sealed_by)
+        {
+            return self.seal_reply(t, from, text);
+        }
         let c = match self.mover(t, from) {
             Ok(c) => c,
             Err(e) => return e,
@@ -164,6 +178,8 @@ impl Session {
             }
         }
         self.pending = [None, None];
+        // A new adjournment: its resumption is still to come.
+        self.resumption_began = None;
         let number = env.move_number;
         let seal = env.seal.clone();
         let offer = env.draw_offer;
@@ -173,6 +189,7 @@ impl Session {
             offer,
             replier_clock_started: false,
             clock_corrected: false,
+            reply: None,
         });
         vec![
             Event {
@@ -347,6 +364,7 @@ impl Session {
         if self.game.is_over() {
             return self.refuse(t, from, Refusal::GameOver);
         }
+        self.resumption_act(t);
         let Some(a) = self.adjourned.as_mut() else {
             return self.not_adjourned(t, from);
         };
@@ -394,6 +412,75 @@ impl Session {
         }
     }
 
+    /// I.12.1 (2009 Guidelines 11(a), 2005 A11): the envelope is lost or
+    /// unreadable (`resume lost`): the game resumes from the position at
+    /// the adjournment with the times recorded then; the sealer announces
+    /// the move he sealed and makes it (his clock runs). A standing draw
+    /// offer stands. Not after the replying player's clock was started
+    /// (I.9.2) or a reply sealed (I.9.3): the arbiter then sets the clocks
+    /// and the position himself.
+    pub(super) fn resume_lost(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        if let Some(e) = self.need_arbiter(t, from, Verb::Resume) {
+            return e;
+        }
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
+        let Some(a) = self.adjourned.as_ref() else {
+            return self.not_adjourned(t, from);
+        };
+        if a.replier_clock_started || a.reply.is_some() {
+            return self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: Rule::CannotBeDone.into(),
+                },
+            );
+        }
+        self.resumption_act(t);
+        let Some(a) = self.adjourned.take() else {
+            return self.not_adjourned(t, from);
+        };
+        let env = a.state.envelope.clone();
+        if a.offer.is_none()
+            && let Some(o) = self.game.draw_offer()
+        {
+            let _ = self.game.decline_draw(!o);
+        }
+        if let Some(c) = a.offer
+            && self.game.draw_offer().is_none()
+            && self.game.offer_draw(c).is_ok()
+        {
+            self.mark_offer(c);
+        }
+        if let Some(clock) = self.clock.as_mut() {
+            if !a.clock_corrected {
+                let _ = clock.set_time(Color::White, env.white_time.remaining_ms, t);
+                let _ = clock.set_time(Color::Black, env.black_time.remaining_ms, t);
+            }
+            if clock.is_paused() {
+                let _ = clock.resume(t);
+            }
+        }
+        vec![
+            Event {
+                t,
+                to: vec![To::All],
+                kind: Kind::Resumed,
+            },
+            Event {
+                t,
+                to: vec![To::All],
+                kind: Kind::Arbiter {
+                    reason: ArbiterReason::EnvelopeLost,
+                    by: Some(Seat::of(env.sealed_by)),
+                    detail: None,
+                },
+            },
+        ]
+    }
+
     fn resume_with(&mut self, t: u64, from: Seat, read_as: Option<Move>) -> Vec<Event> {
         if let Some(e) = self.need_arbiter(t, from, Verb::Resume) {
             return e;
@@ -402,6 +489,7 @@ impl Session {
         if self.game.is_over() {
             return self.refuse(t, from, Refusal::GameOver);
         }
+        self.resumption_act(t);
         let Some(a) = self.adjourned.as_mut() else {
             return self.not_adjourned(t, from);
         };
@@ -443,7 +531,8 @@ impl Session {
         let Some(a) = self.adjourned.as_mut() else {
             return self.not_adjourned(t, from);
         };
-        let replier_running = a.replier_clock_started || a.clock_corrected;
+        let replier_running = a.replier_clock_started || a.clock_corrected || a.reply.is_some();
+        let reply = a.reply.clone();
         let offer = a.offer;
         self.adjourned = None;
         // I.4 (2009 Guidelines 4, 2005 A4): the offers stand as the
@@ -465,6 +554,9 @@ impl Session {
         }
         let mut out = one(t, vec![To::All], Kind::Resumed);
         match opened {
+            Opened::Move { mv, .. } if reply.is_some() => {
+                out.extend(self.open_reply(t, env.sealed_by, mv, reply.as_deref()));
+            }
             Opened::Move { mv, .. } => {
                 out.extend(self.make(t, env.sealed_by, mv, Seat::Arbiter));
                 // I.4 with 9.1.2.2 (2009 Guidelines 4, 2005 A4): a draw
@@ -583,9 +675,139 @@ impl Session {
         }
     }
 
+    /// I.9.3 (2009 Guidelines 9(c), 2005 A9): the sealer is absent at the
+    /// resumption; his opponent, instead of waiting, writes his reply,
+    /// seals it in a new envelope and starts the sealer's clock. The
+    /// arbiter keeps it; both envelopes are opened when the sealer is
+    /// there (`present`, `resume`). Said back only to the replier.
+    fn seal_reply(&mut self, t: u64, from: Seat, text: &str) -> Vec<Event> {
+        let Some(a) = self.adjourned.as_ref() else {
+            return self.not_adjourned(t, from);
+        };
+        let sealer = a.state.envelope.sealed_by;
+        let replier = !sealer;
+        let for_blind_player =
+            from.is_assistant() && self.cfg.assistant_for.is_none() && self.is_blind(replier);
+        if from != Seat::of(replier) && !for_blind_player {
+            return self.not_your_right(t, from, Verb::Adjourn);
+        }
+        let rule = if a.reply.is_some() {
+            Some(Rule::ReplyAlreadySealed)
+        } else if a.state.is_present(sealer) {
+            Some(Rule::SealerPresent)
+        } else {
+            None
+        };
+        if let Some(rule) = rule {
+            return self.refuse(
+                t,
+                from,
+                Refusal::Rules {
+                    reason: rule.into(),
+                },
+            );
+        }
+        let env = a.state.envelope.clone();
+        let (started, corrected) = (a.replier_clock_started, a.clock_corrected);
+        self.resumption_act(t);
+        if let Some(clock) = self.clock.as_mut() {
+            if !started && !corrected {
+                // I.5: the times of the envelope.
+                let _ = clock.set_time(Color::White, env.white_time.remaining_ms, t);
+                let _ = clock.set_time(Color::Black, env.black_time.remaining_ms, t);
+            }
+            let running = if clock.is_paused() {
+                clock.resume(t).is_ok()
+            } else {
+                clock.is_started() || clock.start_with(sealer, t).is_ok()
+            };
+            // The sealed move and the reply count as made: the clock goes
+            // over to the sealer (unless the replier's clock already ran,
+            // I.9.2: then only his reply).
+            if running && clock.turn() == sealer {
+                let _ = clock.press(t);
+            }
+            if running && clock.turn() == replier {
+                let _ = clock.press(t);
+            }
+        }
+        if let Some(a) = self.adjourned.as_mut() {
+            a.reply = Some(text.to_string());
+            a.state.mark_present(replier);
+        }
+        vec![
+            Event {
+                t,
+                to: if from == Seat::of(replier) {
+                    vec![To::Seat(from)]
+                } else {
+                    vec![To::Seat(Seat::of(replier)), To::Seat(from)]
+                },
+                kind: Kind::Sealed { san: echo(text) },
+            },
+            Event {
+                t,
+                to: vec![To::All],
+                kind: Kind::Arbiter {
+                    reason: ArbiterReason::ReplySealed,
+                    by: Some(Seat::of(replier)),
+                    detail: None,
+                },
+            },
+        ]
+    }
+
+    /// I.9.3: both envelopes opened with the sealer present: the sealed
+    /// move and the reply are made on the board; the sealer's clock,
+    /// started when the reply was sealed, runs on. A reply that cannot be
+    /// read as a legal move after the sealed move is left to the arbiter
+    /// (he is told it as written; the replying player is to move and his
+    /// clock runs).
+    fn open_reply(&mut self, t: u64, sealer: Color, mv: Move, reply: Option<&str>) -> Vec<Event> {
+        // The clock already counted both moves: they are made without it.
+        let clock = self.clock.take();
+        let mut out = self.make(t, sealer, mv, Seat::Arbiter);
+        let heard = if self.game.is_over() {
+            None
+        } else {
+            Some(hear(self.position(), reply.unwrap_or_default(), self.loc))
+        };
+        let mut clock = clock;
+        match heard {
+            None => {}
+            Some(Heard::Move(m)) => out.extend(self.make(t, !sealer, m, Seat::Arbiter)),
+            Some(_) => {
+                // The replier is to move: his clock runs.
+                if let Some(k) = clock.as_mut()
+                    && k.turn() == sealer
+                {
+                    let _ = k.press(t);
+                }
+                out.push(Event {
+                    t,
+                    to: vec![To::Seat(Seat::Arbiter)],
+                    kind: Kind::Arbiter {
+                        reason: ArbiterReason::ReplyUnclear,
+                        by: Some(Seat::of(!sealer)),
+                        detail: Some(echo(reply.unwrap_or_default())),
+                    },
+                });
+            }
+        }
+        self.clock = clock;
+        if self.game.is_over()
+            && let Some(k) = self.clock.as_mut()
+            && k.running().is_some()
+        {
+            let _ = k.pause(t);
+        }
+        out
+    }
+
     /// I.9.2: the replying player is absent when play resumes: his clock
     /// is started with the envelope's times, the envelope stays shut.
     pub(super) fn start_replier_clock(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        self.resumption_act(t);
         let Some(a) = self.adjourned.as_mut() else {
             return Vec::new();
         };

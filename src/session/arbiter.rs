@@ -308,6 +308,50 @@ impl Session {
             })
     }
 
+    /// Where lateness is counted from and how late a player may come, in
+    /// ms: from the start of the session and the default time (6.7); at
+    /// the resumption of an adjourned game from the resumption, and the
+    /// edition's time for it (2023 I.10 with I.11: the event's default
+    /// time; 2009 Guidelines 10, 2005 A10: one hour "from the time set for
+    /// resumption"), or the event's (`--default-time`). `None`: not yet
+    /// begun.
+    pub(super) fn lateness(&self) -> Option<(u64, u64)> {
+        if self.adjourned.is_none() && self.resumption_began.is_none() {
+            return self.session_start.map(|s| (s, self.default_ms()));
+        }
+        let window = self
+            .cfg
+            .default_time
+            .map_or(self.cfg.laws.resumption_default_time_ms(), |m| {
+                m.saturating_mul(60_000)
+            });
+        let from = self.scheduled_resumption().or(self.resumption_began)?;
+        Some((from, window))
+    }
+
+    /// The time set for the resumption (I.2.7) on the session's time,
+    /// when the session's own start is known (`--session-start`).
+    pub(super) fn scheduled_resumption(&self) -> Option<u64> {
+        let start = self.cfg.session_start.as_deref()?;
+        let (date, time) = start.split_once(' ')?;
+        let start = crate::boards::adjourn::date_time_minutes(date, time)?;
+        let set = self.resumption.clone().or_else(|| {
+            self.adjourned
+                .as_ref()
+                .map(|a| a.state.envelope.resumption.clone())
+        })?;
+        let minutes = u64::try_from(set.minutes()?.checked_sub(start)?).ok()?;
+        minutes.checked_mul(60_000)
+    }
+
+    /// I.10: the arbiter's first act at a resumption marks when it began
+    /// (unless the time set for it is known).
+    pub(super) fn resumption_act(&mut self, t: u64) {
+        if self.adjourned.is_some() && self.resumption_began.is_none() {
+            self.resumption_began = Some(t);
+        }
+    }
+
     /// 6.7: the arbiter notes a player absent (asked back first: with the
     /// default time past, it ends the game).
     pub(super) fn absent(&mut self, t: u64, from: Seat, c: Color) -> Vec<Event> {
@@ -349,10 +393,11 @@ impl Session {
                 },
             );
         }
+        self.resumption_act(t);
         self.absent[ci(c)] = !arrived
             || self
-                .session_start
-                .is_some_and(|s| t > s.saturating_add(self.default_ms()));
+                .lateness()
+                .is_some_and(|(s, w)| t > s.saturating_add(w));
         let mut out = one(
             t,
             vec![To::All],
@@ -374,12 +419,14 @@ impl Session {
     }
 
     /// 6.7.1: a player noted absent when the default time has passed since
-    /// the clocks started loses; both absent, both lose (`-/-`).
+    /// the clocks started loses; both absent, both lose (`-/-`). At a
+    /// resumption (I.10, 2009 Guidelines 10, 2005 A10) the time is counted
+    /// from the resumption ([`Session::lateness`]).
     pub(super) fn default_check(&mut self, t: u64) -> Vec<Event> {
-        let Some(start) = self.session_start else {
+        let Some((start, window)) = self.lateness() else {
             return Vec::new();
         };
-        if self.game.is_over() || t < start.saturating_add(self.default_ms()) {
+        if self.game.is_over() || t < start.saturating_add(window) {
             return Vec::new();
         }
         let late: Vec<Color> = [Color::White, Color::Black]

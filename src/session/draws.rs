@@ -177,7 +177,7 @@ impl Session {
     }
 
     /// D.2.10.5: a win on time claimed; the arbiter rules.
-    pub(super) fn claim_flag(&self, t: u64, from: Seat) -> Vec<Event> {
+    pub(super) fn claim_flag(&mut self, t: u64, from: Seat) -> Vec<Event> {
         if from == Seat::Arbiter {
             return self.refuse(
                 t,
@@ -196,7 +196,7 @@ impl Session {
         if self
             .adjourned
             .as_ref()
-            .is_some_and(|a| !a.replier_clock_started)
+            .is_some_and(|a| !a.replier_clock_started && a.reply.is_none())
         {
             return self.refuse(t, from, Refusal::Adjourned);
         }
@@ -214,11 +214,64 @@ impl Session {
                 },
             );
         }
+        // 2005 B8, 2009 A.4(d)(2): with hector's clock a claim with the
+        // claimant's flag up and his opponent's down wins (a draw when he
+        // cannot checkmate, 6.9); the flag counts from the claim.
+        if self.flags_by_claim()
+            && let (Some(clock), Some(c)) = (self.clock.as_ref(), self.own_color(from))
+            && clock.flag(!c).is_some()
+            && clock.flag(c).is_none()
+        {
+            return self.flag_fell(t, !c);
+        }
         vec![Event {
             t,
             to: vec![To::Seat(Seat::Arbiter), To::Seat(from)],
             kind: Kind::Arbiter {
                 reason: ArbiterReason::FlagClaim,
+                by: Some(from),
+                detail: None,
+            },
+        }]
+    }
+
+    /// 2009/2005 10.2: the player to move, with less than two minutes on
+    /// his clock and his flag up, claims a draw; the clocks stop (6.12(b))
+    /// and the arbiter decides: the draw (`result 1/2-1/2`), postponed
+    /// (10.2(b): `add-time` two minutes to the opponent, `start clock`) or
+    /// rejected (`start clock`). Not under 2023 (no 10.2).
+    pub(super) fn claim_quickplay(&mut self, t: u64, from: Seat) -> Vec<Event> {
+        let c = match self.need_player(t, from, Verb::Claim) {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
+        if self.game.is_over() {
+            return self.refuse(t, from, Refusal::GameOver);
+        }
+        if self.adjourned.is_some() {
+            return self.refuse(t, from, Refusal::Adjourned);
+        }
+        let rule = |r: Rule| Refusal::Rules { reason: r.into() };
+        if self.cfg.laws == crate::rules::Laws::Fide2023 {
+            return self.refuse(t, from, rule(Rule::QuickplayNotInEdition));
+        }
+        if self.game.turn() != c {
+            return self.refuse(t, from, rule(Rule::ClaimNotToMove));
+        }
+        if let Some(clock) = self.clock.as_mut() {
+            let left = clock.remaining(c, t);
+            if left == 0 || left >= 120_000 || clock.flag(c).is_some() {
+                return self.refuse(t, from, rule(Rule::QuickplayTimeLeft));
+            }
+            if clock.running().is_some() {
+                let _ = clock.pause(t);
+            }
+        }
+        vec![Event {
+            t,
+            to: vec![To::All],
+            kind: Kind::Arbiter {
+                reason: ArbiterReason::QuickplayClaim,
                 by: Some(from),
                 detail: None,
             },

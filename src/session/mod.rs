@@ -164,6 +164,13 @@ pub struct Config {
     /// an illegal move in blitz gives a claim to win (B.3(c)).
     #[serde(skip_serializing_if = "is_adequate")]
     pub supervision: crate::rules::Supervision,
+    /// The date and time at which the session began (its t = 0),
+    /// `YYYY-MM-DD HH:MM` (`--session-start`): places the date and time
+    /// set for a resumption (I.2.7) on the session's time, so that
+    /// lateness at the resumption is counted from it (I.10, I.11; 2009
+    /// Guidelines 10; 2005 A10).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session_start: Option<String>,
 }
 
 fn is_adequate(s: &crate::rules::Supervision) -> bool {
@@ -200,6 +207,7 @@ impl Default for Config {
             no_draw_before: None,
             arbiter_starts: false,
             supervision: Default::default(),
+            session_start: None,
         }
     }
 }
@@ -307,6 +315,11 @@ pub struct Session {
     resumption: Option<crate::boards::adjourn::Resumption>,
     /// 6.6, 6.7: when the clocks first ran (the start of the session).
     session_start: Option<u64>,
+    /// I.10, I.11 (2009 Guidelines 10, 2005 A10): when the resumption of
+    /// the adjourned game began, by the arbiter's first act at it
+    /// (`present`, `absent`, `arrived`, `start clock`, `resume`); the time
+    /// set for it (`resumption` with `--session-start`) comes first.
+    resumption_began: Option<u64>,
     /// 6.7: the players the arbiter noted absent.
     absent: [bool; 2],
     /// D.2.1: the blind player's move (colour, half-move) the sighted
@@ -351,6 +364,7 @@ impl Clone for Session {
             confirm: self.confirm.clone(),
             resumption: self.resumption.clone(),
             session_start: self.session_start,
+            resumption_began: self.resumption_began,
             absent: self.absent,
             unrepeated: self.unrepeated,
             flag_held: self.flag_held,
@@ -429,6 +443,8 @@ impl Session {
                     Color::Black => (by_second, by_first),
                 };
                 let mut clock = Clock::new(tc, mode).with_moves(w, b);
+                // 2005 B7–B9, 2009 A.4(d): a flag counts only when claimed.
+                clock.set_flags_by_claim(cfg.laws.flag_by_claim(game.class(), cfg.supervision));
                 if !game.is_over() && !cfg.arbiter_starts {
                     clock
                         .start_with(game.turn(), 0)
@@ -469,6 +485,7 @@ impl Session {
             confirm: HashMap::new(),
             resumption: None,
             session_start,
+            resumption_began: None,
             absent: [false; 2],
             unrepeated: None,
             flag_held: None,
@@ -657,8 +674,46 @@ impl Session {
                     self.flag_held = Some(f.side);
                     continue;
                 }
+                // 2005 B7–B9, 2009 A.4(d): the arbiter does not signal a
+                // flag; it counts when the opponent claims it (`flag`).
+                // Both flags down is a draw (B9, A.4(d)(3)).
+                if self.flags_by_claim() {
+                    let both = self.clock.as_ref().is_some_and(|k| {
+                        k.flag(Color::White).is_some() && k.flag(Color::Black).is_some()
+                    });
+                    if both {
+                        out.extend(self.both_flags(t));
+                    }
+                    continue;
+                }
                 out.extend(self.flag_fell(t, f.side));
             }
+        }
+        out
+    }
+
+    /// 2005 B7–B9, 2009 A.4(d) (`--supervision inadequate`): in rapid and
+    /// blitz a flag counts only when claimed.
+    pub(super) fn flags_by_claim(&self) -> bool {
+        self.cfg
+            .laws
+            .flag_by_claim(self.game.class(), self.cfg.supervision)
+    }
+
+    /// 2005 B9, 2009 A.4(d)(3): both flags have fallen: a draw.
+    fn both_flags(&mut self, t: u64) -> Vec<Event> {
+        let r = crate::rules::GameResult {
+            outcome: shakmaty::KnownOutcome::Draw,
+            termination: crate::rules::Termination::DrawAgreed,
+        };
+        self.game.set_result(r);
+        let mut out = self.ended(t, r);
+        if let Some(Event {
+            kind: Kind::Result { reason, .. },
+            ..
+        }) = out.last_mut()
+        {
+            *reason = "both-flags".into();
         }
         out
     }
@@ -697,7 +752,7 @@ impl Session {
 
     /// 6.9: `c`'s flag fell: told to all and the arbiter; the game ends
     /// (a draw when the opponent cannot checkmate).
-    fn flag_fell(&mut self, t: u64, c: Color) -> Vec<Event> {
+    pub(super) fn flag_fell(&mut self, t: u64, c: Color) -> Vec<Event> {
         let mut out = vec![
             Event {
                 t,
@@ -963,6 +1018,7 @@ impl Session {
             Request::Accept => self.draw_answer(t, from, true),
             Request::Decline => self.draw_answer(t, from, false),
             Request::ClaimFlag => self.claim_flag(t, from),
+            Request::ClaimQuickplay => self.claim_quickplay(t, from),
             Request::Claim { claim, intended } => self.claim(t, from, claim, intended.as_deref()),
             Request::Resign => self.resign(t, from),
             Request::Adjourn {
@@ -971,6 +1027,7 @@ impl Session {
             } => self.adjourn(t, from, &sealed, early_minutes),
             Request::Resume => self.resume(t, from),
             Request::ResumeAs(text) => self.resume_as(t, from, &text),
+            Request::ResumeLost => self.resume_lost(t, from),
             Request::Present(c) => self.present(t, from, c),
             Request::Envelope(file) => self.envelope(t, from, file),
             Request::Resumption { date, time, place } => {

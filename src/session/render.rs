@@ -548,6 +548,19 @@ impl Renderer {
                             ],
                         )
                     }
+                    ArbiterReason::ReplyUnclear => self.say(
+                        "arbiter_reply_unclear",
+                        &[("seat", seat), ("detail", Word::T(&detail))],
+                    ),
+                    ArbiterReason::QuickplayClaim => {
+                        self.say("arbiter_quickplay_claim", &[("seat", seat)])
+                    }
+                    ArbiterReason::EnvelopeLost => {
+                        self.say("arbiter_envelope_lost", &[("seat", seat), self.laws()])
+                    }
+                    ArbiterReason::ReplySealed => {
+                        self.say("arbiter_reply_sealed", &[("seat", seat), self.laws()])
+                    }
                     ArbiterReason::Flag => {
                         let c = match detail.as_str() {
                             "white" => self.color(Side::White),
@@ -1123,6 +1136,8 @@ impl Renderer {
                 ],
             ),
             "absent" => self.say("result_absent_both", &[self.laws()]),
+            // 2005 B9, 2009 A.4(d)(3): both flags down.
+            "both-flags" => self.say("result_both_flags", &[self.laws()]),
             "arbiter" => self.s("result_arbiter", &[("result", result)]),
             _ => result.to_string(),
         }

@@ -189,6 +189,13 @@ pub enum Request {
     /// reads it (`resume Sf3`: a superfluous capture sign, the meaning
     /// clear).
     ResumeAs(String),
+    /// I.12.1 (2009 Guidelines 11(a), 2005 A11): the envelope is lost or
+    /// unreadable: resume from the adjourned position with the times
+    /// recorded; the sealer announces his move.
+    ResumeLost,
+    /// 2009/2005 10.2: the player to move, with less than two minutes
+    /// left, claims a draw in the quickplay finish; the arbiter decides.
+    ClaimQuickplay,
     /// I.7: a player present for the opening of the envelope.
     Present(Color),
     /// I.2, I.3: the envelope read to the arbiter; with a file name, also
@@ -281,10 +288,10 @@ impl Request {
             Request::Draw => Verb::Draw,
             Request::Accept => Verb::Accept,
             Request::Decline => Verb::Decline,
-            Request::ClaimFlag | Request::Claim { .. } => Verb::Claim,
+            Request::ClaimFlag | Request::ClaimQuickplay | Request::Claim { .. } => Verb::Claim,
             Request::Resign => Verb::Resign,
             Request::Adjourn { .. } => Verb::Adjourn,
-            Request::Resume | Request::ResumeAs(_) => Verb::Resume,
+            Request::Resume | Request::ResumeAs(_) | Request::ResumeLost => Verb::Resume,
             Request::Present(_) => Verb::Present,
             Request::Envelope(_) => Verb::Envelope,
             Request::Resumption { .. } => Verb::Resumption,
@@ -464,6 +471,11 @@ impl Reader<'_> {
             Verb::Decline => alone(Request::Decline),
             Verb::Resign => alone(Request::Resign),
             Verb::Resume if rest.is_empty() => Ok(Request::Resume),
+            Verb::Resume
+                if folded.len() == 1 && self.words.word(&folded[0]) == Some(Word::Lost) =>
+            {
+                Ok(Request::ResumeLost)
+            }
             Verb::Resume => Ok(Request::ResumeAs(rest.join(" "))),
             Verb::Envelope => Ok(Request::Envelope(
                 (!rest.is_empty()).then(|| rest.join(" ")),
@@ -523,6 +535,7 @@ impl Reader<'_> {
             Verb::Claim => {
                 let claim = match folded.first().and_then(|w| self.words.word(w)) {
                     Some(Word::Flag) => return Ok(Request::ClaimFlag),
+                    Some(Word::Quickplay) => return Ok(Request::ClaimQuickplay),
                     Some(Word::Threefold) => Claim::ThreefoldRepetition,
                     Some(Word::Fifty) => Claim::FiftyMoves,
                     _ => return Err(incomplete(Verb::Claim)),
@@ -797,12 +810,7 @@ impl Reader<'_> {
 
 /// A date as the arbiter writes it: `2026-11-26` or `2026.11.26`.
 fn is_date(w: &str) -> bool {
-    let parts: Vec<&str> = w.split(['-', '.']).collect();
-    matches!(parts.as_slice(), [y, m, d]
-        if y.len() == 4 && m.len() == 2 && d.len() == 2
-            && [y, m, d].iter().all(|p| p.chars().all(|c| c.is_ascii_digit()))
-            && (1..=12).contains(&m.parse::<u32>().unwrap_or(0))
-            && (1..=31).contains(&d.parse::<u32>().unwrap_or(0)))
+    crate::boards::adjourn::date_time_minutes(w, "0:00").is_some()
 }
 
 /// A time of day, `10:00` or `9:30`.

@@ -562,10 +562,20 @@ pub enum Rule {
     /// D.2.5, D.2.10.3: no clock press is owed (the sighted player has
     /// not moved since the last press).
     NoPressOwed,
+    /// I.9.3 (2009 Guidelines 9(c), 2005 A9): the player who sealed is
+    /// present; his opponent does not seal a reply (the envelope is
+    /// opened, I.9.1).
+    SealerPresent,
+    /// I.9.3: a reply is already sealed in the second envelope.
+    ReplyAlreadySealed,
+    /// 10.2 is a claim of the 2009 and 2005 Laws only.
+    QuickplayNotInEdition,
+    /// 10.2: only with less than two minutes left, before the flag falls.
+    QuickplayTimeLeft,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 21] = [
+    pub const ALL: [Rule; 25] = [
         Rule::NoDrawOffer,
         Rule::NotAdjourned,
         Rule::NotPresent,
@@ -587,6 +597,10 @@ impl Rule {
         Rule::AlreadyMoved,
         Rule::EarlyTooLong,
         Rule::NoPressOwed,
+        Rule::SealerPresent,
+        Rule::ReplyAlreadySealed,
+        Rule::QuickplayNotInEdition,
+        Rule::QuickplayTimeLeft,
     ];
 
     /// The rule's name as in the JSON, also its sentence's key.
@@ -613,6 +627,10 @@ impl Rule {
             Rule::AlreadyMoved => "already_moved",
             Rule::EarlyTooLong => "early_too_long",
             Rule::NoPressOwed => "no_press_owed",
+            Rule::SealerPresent => "sealer_present",
+            Rule::ReplyAlreadySealed => "reply_already_sealed",
+            Rule::QuickplayNotInEdition => "quickplay_not_in_edition",
+            Rule::QuickplayTimeLeft => "quickplay_time_left",
         }
     }
 }
@@ -719,6 +737,24 @@ pub enum ArbiterReason {
     /// (`detail`, English SAN) is clear: the arbiter decides (`resume
     /// MOVE` plays it, or he gives the result).
     SealedMoveUnclear,
+    /// I.9.3 (2009 Guidelines 9(c), 2005 A9): the sealer is absent; his
+    /// opponent (`by`) sealed his reply in a new envelope and started the
+    /// sealer's clock. The arbiter keeps it and opens it with the sealer
+    /// present.
+    ReplySealed,
+    /// I.9.3: the reply sealed in the second envelope (`detail`, as
+    /// written) is no legal move after the sealed move: the arbiter
+    /// decides; the replying player (`by`) is to move.
+    ReplyUnclear,
+    /// I.12.1 (2009 Guidelines 11(a), 2005 A11): the envelope is lost;
+    /// the game resumed from the adjourned position with the times
+    /// recorded; the sealer (`by`) announces and makes his move.
+    EnvelopeLost,
+    /// 2009/2005 10.2: a player (`by`) claims a draw in the quickplay
+    /// finish and the clocks are stopped; the arbiter declares the draw
+    /// (`result 1/2-1/2`), postpones (`add-time`, `start clock`) or
+    /// rejects it (`start clock`).
+    QuickplayClaim,
 }
 
 /// Everything a session can say. Facts, never sentences: the renderer
