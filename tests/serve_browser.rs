@@ -212,6 +212,87 @@ fn the_sighted_seats_pages_on_a_phone_show_what_they_are_told() {
     }
 }
 
+/// Issue 41 point 5: the blind player's page. His clock button says the
+/// clocks; the board killed (kill -9) is said at once and a move he types
+/// meanwhile is kept and said to be kept; the board started again from
+/// its journal (same port, same tokens) is said to be back and the kept
+/// move reaches it and is answered in words. tests/browser/blind_lost.test.mjs asks
+/// for the kill and the restart through files in HECTOR_CONTROL.
+#[test]
+fn the_blind_players_page_tells_a_lost_board_and_keeps_a_move_typed_meanwhile() {
+    if let Err(why) = ready() {
+        support::skip(&why);
+        return;
+    }
+    let dir = TempDir::new("serve-browser-lost");
+    let journal = dir.0.join("board.sqlite");
+    let args = ["--control", "300+2", "--locale", "de"];
+    let mut s = Serve::start(&journal, &args);
+    let address = |s: &Serve| {
+        s.urls
+            .seats
+            .iter()
+            .find(|(seat, _)| seat == "white")
+            .map(|(_, url)| url.clone())
+            .expect("white's address")
+    };
+    let white = address(&s);
+    let port = white
+        .split("://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|host| host.rsplit(':').next())
+        .expect("a port in the address")
+        .to_string();
+    let control = dir.0.join("control");
+    std::fs::create_dir_all(&control).unwrap();
+    let urls: serde_json::Map<String, serde_json::Value> = s
+        .urls
+        .seats
+        .iter()
+        .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
+        .collect();
+    let out = dir.0.join("node.out");
+    let mut node = Command::new("node")
+        .args(["--test", "--test-reporter=spec", "blind_lost.test.mjs"])
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser"))
+        .env("HECTOR_URLS", serde_json::Value::Object(urls).to_string())
+        .env("HECTOR_CONTROL", &control)
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .expect("node runs");
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(240);
+    let status = loop {
+        if let Some(status) = node.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "the browser test ran too long"
+        );
+        if std::fs::remove_file(control.join("kill")).is_ok() {
+            s.child.kill().unwrap();
+            s.child.wait().unwrap();
+            std::fs::write(control.join("killed"), "").unwrap();
+        }
+        if std::fs::remove_file(control.join("restart")).is_ok() {
+            let mut again = vec!["--port", port.as_str()];
+            again.extend_from_slice(&args);
+            s = Serve::start_raw(&journal, &again);
+            assert_eq!(address(&s), white, "the same address");
+            std::fs::write(control.join("restarted"), "").unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let text = std::fs::read_to_string(&out).unwrap_or_default();
+    assert!(
+        status.success() && text.contains("pass 2") && text.contains("fail 0"),
+        "the browser test failed:\n{text}\nserver:\n{}",
+        s.stderr_text()
+    );
+}
+
 /// Runs `file` (tests/browser) against the seats `s` serves and asserts
 /// that all its `count` tests passed, naming the server's log if not.
 fn passes(s: &Serve, file: &str, env: &[(&str, &str)], count: usize) {

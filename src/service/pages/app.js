@@ -64,12 +64,37 @@ const hector = (() => {
 
   const listeners = [];
 
+  // While the board cannot be reached, what the seat sends waits here (in
+  // order, at most OUTBOX lines) and goes when it is back; a line beyond
+  // that is refused in words, never lost silently.
+  const OUTBOX = 5;
+  const outbox = [];
+  let lost = false;
+
+  function keep(text) {
+    if (outbox.length >= OUTBOX) {
+      announce({ kind: "error", text: t("command_not_kept", { text }) });
+      return;
+    }
+    outbox.push(text);
+    announce({ kind: "error", text: t("command_kept", { text }) });
+  }
+
   async function command(text) {
-    const r = await fetch("/api/command", {
-      method: "POST",
-      headers: { ...auth, "Content-Type": "application/json" },
-      body: JSON.stringify({ text }),
-    });
+    if (lost) { keep(text); return []; }
+    let r;
+    try {
+      r = await fetch("/api/command", {
+        method: "POST",
+        headers: { ...auth, "Content-Type": "application/json" },
+        body: JSON.stringify({ text }),
+      });
+    } catch (_) {
+      // The board went away between the socket's last word and this one.
+      connectionLost();
+      keep(text);
+      return [];
+    }
     let body = null;
     try { body = await r.json(); } catch (_) { body = null; }
     if (!r.ok) {
@@ -184,6 +209,7 @@ const hector = (() => {
     };
     socket.onclose = async () => {
       document.body.dataset.connected = "no";
+      connectionLost();
       // A token the board does not know will not start working: stop and
       // say why instead of asking again every second.
       try {
@@ -193,7 +219,24 @@ const hector = (() => {
       }
       setTimeout(() => { connect(); for (const f of listeners) f({ kind: "reconnected" }); }, 1000);
     };
-    socket.onopen = () => { document.body.dataset.connected = "yes"; };
+    socket.onopen = () => {
+      document.body.dataset.connected = "yes";
+      if (!lost) return;
+      lost = false;
+      announce({ kind: "info", text: t("connection_back") });
+      // What was kept goes now, in order; the board answers each.
+      (async () => {
+        while (outbox.length && !lost) await command(outbox.shift());
+      })();
+    };
+  }
+
+  // Said once when the board cannot be reached (a lost network, or the
+  // board stopped or restarting); its return is said too.
+  function connectionLost() {
+    if (lost || stopped) return;
+    lost = true;
+    announce({ kind: "error", text: t("reconnecting") });
   }
 
   // A result as the pages write it: ½ for a half point (1/2-1/2 → ½-½).

@@ -172,19 +172,27 @@
     });
   }
 
-  async function readClocks() {
+  // `say`: the button was pressed: what it shows is also spoken (once).
+  async function readClocks(say) {
+    let lines;
     try {
       const c = await hector.clock();
       if (!c.clock) {
-        $("words-white").textContent = t("no_clock");
-        $("words-black").textContent = "";
-        return;
+        lines = [t("no_clock"), ""];
+      } else {
+        const run = c.clock.running;
+        lines = ["white", "black"].map((side) =>
+          t(run === side ? "clock_running" : "clock_words", { side: SIDE[side], words: c[side + "_words"] }));
       }
-      const run = c.clock.running;
-      for (const side of ["white", "black"]) {
-        $("words-" + side).textContent = t(run === side ? "clock_running" : "clock_words", { side: SIDE[side], words: c[side + "_words"] });
-      }
-    } catch (_) { /* the token message is shown by init */ }
+    } catch (_) {
+      // The token message is shown by init; a board that cannot be
+      // reached is said.
+      if (say === true && document.body.dataset.token !== "bad") hector.announce({ kind: "error", text: t("reconnecting") });
+      return;
+    }
+    $("words-white").textContent = lines[0];
+    $("words-black").textContent = lines[1];
+    if (say === true) hector.announce({ kind: "clock", text: lines.filter(Boolean).join(" ") });
   }
 
   // Arbiter: reports, differences and fix guidance stay listed until read.
@@ -320,7 +328,7 @@
       hector.command("result " + $("result-value").value);
     });
     const rc = $("read-clocks");
-    if (rc) rc.addEventListener("click", readClocks);
+    if (rc) rc.addEventListener("click", () => readClocks(true));
     await hector.init();
     await refresh();
     if (page === "blind") readClocks();
