@@ -315,7 +315,7 @@ fn play_records_completed_illegal_moves_art_7_5_5() {
     let text = out(&o);
     assert!(
         text.contains(
-            "Illegal move by White. The position before it is restored; Black gets two minutes."
+            "Illegal move by White: Black gets two minutes. The position was not changed."
         ),
         "{text}"
     );
