@@ -354,6 +354,7 @@ already_moved = Dieser Spieler hat in dieser Partie schon einen Zug ausgeführt:
 sealer_present = Der Spieler, der den Zug abgegeben hat, ist anwesend: der Umschlag wird geöffnet, eine Antwort wird nicht abgegeben.
 reply_already_sealed = Im zweiten Umschlag ist schon eine Antwort abgegeben.
 quickplay_not_in_edition = Diese Reklamation (Art. 10.2) gibt es nur in den Regeln von 2009 und 2005.
+quickplay_not_in_blitz = In dieser Blitzpartie gilt die Reklamation nach Art. 10.2 nicht.
 quickplay_time_left = Remis in der Endspurtphase (Art. 10.2) wird nur mit weniger als zwei Minuten auf der Uhr reklamiert, bevor das Fallblättchen fällt.
 early_too_long = Bis zum Ende der Spielzeit bleibt mehr Zeit, als der Spieler am Zug auf der Uhr hat: die Partie kann jetzt nicht vorzeitig abgebrochen werden.
 illegal_move_claim_win = Regelwidriger Zug von { $color }, von { $winner } reklamiert: { $winner } gewinnt.

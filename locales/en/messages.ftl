@@ -325,6 +325,7 @@ already_moved = That player has already made a move in this game: he is not abse
 sealer_present = The player who sealed the move is here: the envelope is opened with both present, and no reply is sealed.
 reply_already_sealed = A reply is already sealed in the second envelope.
 quickplay_not_in_edition = This claim (Art. 10.2) is in the 2009 and 2005 Laws only.
+quickplay_not_in_blitz = In this blitz game the claim of Art. 10.2 does not apply.
 quickplay_time_left = A draw in the quickplay finish (Art. 10.2) is claimed only with less than two minutes left, before the flag falls.
 early_too_long = The rest of the session is longer than the time left on the clock of the player to move: the game cannot be adjourned early now.
 illegal_move_claim_win = Illegal move by { $color }, claimed by { $winner }: { $winner } wins.

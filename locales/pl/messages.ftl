@@ -347,6 +347,7 @@ already_moved = Ten zawodnik wykonał już posunięcie w tej partii: nie jest ni
 sealer_present = Zawodnik, który zapisał tajne posunięcie, jest obecny: kopertę otwiera się w obecności obu, odpowiedzi nie zapisuje się do koperty.
 reply_already_sealed = Odpowiedź jest już zapisana w drugiej kopercie.
 quickplay_not_in_edition = Ta reklamacja (art. 10.2) istnieje tylko w przepisach z 2009 i 2005 roku.
+quickplay_not_in_blitz = W tej partii błyskawicznej reklamacja z art. 10.2 nie ma zastosowania.
 quickplay_time_left = Remisu w szybkim finiszu (art. 10.2) można domagać się tylko mając mniej niż dwie minuty na zegarze, przed opadnięciem chorągiewki.
 early_too_long = Do końca sesji zostało więcej czasu, niż zawodnik na posunięciu ma na zegarze: partii nie można teraz odłożyć przed końcem sesji.
 illegal_move_claim_win = Nieprawidłowe posunięcie: { $color }, reklamowane przez { $winner }: wygrywają { $winner }.

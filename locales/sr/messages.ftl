@@ -342,6 +342,7 @@ already_moved = Taj igrač je već odigrao potez u ovoj partiji: nije odsutan.
 sealer_present = Igrač koji je kovertirao potez je prisutan: koverta se otvara u prisustvu obojice, odgovor se ne kovertira.
 reply_already_sealed = Odgovor je već zatvoren u drugoj koverti.
 quickplay_not_in_edition = Ova reklamacija (čl. 10.2) postoji samo u pravilima iz 2009. i 2005.
+quickplay_not_in_blitz = U ovoj brzopoteznoj partiji reklamacija po čl. 10.2 se ne primenjuje.
 quickplay_time_left = Remi u ubrzanom završetku (čl. 10.2) reklamira se samo sa manje od dva minuta na satu, pre nego što zastavica padne.
 early_too_long = Do kraja seanse ostaje više vremena nego što igrač na potezu ima na satu: partija se sada ne može prekinuti pre kraja seanse.
 illegal_move_claim_win = Nelegalan potez: { $color }, reklamirao { $winner }: { $winner } pobeđuje.

@@ -159,6 +159,19 @@ impl Laws {
         )
     }
 
+    /// Whether the player to move with less than two minutes may claim a
+    /// draw in the quickplay finish (Art. 10.2): not under 2023 (it has no
+    /// 10.2); not in 2005 blitz (C2); not in 2009 blitz without adequate
+    /// supervision (B.3(b)).
+    pub fn quickplay_claim(self, class: Class, supervision: Supervision) -> bool {
+        !matches!(
+            (self, class, supervision),
+            (Laws::Fide2023, _, _)
+                | (Laws::Fide2005, Class::Blitz, _)
+                | (Laws::Fide2009, Class::Blitz, Supervision::Inadequate)
+        )
+    }
+
     /// Whether a flag counts only when a player claims it, the arbiter
     /// refraining from signalling it, and both flags down is a draw: 2005
     /// B7–B9 (rapid, and blitz through C2); 2009 A.4(d) (rapid, and blitz

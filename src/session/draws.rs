@@ -255,6 +255,14 @@ impl Session {
         if self.cfg.laws == crate::rules::Laws::Fide2023 {
             return self.refuse(t, from, rule(Rule::QuickplayNotInEdition));
         }
+        // 2005 C2, 2009 B.3(b): not in blitz (without adequate supervision).
+        if !self
+            .cfg
+            .laws
+            .quickplay_claim(self.game.class(), self.game.supervision())
+        {
+            return self.refuse(t, from, rule(Rule::QuickplayNotInBlitz));
+        }
         if self.game.turn() != c {
             return self.refuse(t, from, rule(Rule::ClaimNotToMove));
         }

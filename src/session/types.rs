@@ -572,10 +572,13 @@ pub enum Rule {
     QuickplayNotInEdition,
     /// 10.2: only with less than two minutes left, before the flag falls.
     QuickplayTimeLeft,
+    /// 2005 C2, 2009 B.3(b): no 10.2 claim in blitz (without adequate
+    /// supervision).
+    QuickplayNotInBlitz,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 25] = [
+    pub const ALL: [Rule; 26] = [
         Rule::NoDrawOffer,
         Rule::NotAdjourned,
         Rule::NotPresent,
@@ -601,6 +604,7 @@ impl Rule {
         Rule::ReplyAlreadySealed,
         Rule::QuickplayNotInEdition,
         Rule::QuickplayTimeLeft,
+        Rule::QuickplayNotInBlitz,
     ];
 
     /// The rule's name as in the JSON, also its sentence's key.
@@ -631,6 +635,7 @@ impl Rule {
             Rule::ReplyAlreadySealed => "reply_already_sealed",
             Rule::QuickplayNotInEdition => "quickplay_not_in_edition",
             Rule::QuickplayTimeLeft => "quickplay_time_left",
+            Rule::QuickplayNotInBlitz => "quickplay_not_in_blitz",
         }
     }
 }
