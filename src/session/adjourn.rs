@@ -831,6 +831,7 @@ impl Session {
                         action: ClockAction::Started,
                         player: None,
                         ms: None,
+                        by_rule: false,
                     },
                 ),
                 Err(e) => refuse(self, e.into()),
@@ -860,6 +861,7 @@ impl Session {
                 action: ClockAction::Started,
                 player: None,
                 ms: None,
+                by_rule: false,
             },
         )
     }

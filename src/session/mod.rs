@@ -820,6 +820,7 @@ impl Session {
                         action: ClockAction::Added,
                         player: Some(c.into()),
                         ms: Some(ms),
+                        by_rule: true,
                     },
                 });
             } else {
@@ -834,6 +835,7 @@ impl Session {
                         action: ClockAction::Set,
                         player: Some(c.into()),
                         ms: Some(left),
+                        by_rule: true,
                     },
                 });
             }

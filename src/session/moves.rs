@@ -362,6 +362,7 @@ impl Session {
                 action: ClockAction::Pressed,
                 player: Some(c.into()),
                 ms: self.clock.as_ref().map(|k| k.remaining(c, t)),
+                by_rule: false,
             },
         )
     }

@@ -455,10 +455,24 @@ impl Renderer {
             } => self.result(score.as_deref().unwrap_or(result), reason, *player),
             Kind::Alert { ms, .. } => self.say("alert", &[("time", Word::Time(*ms))]),
             Kind::Flag { player } => self.say("flag", &[("color", Word::Side(*player))]),
-            Kind::Clock { action, player, ms } => {
+            Kind::Clock {
+                action,
+                player,
+                ms,
+                by_rule,
+            } => {
                 let color = player.map(Word::Side).unwrap_or(Word::T(""));
                 let ms = ms.unwrap_or(0);
                 match action {
+                    // Applied by hector as the Laws give it: not said as
+                    // the arbiter's act.
+                    ClockAction::Added if *by_rule => self.say(
+                        "clock_granted",
+                        &[("color", color), ("time", Word::Time(ms))],
+                    ),
+                    ClockAction::Set if *by_rule => {
+                        self.say("clock_cut", &[("color", color), ("time", Word::Time(ms))])
+                    }
                     ClockAction::Started => self.s("clock_started", &[]),
                     ClockAction::Stopped => self.s("clock_stopped", &[]),
                     ClockAction::Set => {

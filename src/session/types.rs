@@ -871,13 +871,17 @@ pub enum Kind {
     Flag {
         player: Side,
     },
-    /// The clock started, stopped or was corrected by the arbiter.
+    /// The clock started, stopped or was corrected by the arbiter; with
+    /// `by_rule`, a time the Laws give that hector applied itself (a
+    /// penalty or an incorrect claim), not the arbiter's act.
     Clock {
         action: ClockAction,
         #[serde(skip_serializing_if = "Option::is_none", default)]
         player: Option<Side>,
         #[serde(skip_serializing_if = "Option::is_none", default)]
         ms: Option<u64>,
+        #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+        by_rule: bool,
     },
     /// Draw offered, declined (9.1).
     Draw {
@@ -1206,7 +1210,15 @@ mod tests {
             let (player, ms) = (Some(Side::Black), Some(60_000));
             let want =
                 format!(r#"{{"kind":"clock","action":"{word}","player":"black","ms":60000}}"#);
-            pinned(Kind::Clock { action, player, ms }, want);
+            pinned(
+                Kind::Clock {
+                    action,
+                    player,
+                    ms,
+                    by_rule: false,
+                },
+                want,
+            );
         }
         for (action, word) in [
             (DrawAction::Offered, "offered"),
