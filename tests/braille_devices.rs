@@ -15,11 +15,20 @@ use hector::braille::brlapi::{Auth, BrlApiDisplay};
 use hector::braille::driver::{BaumDisplay, BrailleDisplay, KeyEvent};
 use hector::lab::braille::emulator::Emulator;
 
+/// The tests that run BRLTTY and those that watch a display go and come
+/// back on a pty run one at a time: a BRLTTY started meanwhile was seen to
+/// keep a lost display looking connected.
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static ALONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    ALONE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 #[test]
 fn brltty_accepts_the_emulator_as_an_orbit_reader() {
     if !need(&["socat", "brltty"]) {
         return;
     }
+    let _alone = one_at_a_time();
     let dir = TempDir::new("brltty-baum");
     let (_socat, dev, host) = socat(&dir);
     let emu = EmuRun::start(&dev, Emulator::orbit_reader_20());
@@ -89,6 +98,7 @@ fn unplug_and_replug_redraws() {
     if !need(&["socat"]) {
         return;
     }
+    let _alone = one_at_a_time();
     let dir = TempDir::new("replug");
     let (socat1, dev, host) = socat(&dir);
     let emu = EmuRun::start(&dev, Emulator::orbit_reader_20());
@@ -126,6 +136,7 @@ fn brlapi_client_writes_through_brltty_and_reads_a_key() {
     if !need(&["socat", "brltty"]) {
         return;
     }
+    let _alone = one_at_a_time();
     let dir = TempDir::new("brlapi");
     let (_socat, dev, host) = socat(&dir);
     let emu = EmuRun::start(&dev, Emulator::orbit_reader_20());
@@ -173,6 +184,7 @@ fn brlapi_key_file_authorisation_and_display_command() {
     if !need(&["socat", "brltty"]) {
         return;
     }
+    let _alone = one_at_a_time();
     let dir = TempDir::new("brlapi-key");
     let (_socat, dev, host) = socat(&dir);
     let emu = EmuRun::start(&dev, Emulator::orbit_reader_20());
@@ -427,6 +439,7 @@ fn power_down_then_back_redraws() {
     if !need(&["socat"]) {
         return;
     }
+    let _alone = one_at_a_time();
     let dir = TempDir::new("powerdown");
     let (_socat, dev, host) = socat(&dir);
     let emu = EmuRun::start(&dev, Emulator::orbit_reader_20());
@@ -485,6 +498,7 @@ fn brlapi_client_comes_back_after_brltty_restarts() {
     if !need(&["socat", "brltty"]) {
         return;
     }
+    let _alone = one_at_a_time();
     let dir = TempDir::new("brlapi-restart");
     let (_socat, dev, host) = socat(&dir);
     let emu = EmuRun::start(&dev, Emulator::orbit_reader_20());
