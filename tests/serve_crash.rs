@@ -127,3 +127,69 @@ fn a_stop_with_sigterm_charges_the_think_up_to_the_stop() {
         "White thought 2.3 s until the stop and was charged {charged} ms"
     );
 }
+
+/// Issue 43 point 8: "interrupted for" is measured with the machine's time
+/// since boot, not the wall clock: a wall clock set back a day between the
+/// crash and the restart (here: the last heartbeat's wall time moved a day
+/// ahead, as it would read then) still gives the seconds the board was down,
+/// not "zero seconds".
+#[test]
+fn the_interruption_is_measured_whatever_the_wall_clock_did() {
+    let dir = TempDir::new("serve-crash-wall");
+    let journal = dir.0.join("board.sqlite");
+    let mut s = Serve::start(&journal, GAME);
+    let mut c = s.client();
+    let (white, arbiter) = (s.token("white"), s.token("arbiter"));
+    assert_eq!(c.command(&arbiter, "start clock").unwrap().status, 200);
+    assert_eq!(c.command(&white, "e4").unwrap().status, 200);
+    std::thread::sleep(Duration::from_secs(3));
+    s.child.kill().unwrap();
+    s.child.wait().unwrap();
+    let killed = Instant::now();
+    {
+        let db = rusqlite::Connection::open(&journal).unwrap();
+        let hb: String = db
+            .query_row(
+                "SELECT value FROM config WHERE key = 'serve.heartbeat'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("a heartbeat of the running clock");
+        let parts: Vec<&str> = hb.split(' ').collect();
+        assert_eq!(
+            parts.len(),
+            4,
+            "time, wall clock, boot, time since boot: {hb}"
+        );
+        let wall: u64 = parts[1].parse().unwrap();
+        let moved = format!(
+            "{} {} {} {}",
+            parts[0],
+            wall + 86_400_000,
+            parts[2],
+            parts[3]
+        );
+        db.execute(
+            "UPDATE config SET value = ?1 WHERE key = 'serve.heartbeat'",
+            [moved],
+        )
+        .unwrap();
+    }
+    std::thread::sleep(Duration::from_secs(2));
+    let s = Serve::start_raw(&journal, &[]);
+    let down = killed.elapsed().as_millis() as u64;
+    let rows = Journal::open_read_only(&journal)
+        .unwrap()
+        .rows_after(0)
+        .unwrap();
+    let ms = rows
+        .iter()
+        .rev()
+        .find_map(|r| r.command.get("interrupted_ms").and_then(Value::as_u64))
+        .expect("an interrupted row");
+    assert!(
+        ms >= 2000 && ms <= down + 1500,
+        "interrupted for {ms} ms; down {down} ms after the kill"
+    );
+    drop(s);
+}

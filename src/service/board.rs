@@ -53,9 +53,10 @@ pub struct Board {
     started: Instant,
     last_t: u64,
     on_commit: Option<OnCommit>,
-    /// Until [`Board::begin`]: commands replayed and the wall-clock time
-    /// the game stopped, for a resumed game.
-    resumed: Option<(usize, Option<u64>)>,
+    /// Until [`Board::begin`]: commands replayed, the wall-clock time the
+    /// game stopped and the machine's time since boot then (when its last
+    /// heartbeat had it), for a resumed game.
+    resumed: Option<(usize, Option<u64>, Option<crate::service::journal::Uptime>)>,
 }
 
 impl Board {
@@ -178,10 +179,15 @@ impl Board {
         // Where the game stood when the service stopped: its last command,
         // or the last heartbeat of a running clock if that came later.
         let mut last = rows.last().map(|r| (r.t, r.wall_ms));
+        // The machine's time since boot at that heartbeat: the downtime is
+        // measured with it when the machine did not restart (a wall clock
+        // set back or on meanwhile would say "zero" or "a day").
+        let mut uptime = None;
         if let Some(hb) = journal.heartbeat()
             && last.is_some_and(|l| hb.0 >= l.0)
         {
             last = Some(hb);
+            uptime = journal.heartbeat_uptime();
         }
         let at = last.map(|l| l.0).unwrap_or(0);
         let board = Board {
@@ -194,7 +200,7 @@ impl Board {
             started: Instant::now(),
             last_t: at,
             on_commit: None,
-            resumed: (!rows.is_empty()).then(|| (rows.len(), last.map(|l| l.1))),
+            resumed: (!rows.is_empty()).then(|| (rows.len(), last.map(|l| l.1), uptime)),
         };
         Ok((board, tokens))
     }
@@ -206,7 +212,7 @@ impl Board {
     /// heartbeat of a running clock): the clocks stay stopped until the
     /// arbiter starts them, and the downtime is charged to nobody.
     pub fn begin(&mut self) -> Result<(Opened, Vec<Value>), String> {
-        let Some((commands, wall)) = self.resumed.take() else {
+        let Some((commands, wall, uptime)) = self.resumed.take() else {
             // (A journal with no command yet is started again as new.)
             // At a tournament the arbiter starts the clocks (hector session
             // starts White's at once): a served game begins with them stopped.
@@ -225,7 +231,11 @@ impl Board {
         let mut interrupted_ms = None;
         let mut events = Vec::new();
         if let Some(wall) = wall {
-            let for_ms = wall_ms().saturating_sub(wall);
+            let for_ms = uptime
+                .as_ref()
+                .zip(crate::service::journal::Uptime::now())
+                .and_then(|(then, now)| then.until(&now))
+                .unwrap_or_else(|| wall_ms().saturating_sub(wall));
             events = self
                 .submit_at(json!({"interrupted_ms": for_ms}), self.last_t)?
                 .events;

@@ -979,20 +979,36 @@ impl Journal {
     /// time, ms.
     pub fn heartbeat(&self) -> Option<(u64, u64)> {
         let v = self.setting("heartbeat")?;
-        let (t, wall) = v.split_once(' ')?;
-        Some((t.parse().ok()?, wall.parse().ok()?))
+        let mut parts = v.split(' ');
+        Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+    }
+
+    /// The machine's time since it booted at the last heartbeat, with that
+    /// boot's identity ([`Uptime`]), if it was stored (older journals have
+    /// only the wall clock).
+    pub fn heartbeat_uptime(&self) -> Option<Uptime> {
+        let v = self.setting("heartbeat")?;
+        let mut parts = v.split(' ').skip(2);
+        Some(Uptime {
+            boot: parts.next()?.to_string(),
+            ms: parts.next()?.parse().ok()?,
+        })
     }
 
     /// Stores the heartbeat of a running clock (session time `t`, wall
-    /// clock `wall_ms`), on disk (in the write-ahead log) when this
-    /// returns. It is not checkpointed on its own — that would double the
-    /// disk's work while a clock runs; the next command carries it into the
-    /// journal file.
+    /// clock `wall_ms`, and the machine's time since boot when it can be
+    /// read), on disk (in the write-ahead log) when this returns. It is not
+    /// checkpointed on its own — that would double the disk's work while a
+    /// clock runs; the next command carries it into the journal file.
     pub fn set_heartbeat(&mut self, t: u64, wall_ms: u64) -> Result<(), JournalError> {
+        let value = match Uptime::now() {
+            Some(u) => format!("{t} {wall_ms} {} {}", u.boot, u.ms),
+            None => format!("{t} {wall_ms}"),
+        };
         self.conn
             .execute(
                 "INSERT OR REPLACE INTO config (key, value) VALUES ('serve.heartbeat', ?1)",
-                [format!("{t} {wall_ms}")],
+                [value],
             )
             .map(|_| ())
             .map_err(self.sql())
@@ -1241,6 +1257,53 @@ fn decode(after: i64, raw: &[SumRow]) -> Result<Vec<Row>, Problem> {
         out.append(&mut rows);
     }
     Ok(out)
+}
+
+/// The machine's time since it booted (CLOCK_BOOTTIME: it counts a
+/// suspend too and no one sets it), with the boot's identity
+/// (`/proc/sys/kernel/random/boot_id`): two readings of the same boot
+/// measure the time between them whatever the wall clock did meanwhile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Uptime {
+    pub boot: String,
+    pub ms: u64,
+}
+
+impl Uptime {
+    /// Now, where the system tells it (Linux); `None` elsewhere.
+    pub fn now() -> Option<Uptime> {
+        let boot = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
+        let boot = boot.trim();
+        if boot.is_empty() || boot.contains(char::is_whitespace) {
+            return None;
+        }
+        let ms = boot_ms()?;
+        Some(Uptime {
+            boot: boot.to_string(),
+            ms,
+        })
+    }
+
+    /// The time from `self` to `later`, when both are of the same boot.
+    pub fn until(&self, later: &Uptime) -> Option<u64> {
+        (self.boot == later.boot).then(|| later.ms.saturating_sub(self.ms))
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn boot_ms() -> Option<u64> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid timespec for clock_gettime to fill.
+    let r = unsafe { libc::clock_gettime(libc::CLOCK_BOOTTIME, &mut ts) };
+    (r == 0).then(|| ts.tv_sec as u64 * 1000 + ts.tv_nsec as u64 / 1_000_000)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn boot_ms() -> Option<u64> {
+    None
 }
 
 /// Wall-clock time in ms since the Unix epoch.
