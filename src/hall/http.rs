@@ -141,21 +141,7 @@ pub fn router(app: Arc<App>) -> Router {
 /// referrer (the arbiter's token is in his page's address), nothing but
 /// the hall's own script, style and live updates, no framing, no sniffing.
 async fn security_headers(mut r: Response) -> Response {
-    let h = r.headers_mut();
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
-        ),
-    );
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
+    crate::service::server::secure(r.headers_mut());
     r
 }
 

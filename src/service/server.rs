@@ -743,7 +743,14 @@ fn with_headers(content_type: &'static str, body: impl IntoResponse) -> Response
     let mut r = body.into_response();
     let h = r.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    // The token is in the page's address: never send it on.
+    secure(h);
+    r
+}
+
+/// The headers every page of a board and of the hall carries: no referrer
+/// (a token is in the page's address: never send it on), nothing but the
+/// page's own script, style and live updates, no framing, no sniffing.
+pub(crate) fn secure(h: &mut axum::http::HeaderMap) {
     h.insert(
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
@@ -758,7 +765,6 @@ fn with_headers(content_type: &'static str, body: impl IntoResponse) -> Response
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    r
 }
 
 /// A seat's page in the game's language. With a valid token the page is
