@@ -385,15 +385,13 @@ fn command_line_dump_and_watch() {
 /// the terminal in the players' language, once, and so is its return; the
 /// move made on it meanwhile is played when it is back. Before, play said
 /// nothing: the sighted player moved on a board nobody read.
-#[test]
-fn play_tells_when_the_board_goes_and_comes_back() {
-    use std::io::{BufRead, Write};
-    if !support::need(&["socat"]) {
-        return;
-    }
-    let dir = temp_dir("play-unplug");
-    let mut pair = PtyPair::spawn(&dir).unwrap();
-    let emu = Emulator::attach(&pair.board, Chess::default().board().clone()).unwrap();
+/// `hector play` (German, blind Black) watching the DGT board at `host`,
+/// and a function that waits (at most 20 s) until what it printed holds
+/// `what`, returning all it printed so far.
+fn play_watching(
+    host: &std::path::Path,
+) -> (std::process::Child, impl FnMut(&str) -> String + use<>) {
+    use std::io::BufRead;
     let mut child = support::hector_command()
         .args([
             "play",
@@ -402,7 +400,7 @@ fn play_tells_when_the_board_goes_and_comes_back() {
             "--blind",
             "black",
             "--eboard",
-            &format!("dgt:{}", pair.host.display()),
+            &format!("dgt:{}", host.display()),
         ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -422,7 +420,7 @@ fn play_tells_when_the_board_goes_and_comes_back() {
         }
     });
     let mut seen = String::new();
-    let mut wait = |what: &str| {
+    let wait = move |what: &str| {
         let until = Instant::now() + Duration::from_secs(20);
         while !seen.contains(what) && Instant::now() < until {
             if let Ok(l) = lines.recv_timeout(Duration::from_millis(100)) {
@@ -436,6 +434,19 @@ fn play_tells_when_the_board_goes_and_comes_back() {
         );
         seen.clone()
     };
+    (child, wait)
+}
+
+#[test]
+fn play_tells_when_the_board_goes_and_comes_back() {
+    use std::io::Write;
+    if !support::need(&["socat"]) {
+        return;
+    }
+    let dir = temp_dir("play-unplug");
+    let mut pair = PtyPair::spawn(&dir).unwrap();
+    let emu = Emulator::attach(&pair.board, Chess::default().board().clone()).unwrap();
+    let (mut child, mut wait) = play_watching(&pair.host);
     wait("Weiß am Zug.");
     assert!(emu.wait_update_mode(Duration::from_secs(5)));
     // Unplugged: said once.
@@ -469,7 +480,7 @@ fn play_tells_when_the_board_goes_and_comes_back() {
 /// it is plugged in and its moves are played.
 #[test]
 fn play_starts_without_its_board_and_takes_it_when_plugged_in() {
-    use std::io::{BufRead, Write};
+    use std::io::Write;
     if !support::need(&["socat"]) {
         return;
     }
@@ -477,48 +488,7 @@ fn play_starts_without_its_board_and_takes_it_when_plugged_in() {
     // The board's line is not there when the game starts.
     let host = dir.join("host");
     let _ = std::fs::remove_file(&host);
-    let mut child = support::hector_command()
-        .args([
-            "play",
-            "--speech",
-            "text",
-            "--blind",
-            "black",
-            "--eboard",
-            &format!("dgt:{}", host.display()),
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (lines_tx, lines) = channel::<String>();
-    let stdout = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for l in std::io::BufReader::new(stdout)
-            .lines()
-            .map_while(Result::ok)
-        {
-            if lines_tx.send(l).is_err() {
-                return;
-            }
-        }
-    });
-    let mut seen = String::new();
-    let mut wait = |what: &str| {
-        let until = Instant::now() + Duration::from_secs(20);
-        while !seen.contains(what) && Instant::now() < until {
-            if let Ok(l) = lines.recv_timeout(Duration::from_millis(100)) {
-                seen.push_str(&l);
-                seen.push('\n');
-            }
-        }
-        assert!(
-            seen.contains(what),
-            "waited for {what:?}; hector said:\n{seen}"
-        );
-        seen.clone()
-    };
+    let (mut child, mut wait) = play_watching(&host);
     wait("Weiß am Zug.");
     // Told once; the game goes on at the terminal meanwhile.
     wait("Das DGT-Brett ist nicht erreichbar; hector versucht es weiter.");

@@ -12,6 +12,25 @@ use hector::service::journal::Journal;
 use serde_json::Value;
 use serve_util::{Serve, TempDir, next};
 
+/// The journal's last interruption lasts from the last heartbeat (at most
+/// a second before the kill, which came 2 s before the restart) to the
+/// restart, `down` ms after the kill.
+fn assert_interrupted_for_the_downtime(journal: &std::path::Path, down: u64) {
+    let rows = Journal::open_read_only(journal)
+        .unwrap()
+        .rows_after(0)
+        .unwrap();
+    let ms = rows
+        .iter()
+        .rev()
+        .find_map(|r| r.command.get("interrupted_ms").and_then(Value::as_u64))
+        .expect("an interrupted row");
+    assert!(
+        ms >= 2000 && ms <= down + 1500,
+        "interrupted for {ms} ms; down {down} ms after the kill"
+    );
+}
+
 const GAME: &[&str] = &["--control", "300+2", "--blind", "black", "--locale", "en"];
 
 #[test]
@@ -55,19 +74,7 @@ fn kill_9_five_seconds_into_a_think_charges_the_player_and_every_page_hears_of_i
 
     // The interruption is the time the board was down: from the last
     // heartbeat (at most a second before the kill) to the restart.
-    let rows = Journal::open_read_only(&journal)
-        .unwrap()
-        .rows_after(0)
-        .unwrap();
-    let ms = rows
-        .iter()
-        .rev()
-        .find_map(|r| r.command.get("interrupted_ms").and_then(Value::as_u64))
-        .expect("an interrupted row");
-    assert!(
-        ms >= 2000 && ms <= down + 1500,
-        "interrupted for {ms} ms; down {down} ms after the kill"
-    );
+    assert_interrupted_for_the_downtime(&journal, down);
 
     // Pages reconnect after the restart: the arbiter's and the blind
     // player's hear the interruption; the game goes on afterwards.
@@ -178,18 +185,6 @@ fn the_interruption_is_measured_whatever_the_wall_clock_did() {
     std::thread::sleep(Duration::from_secs(2));
     let s = Serve::start_raw(&journal, &[]);
     let down = killed.elapsed().as_millis() as u64;
-    let rows = Journal::open_read_only(&journal)
-        .unwrap()
-        .rows_after(0)
-        .unwrap();
-    let ms = rows
-        .iter()
-        .rev()
-        .find_map(|r| r.command.get("interrupted_ms").and_then(Value::as_u64))
-        .expect("an interrupted row");
-    assert!(
-        ms >= 2000 && ms <= down + 1500,
-        "interrupted for {ms} ms; down {down} ms after the kill"
-    );
+    assert_interrupted_for_the_downtime(&journal, down);
     drop(s);
 }
