@@ -141,7 +141,7 @@ fn open_whisper(_model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechErro
     Err(SpeechError::NotBuilt("whisper"))
 }
 
-#[cfg(feature = "whisper")]
+#[cfg(all(feature = "whisper", feature = "pocketsphinx"))]
 fn open_both(model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
     use super::whisper::both;
     let mut w = super::whisper::Whisper::open(model)?;
@@ -156,13 +156,16 @@ fn open_both(model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
     if std::env::var_os("HECTOR_WHISPER_PROMPT").is_none() {
         w.set_prompted(both::PROMPTED);
     }
-    Ok(Box::new(both::Both::new(
-        open_pocketsphinx(None)?,
-        Box::new(w),
-    )))
+    let ps = super::pocketsphinx::PocketSphinx::with_defaults()?;
+    Ok(Box::new(both::Both::new(Box::new(ps), Box::new(w))))
 }
 
 #[cfg(not(feature = "whisper"))]
 fn open_both(_model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
     Err(SpeechError::NotBuilt("whisper"))
+}
+
+#[cfg(all(feature = "whisper", not(feature = "pocketsphinx")))]
+fn open_both(_model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
+    Err(SpeechError::NotBuilt("pocketsphinx"))
 }

@@ -88,6 +88,13 @@ pub trait Recognizer {
     fn set_transcribe(&mut self, on: bool) {
         let _ = on;
     }
+    /// Writes the engine's own transcript of the last utterance now, when
+    /// [`Recognizer::set_transcribe`] had spared it (`--engine both` hears
+    /// with both engines at once and learns only afterwards whether
+    /// PocketSphinx heard chess).
+    fn transcribe_last(&mut self) -> Result<(), SpeechError> {
+        Ok(())
+    }
     /// How far the engine's own transcript of the last utterance lay from
     /// the nearest phrase of its list (0–1, [`super::transcript::distance`];
     /// Whisper): talk is written as talk.

@@ -511,9 +511,14 @@ pub fn hear_all(
                     // (Its 16-bit decoder is named too: `HECTOR_WHISPER_F32=1`
                     // is measured apart.)
                     let on = |v: &str| std::env::var(v).is_ok_and(|v| v == "1");
+                    // Another beam (`HECTOR_WHISPER_BEAM`) is kept apart too.
+                    let beam = match std::env::var("HECTOR_WHISPER_BEAM") {
+                        Ok(b) => format!("+beam{}", b.trim()),
+                        Err(_) => String::new(),
+                    };
                     let name = match r.name() {
                         "whisper" => format!(
-                            "whisper+52.5{}{}",
+                            "whisper+52.5{}{}{beam}",
                             if on("HECTOR_WHISPER_PROMPT") {
                                 "+prompt"
                             } else {

@@ -59,13 +59,13 @@ pub fn combine(
 }
 
 pub struct Both {
-    first: Box<dyn Recognizer>,
-    second: Box<dyn Recognizer>,
+    first: Box<dyn Recognizer + Send>,
+    second: Box<dyn Recognizer + Send>,
     meanings: Option<Grammar>,
 }
 
 impl Both {
-    pub fn new(first: Box<dyn Recognizer>, second: Box<dyn Recognizer>) -> Both {
+    pub fn new(first: Box<dyn Recognizer + Send>, second: Box<dyn Recognizer + Send>) -> Both {
         Both {
             first,
             second,
@@ -103,12 +103,24 @@ impl Recognizer for Both {
     }
 
     fn finish(&mut self) -> Result<Vec<Hypothesis>, SpeechError> {
-        let a = self.first.finish()?;
+        // The two engines hear the utterance at once, one on each core
+        // (PocketSphinx's lattice while Whisper encodes and scores).
         // Whisper's own transcript counts only through the gate, when
-        // PocketSphinx heard no chess: it is written only then.
-        let gate_open = self.meanings.is_none() || heard_no_chess(&a);
-        self.second.set_transcribe(gate_open);
-        let b = self.second.finish()?;
+        // PocketSphinx heard no chess: it is written afterwards, only then.
+        self.second.set_transcribe(false);
+        let (first, second) = (&mut self.first, &mut self.second);
+        let (a, b) = std::thread::scope(|s| {
+            let ps = s.spawn(|| first.finish());
+            let b = second.finish();
+            let a = ps
+                .join()
+                .unwrap_or_else(|_| Err(SpeechError::Decode("the recogniser stopped".into())));
+            (a, b)
+        });
+        let (a, b) = (a?, b?);
+        if self.meanings.is_none() || heard_no_chess(&a) {
+            self.second.transcribe_last()?;
+        }
         Ok(match &self.meanings {
             Some(g) => combine(&a, &b, self.second.far(), g, &self.thresholds()),
             None => average(&a, &b),

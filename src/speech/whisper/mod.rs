@@ -172,6 +172,8 @@ pub struct Whisper {
     /// Whether the next utterance's free transcript is written
     /// ([`Recognizer::set_transcribe`]); without it, talk is not told by it.
     transcribe: bool,
+    /// The last utterance as it was scored.
+    last: Option<Last>,
     /// Whether chess moves are written before each utterance as the
     /// text it follows (`--engine both`; `HECTOR_WHISPER_PROMPT=1` or
     /// `=0` for the lab): [`Whisper::set_prompted`].
@@ -227,6 +229,17 @@ impl Search {
         }
         s
     }
+}
+
+/// The last utterance as it was scored: what its free transcript is
+/// written from when it is asked for afterwards
+/// ([`Recognizer::transcribe_last`]).
+struct Last {
+    audio: model::Audio,
+    before: model::Prefix,
+    scored: model::Scored,
+    best: usize,
+    order: Vec<usize>,
 }
 
 impl Whisper {
@@ -298,6 +311,7 @@ impl Whisper {
             last_far: None,
             prompted: std::env::var("HECTOR_WHISPER_PROMPT").is_ok_and(|v| v == "1"),
             transcribe: true,
+            last: None,
         })
     }
 
@@ -455,6 +469,36 @@ impl Whisper {
         Ok(())
     }
 
+    /// What the model writes itself after the last utterance, held
+    /// against the phrases it prefers (talk is written as talk), and how
+    /// far it lies from the nearest of them. A little longer than the
+    /// longest phrase is enough to tell.
+    fn free_transcript(&self, last: &Last) -> Result<(Option<String>, Option<f32>), SpeechError> {
+        let dec = |e: candle_core::Error| SpeechError::Decode(e.to_string());
+        let eot = *self.seqs[last.best].last().unwrap_or(&0);
+        let longest = self.seqs.iter().map(Vec::len).max().unwrap_or(0);
+        let free = self
+            .net
+            .greedy(
+                &last.audio,
+                &last.before,
+                Some(&last.scored),
+                eot,
+                longest + 3,
+            )
+            .map_err(dec)?;
+        let free = self
+            .tok
+            .decode(&free, true)
+            .map_err(|e| SpeechError::Decode(e.to_string()))?;
+        let far = super::transcript::distance(
+            &free,
+            last.order.iter().map(|i| self.phrases[*i].as_str()),
+            &self.lang,
+        );
+        Ok((Some(free), Some(far)))
+    }
+
     /// Scores the current phrases on `samples` (16 kHz, −1…1): the
     /// n-best with posteriors, [`OTHER`] among them when the model prefers
     /// something else.
@@ -523,29 +567,19 @@ impl Whisper {
         let gap = self.net.gap(&before, &scored, best).map_err(dec)?;
         let other = adjusted[best] + gap - w.other_margin;
         let t3 = std::time::Instant::now();
-        // What the model writes itself, held against the phrases it
-        // prefers: talk is written as talk. A little longer than the
-        // longest phrase is enough to tell.
+        let last = Last {
+            audio,
+            before,
+            scored,
+            best,
+            order: order.clone(),
+        };
         let (free, far) = if self.transcribe {
-            let eot = *self.seqs[best].last().unwrap_or(&0);
-            let longest = self.seqs.iter().map(Vec::len).max().unwrap_or(0);
-            let free = self
-                .net
-                .greedy(&audio, &before, Some(&scored), eot, longest + 3)
-                .map_err(dec)?;
-            let free = self
-                .tok
-                .decode(&free, true)
-                .map_err(|e| SpeechError::Decode(e.to_string()))?;
-            let far = super::transcript::distance(
-                &free,
-                order.iter().map(|i| self.phrases[*i].as_str()),
-                &self.lang,
-            );
-            (Some(free), Some(far))
+            self.free_transcript(&last)?
         } else {
             (None, None)
         };
+        self.last = Some(last);
         self.transcribe = true;
         let talk = far.is_some_and(|f| f > w.reject);
         if std::env::var_os("HECTOR_WHISPER_TRACE").is_some() {
@@ -555,8 +589,8 @@ impl Whisper {
                 samples.len(),
                 (t1 - t0).as_secs_f64() * 1e3,
                 (t2 - t1).as_secs_f64() * 1e3,
-                scored.decoded,
-                scored.nodes,
+                self.last.as_ref().map_or(0, |l| l.scored.decoded),
+                self.last.as_ref().map_or(0, |l| l.scored.nodes),
                 (t3 - t2).as_secs_f64() * 1e3,
                 t3.elapsed().as_secs_f64() * 1e3
             );
@@ -659,6 +693,10 @@ impl Recognizer for Whisper {
     fn finish(&mut self) -> Result<Vec<Hypothesis>, SpeechError> {
         let x: Vec<f32> = self.audio.iter().map(|s| *s as f32 / 32768.0).collect();
         self.audio.clear();
+        // Nothing of an earlier utterance is written for this one.
+        self.last = None;
+        self.last_free = None;
+        self.last_far = None;
         if x.is_empty() {
             return Ok(Vec::new());
         }
@@ -683,5 +721,22 @@ impl Recognizer for Whisper {
 
     fn set_transcribe(&mut self, on: bool) {
         self.transcribe = on;
+    }
+
+    fn transcribe_last(&mut self) -> Result<(), SpeechError> {
+        let Some(last) = self.last.take() else {
+            return Ok(());
+        };
+        let got = self.free_transcript(&last);
+        self.last = Some(last);
+        let (free, far) = got?;
+        if std::env::var_os("HECTOR_WHISPER_TRACE").is_some()
+            && let (Some(free), Some(far)) = (&free, far)
+        {
+            eprintln!("whisper:   free '{free}', {far:.2} from the nearest phrase");
+        }
+        self.last_free = free;
+        self.last_far = far;
+        Ok(())
     }
 }
