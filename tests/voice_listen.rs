@@ -172,6 +172,60 @@ fn listen_prints_the_move_candidates_or_a_reason() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A directory of recordings is heard with the model loaded once: a line
+/// per recording after its name (JSON: its "file"), a file that is no
+/// recording said by name without stopping the others, the worst exit code.
+#[test]
+fn listen_hears_every_recording_of_a_directory() {
+    if engine().is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("hector-listen-dir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Three fixtures said in the initial position, a broken file, a note.
+    for f in ["de-000.wav", "de-012.wav", "de-024.wav"] {
+        std::fs::copy(audio(f), dir.join(f)).unwrap();
+    }
+    std::fs::write(dir.join("broken.wav"), b"RIFF\xff\x00garbage").unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a recording").unwrap();
+    let d = dir.to_str().unwrap();
+    let (code, out, _) = hector(&["listen", "--wav", d, "--locale", "de", "--json"]);
+    assert_eq!(code, 1, "{out}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let files: Vec<&str> = lines.iter().map(|v| v["file"].as_str().unwrap()).collect();
+    assert_eq!(
+        files,
+        ["broken.wav", "de-000.wav", "de-012.wav", "de-024.wav"]
+    );
+    assert_eq!(lines[0]["result"], "error");
+    assert!(lines[0]["reason"].as_str().unwrap().contains("broken.wav"));
+    let sans: Vec<&str> = lines[1..]
+        .iter()
+        .map(|v| v["san"].as_str().unwrap_or("-"))
+        .collect();
+    assert_eq!(sans, ["h3", "a4", "c3"], "{out}");
+    // Without the broken file: every move heard, exit 0, plain lines.
+    std::fs::remove_file(dir.join("broken.wav")).unwrap();
+    let (code, out, _) = hector(&["listen", "--wav", d, "--locale", "de"]);
+    assert_eq!(
+        (code, out.lines().collect::<Vec<_>>()),
+        (
+            0,
+            vec!["de-000.wav: h3", "de-012.wav: a4", "de-024.wav: c3"]
+        )
+    );
+    // A directory with no recording is said so.
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let (code, _, err) = hector(&["listen", "--wav", empty.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("holds no .wav file"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn every_fixture_phrase_names_its_move_in_the_phrasebook() {
     let list = fixtures::load(&fixtures::default_dir()).unwrap();

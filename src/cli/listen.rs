@@ -1,7 +1,9 @@
-//! `hector listen`: recognise one spoken move from a WAV file.
+//! `hector listen`: recognise one spoken move from a WAV file (or each
+//! recording of a directory, the model loaded once).
 //!
 //! Prints the English SAN of the recognised move (exit 0), the candidates
-//! when several moves fit (exit 2), or the reason nothing fits (exit 1).
+//! when several moves fit (exit 2), or the reason nothing fits (exit 1); for
+//! a directory, a line per recording after its name and the worst of these.
 
 use super::args::Args;
 use crate::speech::{audio, engine, moves, settle};
@@ -59,7 +61,7 @@ pub fn run(rest: &[String]) -> i32 {
     let wav = a.get("wav");
     if wav.is_none() && !a.has("mic") {
         return super::core::usage(
-            "hector listen needs --wav FILE (16 kHz mono is best; others are converted) or --mic.",
+            "hector listen needs --wav FILE or DIR (16 kHz mono is best; others are converted) or --mic.",
         );
     }
     let pos = match position(&a) {
@@ -89,6 +91,41 @@ pub fn run(rest: &[String]) -> i32 {
             lacking.join(", ")
         );
     }
+    let json = a.has("json");
+    // A directory: every recording in it, heard in the same position with
+    // the model loaded once.
+    if let Some(dir) = wav.map(Path::new).filter(|p| p.is_dir()) {
+        let files = match recordings(dir) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        };
+        let mut worst = 0;
+        for f in files {
+            let name = f
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let code = match audio::read_wav(&f) {
+                Ok(samples) => hear(&mut listener, &pos, locale, &samples, json, Some(&name)),
+                Err(e) => {
+                    if json {
+                        println!(
+                            "{}",
+                            json!({"file": name, "result": "error", "reason": e.to_string()})
+                        );
+                    } else {
+                        println!("{name}: {e}");
+                    }
+                    1
+                }
+            };
+            worst = worst.max(severity(code));
+        }
+        return [0, 2, 1][worst];
+    }
     let samples = match wav {
         Some(w) => audio::read_wav(Path::new(w)).map_err(|e| e.to_string()),
         None => from_microphone(&a),
@@ -100,11 +137,61 @@ pub fn run(rest: &[String]) -> i32 {
             return 1;
         }
     };
+    hear(&mut listener, &pos, locale, &samples, json, None)
+}
+
+/// The WAV files of a directory, by name.
+fn recordings(dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("The directory {} cannot be read: {e}.", dir.display()))?;
+    let mut files: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x.eq_ignore_ascii_case("wav")))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(format!(
+            "The directory {} holds no .wav file.",
+            dir.display()
+        ));
+    }
+    Ok(files)
+}
+
+/// How bad an exit code is: a move or command heard (0) < candidates (2)
+/// < nothing heard (1).
+fn severity(code: i32) -> usize {
+    match code {
+        0 => 0,
+        2 => 1,
+        _ => 2,
+    }
+}
+
+/// Hears one recording and prints what was heard (`file`: its name, for a
+/// directory's report: a JSON field, or before the line). Returns the exit code.
+fn hear(
+    listener: &mut crate::speech::listener::Listener,
+    pos: &Chess,
+    locale: &str,
+    samples: &[i16],
+    json: bool,
+    file: Option<&str>,
+) -> i32 {
     let t0 = Instant::now();
-    let heard = match listener.recognize(&samples) {
+    let heard = match listener.recognize(samples) {
         Ok(h) => h,
         Err(e) => {
-            eprintln!("{e}");
+            match file {
+                Some(f) if json => {
+                    println!(
+                        "{}",
+                        json!({"file": f, "result": "error", "reason": e.to_string()})
+                    )
+                }
+                Some(f) => println!("{f}: {e}"),
+                None => eprintln!("{e}"),
+            }
             return 1;
         }
     };
@@ -133,7 +220,7 @@ pub fn run(rest: &[String]) -> i32 {
         Decision::Piece(r) => (0, format!("piece {}", r.char()), "piece"),
         Decision::Repeat | Decision::None => (1, format!("No legal move heard: {reason}."), "none"),
     };
-    if a.has("json") {
+    if json {
         let hyps: Vec<serde_json::Value> = heard
             .nbest
             .iter()
@@ -147,6 +234,9 @@ pub fn run(rest: &[String]) -> i32 {
             "confidence": heard.confidence,
             "decode_ms": (decode_ms * 10.0).round() / 10.0,
         });
+        if let Some(f) = file {
+            v["file"] = json!(f);
+        }
         match &heard.decision {
             Decision::Move(m) => v["san"] = json!(san(m)),
             Decision::Choice(ms) => v["candidates"] = json!(ms.iter().map(san).collect::<Vec<_>>()),
@@ -159,6 +249,8 @@ pub fn run(rest: &[String]) -> i32 {
             _ => {}
         }
         println!("{v}");
+    } else if let Some(f) = file {
+        println!("{f}: {line}");
     } else if code == 1 {
         eprintln!("{line}");
     } else {

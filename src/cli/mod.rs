@@ -316,7 +316,7 @@ enum Command {
     },
     /// Recognise a spoken move: --wav FILE or --mic [--push-to-talk].
     Listen {
-        /// A recording of the move (16 kHz mono is best).
+        /// A recording of the move (16 kHz mono is best), or a directory: each of its .wav files heard in the same position, the model loaded once.
         #[arg(long, value_name = "FILE")]
         wav: Option<String>,
         #[command(flatten)]
