@@ -98,6 +98,8 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
         return Err("--tune-count must be positive.".into());
     }
     let streamed = !a.has("whole");
+    // `--denoise`: every sample through the denoising front first.
+    let denoise = a.has("denoise");
     let cache_file = a.get("cache").map(std::path::PathBuf::from);
     let mut cache = cache_file
         .as_deref()
@@ -177,6 +179,7 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
             &samples,
             &commands,
             streamed,
+            denoise,
             &mut cache,
             cache_file.as_deref(),
             |n| {
@@ -284,6 +287,7 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
             &report,
             &commands,
             streamed,
+            denoise,
             &mut cache,
             cache_file.as_deref(),
             |_| {},

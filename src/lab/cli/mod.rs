@@ -180,6 +180,10 @@ enum Command {
         /// ships its thresholds.
         #[arg(long, value_name = "off")]
         margin: Option<String>,
+        /// With --lovo: every sample through the denoising front (RNNoise)
+        /// before the recognisers hear it.
+        #[arg(long)]
+        denoise: bool,
     },
     /// Measure the service (--bench): journal commits, command round trips,
     /// event delivery to watch sockets, and the kill -9 campaign.

@@ -635,7 +635,7 @@ pub fn speech_dbfs(audio: &[i16]) -> f32 {
 }
 
 /// Adds `noise` to `audio`, scaled to `dbfs` (RMS).
-fn mix(audio: &mut [i16], noise: &[f32], dbfs: f32) {
+pub(crate) fn mix(audio: &mut [i16], noise: &[f32], dbfs: f32) {
     let rms =
         (noise.iter().map(|x| (*x as f64).powi(2)).sum::<f64>() / noise.len().max(1) as f64).sqrt();
     if rms <= 0.0 {
@@ -648,7 +648,7 @@ fn mix(audio: &mut [i16], noise: &[f32], dbfs: f32) {
 }
 
 /// `len` samples of pink noise (Paul Kellet's filter over white noise).
-fn pink(len: usize, seed: u64) -> Vec<f32> {
+pub(crate) fn pink(len: usize, seed: u64) -> Vec<f32> {
     let mut rng = seeded(seed);
     let mut b = [0f64; 7];
     (0..len)

@@ -488,7 +488,9 @@ pub fn read_cache(path: &std::path::Path) -> HashMap<String, Heard> {
 /// are appended to `cache_file`). One voice, seed and condition is one
 /// player: his first utterance not understood streamed is decoded again
 /// whole. `progress` gets the count done. The items per engine, in `recs`'
-/// order.
+/// order. With `denoise` every sample goes through the denoising front
+/// ([`crate::speech::denoise`]) before any engine hears it; its lists are
+/// kept under their own keys.
 #[allow(clippy::too_many_arguments)]
 pub fn hear_all(
     recs: &mut [&mut dyn Recognizer],
@@ -496,6 +498,7 @@ pub fn hear_all(
     samples: &[(Sample, bool)],
     commands: &[(&'static str, String)],
     streamed: bool,
+    denoise: bool,
     cache: &mut HashMap<String, Heard>,
     cache_file: Option<&std::path::Path>,
     mut progress: impl FnMut(usize),
@@ -528,6 +531,11 @@ pub fn hear_all(
                         ),
                         n => n.to_string(),
                     };
+                    let name = if denoise {
+                        format!("{name}+denoised")
+                    } else {
+                        name
+                    };
                     key(&name, enrolled, s, streamed)
                 })
                 .collect()
@@ -542,7 +550,14 @@ pub fn hear_all(
     let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Vec<i16>, SpeechError>>(4);
     let producer = std::thread::spawn(move || {
         for s in &todo {
-            if tx.send(g::render(s)).is_err() {
+            let pcm = g::render(s).map(|pcm| {
+                if denoise {
+                    crate::speech::denoise::denoise(&pcm)
+                } else {
+                    pcm
+                }
+            });
+            if tx.send(pcm).is_err() {
                 break;
             }
         }
@@ -905,6 +920,8 @@ pub fn report_over(
         margin: f32::INFINITY,
         ..Thresholds::default()
     };
+    // The noisy conditions per kind of noise (pink, babble, white).
+    let mut by_noise: std::collections::BTreeMap<(String, String), Count> = Default::default();
     for f in folds {
         let items = variants[f.variant.min(variants.len() - 1)];
         let k = knobs
@@ -931,6 +948,13 @@ pub fn report_over(
             for i in &mine {
                 total.add(i, &f.thresholds);
                 before.add(i, &fixed);
+                if i.sample.snr_db.is_some() {
+                    let noise = format!("{:?}", i.sample.noise).to_lowercase();
+                    by_noise
+                        .entry((cond.clone(), noise))
+                        .or_default()
+                        .add(i, &f.thresholds);
+                }
             }
         }
     }
@@ -943,6 +967,9 @@ pub fn report_over(
             "  without the margin rule, {cond:>6}: {}\n",
             before.line()
         ));
+        for ((_, noise), c) in by_noise.iter().filter(|((c, _), _)| c == cond) {
+            s.push_str(&format!("  {noise} noise only, {cond:>6}: {}\n", c.line()));
+        }
     }
     s
 }
