@@ -7,6 +7,7 @@
 
 pub mod audio;
 pub mod commands;
+#[cfg(feature = "denoise")]
 pub mod denoise;
 pub mod dict;
 #[cfg(feature = "tts")]

@@ -100,6 +100,12 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
     let streamed = !a.has("whole");
     // `--denoise`: every sample through the denoising front first.
     let denoise = a.has("denoise");
+    if denoise && !cfg!(feature = "denoise") {
+        return Err(
+            "--denoise needs hector-lab built with the denoising front: cargo build --release --features denoise"
+                .into(),
+        );
+    }
     let cache_file = a.get("cache").map(std::path::PathBuf::from);
     let mut cache = cache_file
         .as_deref()

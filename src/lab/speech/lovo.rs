@@ -550,13 +550,14 @@ pub fn hear_all(
     let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Vec<i16>, SpeechError>>(4);
     let producer = std::thread::spawn(move || {
         for s in &todo {
-            let pcm = g::render(s).map(|pcm| {
-                if denoise {
-                    crate::speech::denoise::denoise(&pcm)
-                } else {
-                    pcm
-                }
-            });
+            let pcm = g::render(s);
+            #[cfg(feature = "denoise")]
+            let pcm = match denoise {
+                true => pcm.map(|p| crate::speech::denoise::denoise(&p)),
+                false => pcm,
+            };
+            #[cfg(not(feature = "denoise"))]
+            let _ = denoise;
             if tx.send(pcm).is_err() {
                 break;
             }
