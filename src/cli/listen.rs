@@ -110,17 +110,7 @@ pub fn run(rest: &[String]) -> i32 {
                 .unwrap_or_default();
             let code = match audio::read_wav(&f) {
                 Ok(samples) => hear(&mut listener, &pos, locale, &samples, json, Some(&name)),
-                Err(e) => {
-                    if json {
-                        println!(
-                            "{}",
-                            json!({"file": name, "result": "error", "reason": e.to_string()})
-                        );
-                    } else {
-                        println!("{name}: {e}");
-                    }
-                    1
-                }
+                Err(e) => unheard(&name, json, &e.to_string()),
             };
             worst = worst.max(severity(code));
         }
@@ -158,6 +148,20 @@ fn recordings(dir: &Path) -> Result<Vec<std::path::PathBuf>, String> {
     Ok(files)
 }
 
+/// A directory's recording that could not be heard: its line (JSON: with
+/// `"result": "error"`) after its name. Returns the exit code, 1.
+fn unheard(file: &str, json: bool, reason: &str) -> i32 {
+    if json {
+        println!(
+            "{}",
+            json!({"file": file, "result": "error", "reason": reason})
+        );
+    } else {
+        println!("{file}: {reason}");
+    }
+    1
+}
+
 /// How bad an exit code is: a move or command heard (0) < candidates (2)
 /// < nothing heard (1).
 fn severity(code: i32) -> usize {
@@ -182,17 +186,13 @@ fn hear(
     let heard = match listener.recognize(samples) {
         Ok(h) => h,
         Err(e) => {
-            match file {
-                Some(f) if json => {
-                    println!(
-                        "{}",
-                        json!({"file": f, "result": "error", "reason": e.to_string()})
-                    )
+            return match file {
+                Some(f) => unheard(f, json, &e.to_string()),
+                None => {
+                    eprintln!("{e}");
+                    1
                 }
-                Some(f) => println!("{f}: {e}"),
-                None => eprintln!("{e}"),
-            }
-            return 1;
+            };
         }
     };
     let decode_ms = t0.elapsed().as_secs_f64() * 1000.0;
