@@ -724,12 +724,10 @@ impl Recognizer for Whisper {
     }
 
     fn transcribe_last(&mut self) -> Result<(), SpeechError> {
-        let Some(last) = self.last.take() else {
+        let Some(last) = &self.last else {
             return Ok(());
         };
-        let got = self.free_transcript(&last);
-        self.last = Some(last);
-        let (free, far) = got?;
+        let (free, far) = self.free_transcript(last)?;
         if std::env::var_os("HECTOR_WHISPER_TRACE").is_some()
             && let (Some(free), Some(far)) = (&free, far)
         {
