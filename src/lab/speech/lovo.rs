@@ -522,10 +522,13 @@ pub fn hear_all(
                     let name = match r.name() {
                         "whisper" => format!(
                             "whisper+52.5{}{}{beam}",
-                            if on("HECTOR_WHISPER_PROMPT") {
-                                "+prompt"
-                            } else {
-                                ""
+                            match (
+                                on("HECTOR_WHISPER_PROMPT"),
+                                std::env::var(crate::speech::whisper::prompt_var(&s.locale)),
+                            ) {
+                                (true, Ok(t)) => format!("+prompt[{t}]"),
+                                (true, Err(_)) => "+prompt".to_string(),
+                                _ => String::new(),
                             },
                             if on("HECTOR_WHISPER_F32") { "" } else { "+f16" },
                         ),

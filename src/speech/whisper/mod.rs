@@ -137,6 +137,12 @@ pub const THRESHOLDS: Thresholds = Thresholds {
     trust: super::listener::TRUST,
 };
 
+/// The variable the lab writes other moves before the utterance with, in
+/// language `lang`.
+pub fn prompt_var(lang: &str) -> String {
+    format!("HECTOR_WHISPER_PROMPT_{}", lang.to_uppercase())
+}
+
 /// Seconds of silence appended to the utterance before encoding.
 const TAIL_S: f32 = 0.5;
 /// Seconds of silence the priors are scored on.
@@ -388,6 +394,15 @@ impl Whisper {
     fn prompt(&self) -> Option<String> {
         if !self.prompted {
             return None;
+        }
+        // The lab tries other moves (`HECTOR_WHISPER_PROMPT_EN`, `_DE` …:
+        // phrases separated by commas).
+        if let Ok(text) = std::env::var(prompt_var(&self.lang)) {
+            return Some(
+                text.split(',')
+                    .map(|p| format!("{}.", Whisper::written(p.trim(), &self.lang)))
+                    .collect(),
+            );
         }
         let examples: &[&str] = match self.lang.as_str() {
             "en" => &[
