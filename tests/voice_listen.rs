@@ -226,6 +226,50 @@ fn listen_hears_every_recording_of_a_directory() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A neural voice of a real speaker (Piper's en_US-joe-medium,
+/// tests/audio/joe/make.sh) that no threshold or weight of hector was
+/// tuned on: the default engine, with no option, hears each of its ten
+/// moves in the initial position as the move said, and neither of its
+/// two sentences that are not chess as anything.
+#[test]
+fn a_neural_voice_never_tuned_on_is_heard_by_the_default_engine() {
+    use shakmaty::{Chess, Position, uci::UciMove};
+    if let Err(e) = hector::speech::engine::open("both", None) {
+        support::skip(&format!(
+            "the default engine is not usable here ({e}); run ./setup.sh"
+        ));
+        return;
+    }
+    let (code, out, err) = hector(&["listen", "--wav", &audio("joe"), "--locale", "en", "--json"]);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 12, "{out}{err}");
+    let (mut moves, mut talk) = (0, 0);
+    for v in &lines {
+        assert_eq!(v["engine"], "both", "{v}");
+        let file = v["file"].as_str().unwrap();
+        let name = file.trim_end_matches(".wav");
+        if name.starts_with("talk-") {
+            talk += 1;
+            assert_eq!(v["result"], "none", "{file} was taken: {v}");
+            continue;
+        }
+        moves += 1;
+        let mv = name
+            .parse::<UciMove>()
+            .unwrap()
+            .to_move(&Chess::default())
+            .unwrap();
+        let san = shakmaty::san::San::from_move(&Chess::default(), mv).to_string();
+        assert_eq!(v["result"], "move", "{file}: {v}");
+        assert_eq!(v["san"], san.as_str(), "{file}: {v}");
+        assert!(Chess::default().is_legal(mv));
+    }
+    assert_eq!((moves, talk, code), (10, 2, 1), "{out}");
+}
+
 #[test]
 fn every_fixture_phrase_names_its_move_in_the_phrasebook() {
     let list = fixtures::load(&fixtures::default_dir()).unwrap();

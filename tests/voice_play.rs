@@ -446,8 +446,9 @@ fn a_microphone_absent_at_the_start_is_told_once_and_taken_when_it_comes() {
 /// Moves said in a flite voice the decision rule was not tuned on (the
 /// shipped thresholds and Whisper's weights are those the
 /// leave-one-voice-out fold that leaves flite's awb out chose,
-/// docs/voice.md) are read back by `hector play --voice --engine both`
-/// and played after a spoken yes; the sighted opponent types his replies.
+/// docs/voice.md) are read back by `hector play --voice` (the default
+/// engine, no option) and played after a spoken yes; the sighted opponent
+/// types his replies.
 /// PocketSphinx alone hears 30 % of awb's moves right; with Whisper beside
 /// it they are heard. Needs the `whisper` feature and its model
 /// (`./setup.sh --whisper`; `.ci/run` has both).
@@ -488,12 +489,19 @@ fn moves_in_a_voice_left_out_of_tuning_are_read_back() {
     let mut audio = utterances(&[m1, y.clone(), y.clone()], 3000, 40);
     audio.extend(noise(8000, 50));
     audio.extend(utterances(&[m2, y.clone(), y], 3000, 60));
+    two_moves_confirmed(&d, &audio);
+    std::fs::remove_dir_all(&d).ok();
+}
+
+/// `hector play --voice --locale en` (the default engine) hears `audio`:
+/// White's 1. e4 and 2. Nf3, each followed by a spoken yes said twice;
+/// the sighted Black types 1... e5 and 2... Nc6 on the terminal. Both
+/// moves are read back once each and played.
+fn two_moves_confirmed(d: &Path, audio: &[i16]) {
     let conf = d.join("asound.conf");
-    std::fs::write(&conf, support::stalling_microphone_pcm(&d, &audio, None)).unwrap();
+    std::fs::write(&conf, support::stalling_microphone_pcm(d, audio, None)).unwrap();
     let mut child = support::hector_command()
-        .args([
-            "play", "--voice", "--speech", "text", "--locale", "en", "--engine", "both",
-        ])
+        .args(["play", "--voice", "--speech", "text", "--locale", "en"])
         .env("ALSA_CONFIG_PATH", &conf)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -534,5 +542,39 @@ fn moves_in_a_voice_left_out_of_tuning_are_read_back() {
             "{who} {san} missing:\n{out}"
         );
     }
+}
+
+/// The same game in a neural voice of a real speaker (Piper's
+/// en_US-joe-medium, committed recordings: tests/audio/joe/make.sh) that
+/// no threshold or weight was tuned on, through `hector play --voice`
+/// with no engine option (the default build's default engine).
+#[test]
+fn moves_in_a_neural_voice_never_tuned_on_are_read_back() {
+    if let Err(e) = hector::speech::engine::open("both", None) {
+        support::skip(&format!(
+            "the default engine is not usable here ({e}); run ./setup.sh"
+        ));
+        return;
+    }
+    let d = scratch().join("joe");
+    std::fs::create_dir_all(&d).unwrap();
+    let yes = fixture("extra-joe-yes.wav");
+    let mut audio = noise(1000, 70);
+    for (i, part) in [
+        fixture("joe/e2e4.wav"),
+        yes.clone(),
+        yes.clone(),
+        noise(8000, 71),
+        fixture("joe/g1f3.wav"),
+        yes.clone(),
+        yes,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        audio.extend(part);
+        audio.extend(noise(3000, 72 + i as u64));
+    }
+    two_moves_confirmed(&d, &audio);
     std::fs::remove_dir_all(&d).ok();
 }

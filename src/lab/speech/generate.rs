@@ -98,8 +98,8 @@ pub struct Sample {
     /// "short", "long", "pawn" (with the pawn word), "command", "other".
     pub form: &'static str,
     /// The voice: an espeak-ng voice (e.g. "de+m3"), a flite voice
-    /// ("flite:slt") or a festival voice ("festival:kal_diphone"); see
-    /// [`voices`].
+    /// ("flite:slt"), a festival voice ("festival:kal_diphone") or a
+    /// Piper voice ("piper:en_US-joe-medium"); see [`voices`].
     pub voice: String,
     pub speed: u32,
     pub pitch: u32,
@@ -577,6 +577,8 @@ pub fn render_clean(s: &Sample) -> Result<Vec<i16>, SpeechError> {
         (flite(&s.text, v, s.speed)?, Some(pitch_cents(s.pitch)))
     } else if let Some(v) = s.voice.strip_prefix("festival:") {
         (festival(&s.text, v, s.speed)?, Some(pitch_cents(s.pitch)))
+    } else if let Some(v) = s.voice.strip_prefix("piper:") {
+        (piper(&s.text, v, s.speed)?, Some(pitch_cents(s.pitch)))
     } else {
         (espeak(&s.text, &s.voice, s.speed, s.pitch)?, None)
     };
@@ -764,12 +766,79 @@ fn festival(text: &str, voice: &str, speed: u32) -> Result<Vec<u8>, SpeechError>
     written_wav("festival", &out, &o, text, voice)
 }
 
+/// Where `./setup.sh --voices` puts Piper (a neural synthesizer, from
+/// PyPI's `piper-tts`) and its voices (`voices/<name>.onnx` with its
+/// `.onnx.json`): `HECTOR_PIPER_HOME`, else `~/.cache/hector/piper`.
+pub fn piper_home() -> std::path::PathBuf {
+    if let Some(d) = std::env::var_os("HECTOR_PIPER_HOME") {
+        return d.into();
+    }
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    cache.join("hector").join("piper")
+}
+
+/// The Piper voices installed for `locale` (their model files are named
+/// `<language>_<region>-<name>-<quality>.onnx`, e.g. en_US-joe-medium):
+/// the names after "piper:", sorted.
+pub fn piper_voices(locale: &str) -> Vec<String> {
+    piper_voices_in(&piper_home(), locale)
+}
+
+fn piper_voices_in(home: &std::path::Path, locale: &str) -> Vec<String> {
+    if !home.join("bin").join("piper").is_file() {
+        return Vec::new();
+    }
+    let mut out: Vec<String> = std::fs::read_dir(home.join("voices"))
+        .map(|d| {
+            d.flatten()
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter_map(|f| f.strip_suffix(".onnx").map(str::to_string))
+                .filter(|f| f.split('_').next() == Some(locale))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+/// Piper speaks `text` in `voice` (a model of [`piper_home`]'s voices) at
+/// `speed` (160 wpm: the voice's own). Its voices vary a little from one
+/// run to the next (the model draws its own noise): the lab's cache keeps
+/// what was heard.
+fn piper(text: &str, voice: &str, speed: u32) -> Result<Vec<u8>, SpeechError> {
+    let home = piper_home();
+    let out = scratch_wav("piper");
+    let scale = format!("{:.2}", 160.0 / speed.max(60) as f64);
+    let mut child = Command::new(home.join("bin").join("piper"))
+        .arg("--model")
+        .arg(home.join("voices").join(format!("{voice}.onnx")))
+        .args(["--length-scale", &scale, "--output-file"])
+        .arg(&out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| {
+            SpeechError::Audio(format!("piper cannot be run ({e}): ./setup.sh --voices"))
+        })?;
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(text.as_bytes());
+    }
+    let o = child
+        .wait_with_output()
+        .map_err(|e| SpeechError::Audio(format!("piper failed: {e}")))?;
+    written_wav("piper", &out, &o, text, voice)
+}
+
 /// flite's English voices used for development speech.
 pub const FLITE_VOICES: &[&str] = &["kal", "kal16", "slt", "rms", "awb"];
 
-/// festival's English voices (Debian packages festvox-kallpc16k and
-/// festvox-us-slt-hts).
-pub const FESTIVAL_VOICES: &[&str] = &["kal_diphone", "cmu_us_slt_arctic_hts"];
+/// festival's English voices (Debian packages festvox-kallpc16k,
+/// festvox-kdlpc16k and festvox-us-slt-hts).
+pub const FESTIVAL_VOICES: &[&str] = &["kal_diphone", "ked_diphone", "cmu_us_slt_arctic_hts"];
 
 /// The espeak-ng variants speaking development sets, per locale: more for
 /// German, which has no other synthesizer on Debian.
@@ -783,7 +852,8 @@ fn espeak_variants(locale: &str) -> &'static [&'static str] {
 
 /// The installed voices of `locale` for development sets (one voice is
 /// one player, left out in turn): flite and festival voices for English,
-/// espeak-ng variants for every locale.
+/// the Piper voices installed for the locale ([`piper_voices`]), espeak-ng
+/// variants for every locale.
 pub fn voices(locale: &str) -> Vec<String> {
     let mut out = Vec::new();
     if locale == "en" {
@@ -803,6 +873,9 @@ pub fn voices(locale: &str) -> Vec<String> {
                 out.push(format!("festival:{v}"));
             }
         }
+    }
+    for v in piper_voices(locale) {
+        out.push(format!("piper:{v}"));
     }
     let base = espeak_voice(locale);
     for v in espeak_variants(locale) {
@@ -978,6 +1051,33 @@ mod tests {
         assert!(voices("de").iter().all(|v| v.starts_with("de")));
         let en = voices("en");
         assert!(en.iter().any(|v| v.starts_with("en-us")), "{en:?}");
+    }
+
+    #[test]
+    fn piper_voices_are_the_models_of_the_locale_beside_piper() {
+        let home = std::env::temp_dir().join(format!("hector-piper-{}", std::process::id()));
+        let voices = home.join("voices");
+        std::fs::create_dir_all(&voices).unwrap();
+        for f in [
+            "en_US-joe-medium.onnx",
+            "en_US-joe-medium.onnx.json",
+            "en_GB-alan-low.onnx",
+            "de_DE-eva-medium.onnx",
+            "notes.txt",
+        ] {
+            std::fs::write(voices.join(f), b"").unwrap();
+        }
+        // Without Piper itself, none.
+        assert!(piper_voices_in(&home, "en").is_empty());
+        std::fs::create_dir_all(home.join("bin")).unwrap();
+        std::fs::write(home.join("bin").join("piper"), b"").unwrap();
+        assert_eq!(
+            piper_voices_in(&home, "en"),
+            ["en_GB-alan-low", "en_US-joe-medium"]
+        );
+        assert_eq!(piper_voices_in(&home, "de"), ["de_DE-eva-medium"]);
+        assert!(piper_voices_in(&home, "pl").is_empty());
+        std::fs::remove_dir_all(&home).ok();
     }
 
     #[test]
