@@ -61,7 +61,10 @@ type LocaleHeard = (
 /// moves on the report seed (`--seed`, default 2; `--count`, default 20),
 /// `--tune-count` moves (default 10) on the tuning seed (`--tune-seed`,
 /// default 3), and `--talk` non-chess sentences (default 3) per seed and
-/// condition (clean and `--snr` dB, default 20).
+/// condition (clean and `--snr` dB, default 20). With `--own-moves` each
+/// voice says its own report moves (drawn from the report seed and its
+/// name), so that the report covers `--count` moves per voice, not
+/// `--count` moves in all.
 /// For each voice the decision thresholds are tuned on the others' tuning
 /// samples and the voice's report samples judged with them.
 fn bench_lovo(a: &Args) -> Result<(), String> {
@@ -171,6 +174,7 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
             tune_count: tune_count as usize,
             non_chess: talk as usize,
             conditions: conditions.clone(),
+            own_moves: a.has("own-moves"),
         };
         let samples = lovo::samples(&plan);
         let commands = crate::speech::commands::phrases(loc);
@@ -249,7 +253,14 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
                 &all_voices,
                 &grid,
                 &conditions,
-                (tune_count, tune_seed, count, talk, o.seed),
+                (
+                    tune_count,
+                    tune_seed,
+                    count,
+                    talk,
+                    o.seed,
+                    a.has("own-moves"),
+                ),
                 streamed,
             );
         }
@@ -266,7 +277,14 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
         &all_voices,
         &grid,
         &conditions,
-        (tune_count, tune_seed, count, talk, o.seed),
+        (
+            tune_count,
+            tune_seed,
+            count,
+            talk,
+            o.seed,
+            a.has("own-moves"),
+        ),
         streamed,
     );
     for (loc, voices, samples, items) in &heard {
@@ -347,7 +365,7 @@ fn lovo_report(
     all_voices: &[String],
     grid: &[crate::speech::listener::Thresholds],
     conditions: &[Option<i32>],
-    (tune_count, tune_seed, count, talk, seed): (i64, i64, usize, i64, u64),
+    (tune_count, tune_seed, count, talk, seed, own): (i64, i64, usize, i64, u64, bool),
     streamed: bool,
 ) -> Vec<crate::lab::speech::lovo::Fold> {
     use crate::lab::speech::lovo;
@@ -416,10 +434,15 @@ fn lovo_report(
             .cloned()
             .collect();
         println!(
-            "== {loc}: leave-one-voice-out over {} voices of {} languages, {} voices here; per voice and condition {tune_count} moves on tuning seed {tune_seed}, {count} on report seed {seed}, {talk} non-chess sentences on each",
+            "== {loc}: leave-one-voice-out over {} voices of {} languages, {} voices here; per voice and condition {tune_count} moves on tuning seed {tune_seed}, {count} on report seed {seed}{}, {talk} non-chess sentences on each",
             all_voices.len(),
             heard.len(),
             voices.len(),
+            if own {
+                " (each voice its own moves)"
+            } else {
+                ""
+            },
         );
         let local: Vec<Vec<lovo::Item>> = extra
             .iter()

@@ -184,6 +184,10 @@ enum Command {
         /// before the recognisers hear it.
         #[arg(long)]
         denoise: bool,
+        /// With --lovo: each voice says its own moves on the report seed
+        /// (drawn from the seed and the voice's name), not the same ones.
+        #[arg(long)]
+        own_moves: bool,
     },
     /// Measure the service (--bench): journal commits, command round trips,
     /// event delivery to watch sockets, and the kill -9 campaign.

@@ -410,6 +410,20 @@ pub struct Plan {
     pub non_chess: usize,
     /// Conditions: clean (`None`) and noise at these SNRs.
     pub conditions: Vec<Option<i32>>,
+    /// Each voice says its own moves on the report seed ([`own_seed`]);
+    /// otherwise every voice says the same `count` moves.
+    pub own_moves: bool,
+}
+
+/// The seed of `voice`'s own report moves: drawn from the report seed and
+/// the voice's name, so that adding or removing a voice leaves the others'
+/// moves as they were.
+pub fn own_seed(seed: u64, voice: &str) -> u64 {
+    use sha2::{Digest, Sha256};
+    let d = Sha256::digest(format!("{seed}|{voice}").as_bytes());
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&d[..8]);
+    u64::from_le_bytes(b)
 }
 
 /// The samples of a plan, with whether each is for tuning. Non-chess
@@ -426,7 +440,9 @@ pub fn samples(plan: &Plan) -> Vec<(Sample, bool)> {
     for (vi, voice) in plan.voices.iter().enumerate() {
         for (seed, tuning) in [(plan.tune_seed, true), (plan.report_seed, false)] {
             for (ci, snr) in plan.conditions.iter().enumerate() {
-                let mut spec = g::SetSpec::new(seed, &plan.locale);
+                let own = plan.own_moves && !tuning;
+                let mut spec =
+                    g::SetSpec::new(if own { own_seed(seed, voice) } else { seed }, &plan.locale);
                 spec.voice = Some(voice.clone());
                 spec.snr_db = *snr;
                 let talk = if tuning { &tune_talk } else { &report_talk };
@@ -1129,6 +1145,41 @@ mod tests {
             uci: "e2e4".into(),
             san: "e4".into(),
         }
+    }
+
+    #[test]
+    fn with_own_moves_each_voice_says_its_own_report_moves_and_the_same_tuning_ones() {
+        let plan = |own_moves, voices: &[&str]| Plan {
+            locale: "en".into(),
+            voices: voices.iter().map(|v| v.to_string()).collect(),
+            tune_seed: 3,
+            report_seed: 2,
+            count: 4,
+            tune_count: 2,
+            non_chess: 0,
+            conditions: vec![None],
+            own_moves,
+        };
+        let said = |p: &Plan, voice: &str, tuning: bool| -> Vec<String> {
+            samples(p)
+                .into_iter()
+                .filter(|(s, t)| s.voice == voice && *t == tuning)
+                .map(|(s, _)| format!("{} {}", s.fen, s.text))
+                .collect()
+        };
+        let (a, b) = ("en-us+m3", "en-us+f2");
+        let shared = plan(false, &[a, b]);
+        assert_eq!(said(&shared, a, false), said(&shared, b, false));
+        let own = plan(true, &[a, b]);
+        assert_ne!(said(&own, a, false), said(&own, b, false));
+        assert_eq!(said(&own, a, false).len(), 4);
+        assert_eq!(said(&own, a, true), said(&own, b, true));
+        assert_eq!(said(&own, a, true), said(&shared, a, true));
+        // A voice's own moves stay when another voice is added.
+        let more = plan(true, &[a, "en-us+klatt2", b]);
+        assert_eq!(said(&more, b, false), said(&own, b, false));
+        assert_eq!(own_seed(2, a), own_seed(2, a));
+        assert_ne!(own_seed(2, a), own_seed(5, a));
     }
 
     #[test]
