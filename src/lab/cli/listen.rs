@@ -101,6 +101,15 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
         return Err("--tune-count must be positive.".into());
     }
     let streamed = !a.has("whole");
+    // How the samples were drawn, for the report's headings.
+    let drawn = (
+        tune_count,
+        tune_seed,
+        count,
+        talk,
+        o.seed,
+        a.has("own-moves"),
+    );
     // `--denoise`: every sample through the denoising front first.
     let denoise = a.has("denoise");
     if denoise && !cfg!(feature = "denoise") {
@@ -253,14 +262,7 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
                 &all_voices,
                 &grid,
                 &conditions,
-                (
-                    tune_count,
-                    tune_seed,
-                    count,
-                    talk,
-                    o.seed,
-                    a.has("own-moves"),
-                ),
+                drawn,
                 streamed,
             );
         }
@@ -277,14 +279,7 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
         &all_voices,
         &grid,
         &conditions,
-        (
-            tune_count,
-            tune_seed,
-            count,
-            talk,
-            o.seed,
-            a.has("own-moves"),
-        ),
+        drawn,
         streamed,
     );
     for (loc, voices, samples, items) in &heard {
