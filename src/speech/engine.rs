@@ -50,6 +50,13 @@ impl Fallback {
     }
 }
 
+/// The variable the lab writes other moves before each utterance with
+/// for Whisper, in language `lang` (`HECTOR_WHISPER_PROMPT_EN` …: phrases
+/// separated by commas).
+pub fn whisper_prompt_var(lang: &str) -> String {
+    format!("HECTOR_WHISPER_PROMPT_{}", lang.to_uppercase())
+}
+
 /// Opens the engine `name`, or without a name the default ([`DEFAULT`]).
 /// When neither an engine nor a model was named and the default's Whisper
 /// model is missing, PocketSphinx alone hears and the [`Fallback`] says

@@ -540,7 +540,7 @@ pub fn hear_all(
                             "whisper+52.5{}{}{beam}",
                             match (
                                 on("HECTOR_WHISPER_PROMPT"),
-                                std::env::var(crate::speech::whisper::prompt_var(&s.locale)),
+                                std::env::var(crate::speech::engine::whisper_prompt_var(&s.locale)),
                             ) {
                                 (true, Ok(t)) => format!("+prompt[{t}]"),
                                 (true, Err(_)) => "+prompt".to_string(),

@@ -137,12 +137,6 @@ pub const THRESHOLDS: Thresholds = Thresholds {
     trust: super::listener::TRUST,
 };
 
-/// The variable the lab writes other moves before the utterance with, in
-/// language `lang`.
-pub fn prompt_var(lang: &str) -> String {
-    format!("HECTOR_WHISPER_PROMPT_{}", lang.to_uppercase())
-}
-
 /// Seconds of silence appended to the utterance before encoding.
 const TAIL_S: f32 = 0.5;
 /// Seconds of silence the priors are scored on.
@@ -397,7 +391,7 @@ impl Whisper {
         }
         // The lab tries other moves (`HECTOR_WHISPER_PROMPT_EN`, `_DE` …:
         // phrases separated by commas).
-        if let Ok(text) = std::env::var(prompt_var(&self.lang)) {
+        if let Ok(text) = std::env::var(super::engine::whisper_prompt_var(&self.lang)) {
             return Some(
                 text.split(',')
                     .map(|p| format!("{}.", Whisper::written(p.trim(), &self.lang)))
