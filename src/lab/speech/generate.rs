@@ -743,27 +743,40 @@ fn festival(text: &str, voice: &str, speed: u32) -> Result<Vec<u8>, SpeechError>
         "(Parameter.set 'Duration_Stretch {:.2})",
         160.0 / speed.max(60) as f64
     );
-    let mut child = Command::new("text2wave")
-        .args([
-            "-eval",
-            &format!("(voice_{voice})"),
-            "-eval",
-            &stretch,
-            "-o",
-        ])
-        .arg(&out)
+    let mut cmd = Command::new("text2wave");
+    cmd.args([
+        "-eval",
+        &format!("(voice_{voice})"),
+        "-eval",
+        &stretch,
+        "-o",
+    ])
+    .arg(&out);
+    told_on_stdin(cmd, "festival's text2wave", &out, text, voice)
+}
+
+/// Runs a synthesizer that reads `text` on its standard input and writes
+/// the WAV `out`: the WAV, or why not ([`written_wav`]); `tool` names it.
+fn told_on_stdin(
+    mut cmd: Command,
+    tool: &str,
+    out: &std::path::Path,
+    text: &str,
+    voice: &str,
+) -> Result<Vec<u8>, SpeechError> {
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| SpeechError::Audio(format!("festival's text2wave cannot be run ({e})")))?;
+        .map_err(|e| SpeechError::Audio(format!("{tool} cannot be run ({e})")))?;
     if let Some(mut stdin) = child.stdin.take() {
         let _ = stdin.write_all(text.as_bytes());
     }
     let o = child
         .wait_with_output()
-        .map_err(|e| SpeechError::Audio(format!("festival failed: {e}")))?;
-    written_wav("festival", &out, &o, text, voice)
+        .map_err(|e| SpeechError::Audio(format!("{tool} failed: {e}")))?;
+    written_wav(tool, out, &o, text, voice)
 }
 
 /// Where `./setup.sh --voices` puts Piper (a neural synthesizer, from
@@ -812,25 +825,12 @@ fn piper(text: &str, voice: &str, speed: u32) -> Result<Vec<u8>, SpeechError> {
     let home = piper_home();
     let out = scratch_wav("piper");
     let scale = format!("{:.2}", 160.0 / speed.max(60) as f64);
-    let mut child = Command::new(home.join("bin").join("piper"))
-        .arg("--model")
+    let mut cmd = Command::new(home.join("bin").join("piper"));
+    cmd.arg("--model")
         .arg(home.join("voices").join(format!("{voice}.onnx")))
         .args(["--length-scale", &scale, "--output-file"])
-        .arg(&out)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| {
-            SpeechError::Audio(format!("piper cannot be run ({e}): ./setup.sh --voices"))
-        })?;
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(text.as_bytes());
-    }
-    let o = child
-        .wait_with_output()
-        .map_err(|e| SpeechError::Audio(format!("piper failed: {e}")))?;
-    written_wav("piper", &out, &o, text, voice)
+        .arg(&out);
+    told_on_stdin(cmd, "piper (./setup.sh --voices)", &out, text, voice)
 }
 
 /// flite's English voices used for development speech.
