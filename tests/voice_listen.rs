@@ -234,10 +234,7 @@ fn listen_hears_every_recording_of_a_directory() {
 #[test]
 fn a_neural_voice_never_tuned_on_is_heard_by_the_default_engine() {
     use shakmaty::{Chess, Position, uci::UciMove};
-    if let Err(e) = hector::speech::engine::open("both", None) {
-        support::skip(&format!(
-            "the default engine is not usable here ({e}); run ./setup.sh"
-        ));
+    if !support::default_engine() {
         return;
     }
     let (code, out, err) = hector(&["listen", "--wav", &audio("joe"), "--locale", "en", "--json"]);

@@ -456,10 +456,7 @@ fn a_microphone_absent_at_the_start_is_told_once_and_taken_when_it_comes() {
 #[test]
 fn moves_in_a_voice_left_out_of_tuning_are_read_back() {
     use hector::lab::speech::generate::{self as g, Said, SetSpec};
-    if let Err(e) = hector::speech::engine::open("both", None) {
-        support::skip(&format!(
-            "PocketSphinx and Whisper are not usable here ({e}); run ./setup.sh --whisper"
-        ));
+    if !support::default_engine() {
         return;
     }
     if !support::need(&["flite", "espeak-ng", "sox"]) {
@@ -550,10 +547,7 @@ fn two_moves_confirmed(d: &Path, audio: &[i16]) {
 /// with no engine option (the default build's default engine).
 #[test]
 fn moves_in_a_neural_voice_never_tuned_on_are_read_back() {
-    if let Err(e) = hector::speech::engine::open("both", None) {
-        support::skip(&format!(
-            "the default engine is not usable here ({e}); run ./setup.sh"
-        ));
+    if !support::default_engine() {
         return;
     }
     let d = scratch().join("joe");

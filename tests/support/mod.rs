@@ -228,6 +228,20 @@ pub fn under_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
 }
 
+/// Whether the default build's engine (Whisper with PocketSphinx) can be
+/// opened here; if not, the test is skipped ([`skip`]) with the reason.
+pub fn default_engine() -> bool {
+    match hector::speech::engine::open("both", None) {
+        Ok(_) => true,
+        Err(e) => {
+            skip(&format!(
+                "the default engine (Whisper with PocketSphinx) is not usable here ({e}); run ./setup.sh"
+            ));
+            false
+        }
+    }
+}
+
 /// A test that cannot run here because `why` (a tool or model is missing).
 /// Under CI this fails the test, naming what is missing. Elsewhere it
 /// writes `SKIP: <test>: <why>` straight to the terminal's standard error,
