@@ -101,15 +101,9 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
         return Err("--tune-count must be positive.".into());
     }
     let streamed = !a.has("whole");
+    let own_moves = a.has("own-moves");
     // How the samples were drawn, for the report's headings.
-    let drawn = (
-        tune_count,
-        tune_seed,
-        count,
-        talk,
-        o.seed,
-        a.has("own-moves"),
-    );
+    let drawn = (tune_count, tune_seed, count, talk, o.seed, own_moves);
     // `--denoise`: every sample through the denoising front first.
     let denoise = a.has("denoise");
     if denoise && !cfg!(feature = "denoise") {
@@ -183,7 +177,7 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
             tune_count: tune_count as usize,
             non_chess: talk as usize,
             conditions: conditions.clone(),
-            own_moves: a.has("own-moves"),
+            own_moves,
         };
         let samples = lovo::samples(&plan);
         let commands = crate::speech::commands::phrases(loc);
