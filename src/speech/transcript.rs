@@ -95,9 +95,11 @@ fn apart(a: &str, b: &str) -> f32 {
 
 /// A phrase (as the phrasebook folds it) as a person writes it in
 /// `lang`: the folded words spelled out (`spoken` in
-/// locales/<lang>/voice.toml: "laeufer" → "Läufer"), the FIDE file names
-/// capitalised, and in German its nouns (the pieces, Schach, Rochade,
-/// Matt).
+/// locales/<lang>/voice.toml: "laeufer" → "Läufer"; any other folded word
+/// as the language's own files write it, [`spelling`]: "piec" → "pięć",
+/// "ιπποσ" → "ίππος"), the file names capitalised (the FIDE names and the
+/// language's own: "Gustaw", "Γκούσταβ"), and in German its nouns (the
+/// pieces, Schach, Rochade, Matt).
 pub fn written(phrase: &str, lang: &str) -> String {
     const GERMAN_NOUNS: [&str; 9] = [
         "dame", "turm", "läufer", "springer", "könig", "bauer", "schach", "rochade", "matt",
@@ -105,11 +107,14 @@ pub fn written(phrase: &str, lang: &str) -> String {
     let spoken = Wording::get(lang)
         .map(|w| w.spoken(phrase))
         .unwrap_or_else(|_| phrase.to_string());
+    let spelt = spellings(lang);
     spoken
         .split_whitespace()
         .map(|w| {
+            let w = spelt.words.get(w).map(String::as_str).unwrap_or(w);
             let lower = w.to_lowercase();
             if FILES.contains(&lower.as_str())
+                || spelt.files.contains(&lower)
                 || (lang == "de" && GERMAN_NOUNS.contains(&lower.as_str()))
             {
                 capitalised(w)
@@ -119,6 +124,95 @@ pub fn written(phrase: &str, lang: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// How a language's own files write the words its phrasebook folds.
+#[derive(Default)]
+struct Spellings {
+    /// Folded word → its written form (lower case).
+    words: std::collections::HashMap<String, String>,
+    /// The language's file names, written and in lower case.
+    files: Vec<String>,
+}
+
+/// The written form of every folded word of `lang`'s vocabulary, read from
+/// its locale files (notation, voice, command and request phrases): the
+/// phrasebook folds "pięć" to "piec", "Skakač" to "skakac" and "Ίππος" to
+/// "ιπποσ" so that every spelling is heard, but a model trained on real
+/// text finds the folded forms far less likely than what was said. Where
+/// two spellings fold alike ("ja" and "ją"), the more frequent one in the
+/// files is written.
+fn spellings(lang: &str) -> &'static Spellings {
+    use crate::locale::{CODES, Locale, Part, fold, source};
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    static ALL: OnceLock<HashMap<&'static str, Spellings>> = OnceLock::new();
+    static NONE: OnceLock<Spellings> = OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        CODES
+            .iter()
+            .map(|&code| {
+                let mut texts = Vec::new();
+                // The words a player says, not the sentences hector says
+                // (notation's messages and game, voice's say).
+                for part in [Part::Notation, Part::Voice, Part::Session, Part::Phrases] {
+                    if let Ok(Ok(toml::Value::Table(t))) =
+                        source(code, part).map(toml::from_str::<toml::Value>)
+                    {
+                        t.iter()
+                            .filter(|(k, _)| !["messages", "game", "say"].contains(&k.as_str()))
+                            .for_each(|(_, v)| strings(v, &mut texts));
+                    }
+                }
+                // Folded word → written form → how often.
+                let mut seen: HashMap<String, Vec<(String, usize)>> = HashMap::new();
+                for text in &texts {
+                    for word in text
+                        .split(|c: char| !c.is_alphabetic())
+                        .filter(|w| !w.is_empty())
+                    {
+                        let lower = word.to_lowercase();
+                        let folded = fold(&lower);
+                        let forms = seen.entry(folded).or_default();
+                        match forms.iter_mut().find(|(f, _)| *f == lower) {
+                            Some((_, n)) => *n += 1,
+                            None => forms.push((lower, 1)),
+                        }
+                    }
+                }
+                let words = seen
+                    .into_iter()
+                    .filter_map(|(folded, forms)| {
+                        // The most frequent; the first seen on a tie.
+                        let best = forms.iter().map(|(_, n)| *n).max()?;
+                        let (form, _) = forms.into_iter().find(|(_, n)| *n == best)?;
+                        (form != folded).then_some((folded, form))
+                    })
+                    .collect();
+                let files = Locale::get(code)
+                    .map(|l| {
+                        shakmaty::File::ALL
+                            .iter()
+                            .map(|&f| l.file_word(f).to_lowercase())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                (code, Spellings { words, files })
+            })
+            .collect()
+    });
+    all.get(lang)
+        .unwrap_or_else(|| NONE.get_or_init(Spellings::default))
+}
+
+/// Every string in a TOML value (keys and comments are not words).
+fn strings(v: &toml::Value, out: &mut Vec<String>) {
+    match v {
+        toml::Value::String(s) => out.push(s.clone()),
+        toml::Value::Array(a) => a.iter().for_each(|v| strings(v, out)),
+        toml::Value::Table(t) => t.values().for_each(|v| strings(v, out)),
+        _ => {}
+    }
 }
 
 /// `text` with its first letter capitalised.
@@ -156,6 +250,39 @@ pub fn distance<'a>(free: &str, phrases: impl IntoIterator<Item = &'a str>, lang
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn folded_words_are_written_as_their_language_writes_them() {
+        // Polish, Serbian and Greek phrases as the phrasebook folds them.
+        assert_eq!(written("skoczek gustaw piec", "pl"), "skoczek Gustaw pięć");
+        assert_eq!(written("wieza hektor szesc", "pl"), "wieża Hektor sześć");
+        assert_eq!(written("skakac felix cetiri", "sr"), "skakač Felix četiri");
+        assert_eq!(
+            written("ιπποσ γκουσταβ πεντε", "el"),
+            "ίππος Γκούσταβ πέντε"
+        );
+        assert_eq!(written("μικρο ροκε", "el"), "μικρό ροκέ");
+        // voice.toml's own spelling stands; German nouns are capitalised.
+        assert_eq!(written("laeufer felix fuenf", "de"), "Läufer Felix fünf");
+        assert_eq!(written("grosse rochade", "de"), "große Rochade");
+        // A word the files write without accents stays as it is ("ja",
+        // the FIDE yes, is not the Polish "ją" of a sentence hector says),
+        // and English is untouched.
+        assert_eq!(written("ja", "pl"), "ja");
+        assert_eq!(written("knight felix three", "en"), "knight Felix three");
+        // Every folded word of every vocabulary folds back to itself.
+        for l in crate::locale::CODES {
+            for w in crate::speech::dict::vocabulary(l) {
+                for word in written(&w, l).split_whitespace() {
+                    assert_eq!(
+                        crate::locale::fold(word),
+                        crate::locale::fold(&w),
+                        "{l}: {w}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn spellings_of_a_move_meet_its_phrase() {
