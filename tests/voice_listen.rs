@@ -152,9 +152,23 @@ fn listen_prints_the_move_candidates_or_a_reason() {
     let mut s = vec![0i16; 24_000];
     hector::speech::audio::add_noise(&mut s, -50.0, 3);
     hector::speech::audio::write_wav(&quiet, &s, 16_000).unwrap();
-    let (code, _, err) = hector(&["listen", "--wav", quiet.to_str().unwrap()]);
-    assert_eq!(code, 1);
-    assert!(err.contains("nothing was"), "{err}");
+    // In the language of --locale (German by default).
+    for (locale, said) in [
+        ("de", "Kein erlaubter Zug gehört: "),
+        ("en", "No legal move heard: nothing was"),
+        ("pl", "Nie usłyszano dozwolonego posunięcia: "),
+        ("el", "Δεν ακούστηκε επιτρεπτή κίνηση: "),
+    ] {
+        let (code, _, err) = hector(&[
+            "listen",
+            "--wav",
+            quiet.to_str().unwrap(),
+            "--locale",
+            locale,
+        ]);
+        assert_eq!(code, 1);
+        assert!(err.contains(said), "{locale}: {err}");
+    }
     // Bad input: clear sentences, exit 1, no panic.
     let (code, _, err) = hector(&["listen", "--wav", "/nonexistent.wav"]);
     assert_eq!(code, 1);

@@ -522,3 +522,10 @@ game-option_control = „{ $value }“ ist keine Bedenkzeit, die hector spielen 
 game-option_fen = --fen „{ $value }“ ist keine Stellung, die gespielt werden kann.
 game-option_moves = --moves: Zug { $n } („{ $move }“) ist dort nicht möglich.
 game-option_not_text = Ein Wort der Befehlszeile ist kein UTF-8-Text: { $command } nimmt nur Text.
+
+## hector listen: was eine Aufnahme war, wenn kein Zug gehört wurde.
+
+listen-none = Kein erlaubter Zug gehört: { $reason }.
+listen-unsure = nicht sicher, was gesagt wurde (am ehesten „{ $heard }“); bitte wiederholen
+listen-nothing_understood = nichts wurde als Zug oder Befehl verstanden
+listen-nothing_heard = es war nichts zu hören

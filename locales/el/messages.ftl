@@ -512,3 +512,10 @@ game-option_control = Το «{ $value }» δεν είναι ρυθμός παι�
 game-option_fen = Το --fen «{ $value }» δεν είναι θέση που μπορεί να παιχτεί.
 game-option_moves = --moves: η κίνηση { $n } («{ $move }») δεν μπορεί να παιχτεί εκεί.
 game-option_not_text = Μια λέξη της γραμμής εντολών δεν είναι κείμενο UTF-8: το { $command } δέχεται μόνο κείμενο.
+
+## hector listen: τι ακούστηκε σε μια ηχογράφηση όταν δεν ήταν κίνηση.
+
+listen-none = Δεν ακούστηκε επιτρεπτή κίνηση: { $reason }.
+listen-unsure = δεν είναι βέβαιο τι ειπώθηκε (πιθανότερα «{ $heard }»)· παρακαλώ επαναλάβετε
+listen-nothing_understood = τίποτα δεν έγινε κατανοητό ως κίνηση ή εντολή
+listen-nothing_heard = δεν ακούστηκε τίποτα

@@ -493,3 +493,10 @@ game-option_control = '{ $value }' is not a time control hector can play: give a
 game-option_fen = --fen '{ $value }' is not a position that can be played.
 game-option_moves = --moves: move { $n } ('{ $move }') cannot be played there.
 game-option_not_text = A word of the command line is not UTF-8 text: { $command } takes text only.
+
+## hector listen: what a recording was heard as, when no move was.
+
+listen-none = No legal move heard: { $reason }.
+listen-unsure = not sure what was said (best guess '{ $heard }'); please repeat
+listen-nothing_understood = nothing was understood as a move or a command
+listen-nothing_heard = nothing was heard

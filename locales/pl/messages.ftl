@@ -515,3 +515,10 @@ game-option_control = „{ $value }” nie jest tempem gry, które hector potraf
 game-option_fen = --fen „{ $value }” nie jest pozycją, którą można grać.
 game-option_moves = --moves: posunięcia { $n } („{ $move }”) nie można tam wykonać.
 game-option_not_text = Słowo wiersza poleceń nie jest tekstem UTF-8: { $command } przyjmuje tylko tekst.
+
+## hector listen: co usłyszano w nagraniu, gdy nie było to posunięcie.
+
+listen-none = Nie usłyszano dozwolonego posunięcia: { $reason }.
+listen-unsure = nie wiadomo na pewno, co powiedziano (najpewniej „{ $heard }”); proszę powtórzyć
+listen-nothing_understood = niczego nie zrozumiano jako posunięcia ani polecenia
+listen-nothing_heard = niczego nie usłyszano

@@ -510,3 +510,10 @@ game-option_control = „{ $value }“ nije tempo igre koji hector može da vodi
 game-option_fen = --fen „{ $value }“ nije pozicija koja može da se igra.
 game-option_moves = --moves: potez { $n } („{ $move }“) tu ne može da se odigra.
 game-option_not_text = Reč komandne linije nije UTF-8 tekst: { $command } prima samo tekst.
+
+## hector listen: šta je čuto u snimku kada to nije bio potez.
+
+listen-none = Nije čut dozvoljen potez: { $reason }.
+listen-unsure = nije sigurno šta je rečeno (najverovatnije „{ $heard }”); molim ponovite
+listen-nothing_understood = ništa nije shvaćeno kao potez ili komanda
+listen-nothing_heard = ništa se nije čulo

@@ -6,7 +6,7 @@
 //! a directory, a line per recording after its name and the worst of these.
 
 use super::args::Args;
-use crate::speech::{audio, engine, moves, settle};
+use crate::speech::{audio, engine, moves};
 use serde_json::json;
 use shakmaty::Chess;
 use shakmaty::san::SanPlus;
@@ -203,10 +203,14 @@ fn hear(
         .first()
         .map(|h| h.text.clone())
         .unwrap_or_default();
+    // Said in the language of --locale (messages.ftl, `listen-…`).
+    let say = |id: &str, args: &[(&str, &str)]| {
+        crate::locale::messages::sentence(locale, id, args).unwrap_or_else(|| id.to_string())
+    };
     let reason = match &heard.decision {
-        Decision::Repeat => format!("not sure what was said (best guess '{best}'); please repeat"),
-        _ if heard.nbest.is_empty() => settle::no_match_reason(""),
-        _ => "nothing was understood as a move or a command".to_string(),
+        Decision::Repeat => say("listen-unsure", &[("heard", &best)]),
+        _ if heard.nbest.is_empty() => say("listen-nothing_heard", &[]),
+        _ => say("listen-nothing_understood", &[]),
     };
     let (code, line, result) = match &heard.decision {
         Decision::Move(m) => (0, san(m), "move"),
@@ -218,7 +222,9 @@ fn hear(
         Decision::Command(c) => (0, format!("command {c}"), "command"),
         Decision::Number(n) => (0, format!("number {n}"), "number"),
         Decision::Piece(r) => (0, format!("piece {}", r.char()), "piece"),
-        Decision::Repeat | Decision::None => (1, format!("No legal move heard: {reason}."), "none"),
+        Decision::Repeat | Decision::None => {
+            (1, say("listen-none", &[("reason", &reason)]), "none")
+        }
     };
     if json {
         let hyps: Vec<serde_json::Value> = heard

@@ -116,15 +116,6 @@ fn settle_with(
     }
 }
 
-/// An English sentence for a [`Settled::NoMatch`] (command-line output).
-pub fn no_match_reason(heard: &str) -> String {
-    if heard.is_empty() {
-        "nothing was heard".into()
-    } else {
-        format!("'{heard}' is not a legal move here")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
