@@ -96,8 +96,8 @@ fn apart(a: &str, b: &str) -> f32 {
 /// A phrase (as the phrasebook folds it) as a person writes it in
 /// `lang`: the folded words spelled out (`spoken` in
 /// locales/<lang>/voice.toml: "laeufer" → "Läufer"; any other folded word
-/// as the language's own files write it, [`spelling`]: "piec" → "pięć",
-/// "ιπποσ" → "ίππος"), the file names capitalised (the FIDE names and the
+/// as the language's own files write it, [`Wording::spoken`]: "piec" →
+/// "pięć", "ιπποσ" → "ίππος"), the file names capitalised (the FIDE names and the
 /// language's own: "Gustaw", "Γκούσταβ"), and in German its nouns (the
 /// pieces, Schach, Rochade, Matt).
 pub fn written(phrase: &str, lang: &str) -> String {
@@ -107,14 +107,20 @@ pub fn written(phrase: &str, lang: &str) -> String {
     let spoken = Wording::get(lang)
         .map(|w| w.spoken(phrase))
         .unwrap_or_else(|_| phrase.to_string());
-    let spelt = spellings(lang);
+    // The language's own file names ("Gustaw", "Γκούσταβ").
+    let own_file = |lower: &str| {
+        crate::locale::Locale::get(lang).is_ok_and(|l| {
+            shakmaty::File::ALL
+                .iter()
+                .any(|&f| l.file_word(f).to_lowercase() == lower)
+        })
+    };
     spoken
         .split_whitespace()
         .map(|w| {
-            let w = spelt.words.get(w).map(String::as_str).unwrap_or(w);
             let lower = w.to_lowercase();
             if FILES.contains(&lower.as_str())
-                || spelt.files.contains(&lower)
+                || own_file(&lower)
                 || (lang == "de" && GERMAN_NOUNS.contains(&lower.as_str()))
             {
                 capitalised(w)
@@ -124,95 +130,6 @@ pub fn written(phrase: &str, lang: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// How a language's own files write the words its phrasebook folds.
-#[derive(Default)]
-struct Spellings {
-    /// Folded word → its written form (lower case).
-    words: std::collections::HashMap<String, String>,
-    /// The language's file names, written and in lower case.
-    files: Vec<String>,
-}
-
-/// The written form of every folded word of `lang`'s vocabulary, read from
-/// its locale files (notation, voice, command and request phrases): the
-/// phrasebook folds "pięć" to "piec", "Skakač" to "skakac" and "Ίππος" to
-/// "ιπποσ" so that every spelling is heard, but a model trained on real
-/// text finds the folded forms far less likely than what was said. Where
-/// two spellings fold alike ("ja" and "ją"), the more frequent one in the
-/// files is written.
-fn spellings(lang: &str) -> &'static Spellings {
-    use crate::locale::{CODES, Locale, Part, fold, source};
-    use std::collections::HashMap;
-    use std::sync::OnceLock;
-    static ALL: OnceLock<HashMap<&'static str, Spellings>> = OnceLock::new();
-    static NONE: OnceLock<Spellings> = OnceLock::new();
-    let all = ALL.get_or_init(|| {
-        CODES
-            .iter()
-            .map(|&code| {
-                let mut texts = Vec::new();
-                // The words a player says, not the sentences hector says
-                // (notation's messages and game, voice's say).
-                for part in [Part::Notation, Part::Voice, Part::Session, Part::Phrases] {
-                    if let Ok(Ok(toml::Value::Table(t))) =
-                        source(code, part).map(toml::from_str::<toml::Value>)
-                    {
-                        t.iter()
-                            .filter(|(k, _)| !["messages", "game", "say"].contains(&k.as_str()))
-                            .for_each(|(_, v)| strings(v, &mut texts));
-                    }
-                }
-                // Folded word → written form → how often.
-                let mut seen: HashMap<String, Vec<(String, usize)>> = HashMap::new();
-                for text in &texts {
-                    for word in text
-                        .split(|c: char| !c.is_alphabetic())
-                        .filter(|w| !w.is_empty())
-                    {
-                        let lower = word.to_lowercase();
-                        let folded = fold(&lower);
-                        let forms = seen.entry(folded).or_default();
-                        match forms.iter_mut().find(|(f, _)| *f == lower) {
-                            Some((_, n)) => *n += 1,
-                            None => forms.push((lower, 1)),
-                        }
-                    }
-                }
-                let words = seen
-                    .into_iter()
-                    .filter_map(|(folded, forms)| {
-                        // The most frequent; the first seen on a tie.
-                        let best = forms.iter().map(|(_, n)| *n).max()?;
-                        let (form, _) = forms.into_iter().find(|(_, n)| *n == best)?;
-                        (form != folded).then_some((folded, form))
-                    })
-                    .collect();
-                let files = Locale::get(code)
-                    .map(|l| {
-                        shakmaty::File::ALL
-                            .iter()
-                            .map(|&f| l.file_word(f).to_lowercase())
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                (code, Spellings { words, files })
-            })
-            .collect()
-    });
-    all.get(lang)
-        .unwrap_or_else(|| NONE.get_or_init(Spellings::default))
-}
-
-/// Every string in a TOML value (keys and comments are not words).
-fn strings(v: &toml::Value, out: &mut Vec<String>) {
-    match v {
-        toml::Value::String(s) => out.push(s.clone()),
-        toml::Value::Array(a) => a.iter().for_each(|v| strings(v, out)),
-        toml::Value::Table(t) => t.values().for_each(|v| strings(v, out)),
-        _ => {}
-    }
 }
 
 /// `text` with its first letter capitalised.

@@ -44,10 +44,67 @@ pub struct Wording {
     pub numbers: Vec<String>,
     /// queen, rook, bishop, knight, as spoken in the promotion question.
     pub pieces: Vec<String>,
-    /// Folded phrase words spelled out for the synthesiser.
+    /// Folded phrase words spelled out for the synthesiser (and for
+    /// Whisper): `spoken` in voice.toml, then every other folded word as
+    /// the language's own locale files write it ([`spellings`]).
     #[serde(default)]
     pub spoken: HashMap<String, String>,
     pub say: Sentences,
+}
+
+/// The written form of every folded word of a language's vocabulary, read
+/// from its locale files (notation, voice, command and request phrases;
+/// not the sentences hector says): the phrasebook folds "pięć" to "piec",
+/// "Skakač" to "skakac" and "Ίππος" to "ιπποσ" so that every spelling is
+/// heard, but a synthesiser reading "piec" says another word, and a model
+/// trained on real text finds the folded forms far less likely than what
+/// was said. Where two spellings fold alike ("ja" and "ją"), the more
+/// frequent one in the files is written; a word the files write as it
+/// folds is left out.
+fn spellings(code: &str) -> HashMap<String, String> {
+    use crate::locale::{Part, fold};
+    let mut texts = Vec::new();
+    for part in [Part::Notation, Part::Voice, Part::Session, Part::Phrases] {
+        if let Ok(Ok(toml::Value::Table(t))) =
+            crate::locale::source(code, part).map(toml::from_str::<toml::Value>)
+        {
+            t.iter()
+                .filter(|(k, _)| !["messages", "game", "say"].contains(&k.as_str()))
+                .for_each(|(_, v)| strings(v, &mut texts));
+        }
+    }
+    // Folded word → written forms, each with how often it is written.
+    let mut seen: HashMap<String, Vec<(String, usize)>> = HashMap::new();
+    for word in texts
+        .iter()
+        .flat_map(|t| t.split(|c: char| !c.is_alphabetic()))
+        .filter(|w| !w.is_empty())
+    {
+        let lower = word.to_lowercase();
+        let forms = seen.entry(fold(&lower)).or_default();
+        match forms.iter_mut().find(|(f, _)| *f == lower) {
+            Some((_, n)) => *n += 1,
+            None => forms.push((lower, 1)),
+        }
+    }
+    seen.into_iter()
+        .filter_map(|(folded, forms)| {
+            // The most frequent; the first seen on a tie.
+            let best = forms.iter().map(|(_, n)| *n).max()?;
+            let (form, _) = forms.into_iter().find(|(_, n)| *n == best)?;
+            (form != folded).then_some((folded, form))
+        })
+        .collect()
+}
+
+/// Every string in a TOML value (keys and comments are not words).
+fn strings(v: &toml::Value, out: &mut Vec<String>) {
+    match v {
+        toml::Value::String(s) => out.push(s.clone()),
+        toml::Value::Array(a) => a.iter().for_each(|v| strings(v, out)),
+        toml::Value::Table(t) => t.values().for_each(|v| strings(v, out)),
+        _ => {}
+    }
 }
 
 /// Why a wording could not be had.
@@ -83,8 +140,12 @@ impl Wording {
             LOCALES
                 .iter()
                 .map(|c| {
-                    Wording::parse(c, source(c).expect("listed"))
-                        .expect("built-in wording is pinned by tests")
+                    let mut w = Wording::parse(c, source(c).expect("listed"))
+                        .expect("built-in wording is pinned by tests");
+                    for (folded, written) in spellings(c) {
+                        w.spoken.entry(folded).or_insert(written);
+                    }
+                    w
                 })
                 .collect()
         });
@@ -248,5 +309,23 @@ mod tests {
         );
         assert!(Wording::get("xx").is_err());
         assert!(Wording::parse("de", "yes = 3").is_err());
+    }
+
+    #[test]
+    fn a_heard_phrase_is_said_back_as_its_language_writes_it() {
+        let pos = Chess::default();
+        let say = |code: &str, heard: &str| {
+            Wording::get(code)
+                .unwrap()
+                .render(&Prompt::NoMove(heard.into()), &pos)
+        };
+        // "piec" is a stove; the rank is "pięć".
+        let pl = say("pl", "skoczek gustaw piec");
+        assert!(pl.contains("koczek gustaw pięć:"), "{pl}");
+        let el = say("el", "ιπποσ γκουσταβ πεντε");
+        assert!(el.to_lowercase().contains("ίππος γκούσταβ πέντε:"), "{el}");
+        // voice.toml's own spelling stands.
+        let de = say("de", "laeufer felix fuenf");
+        assert!(de.contains("Läufer felix fünf:"), "{de}");
     }
 }
