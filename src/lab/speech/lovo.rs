@@ -54,7 +54,8 @@ pub fn cpu_ms() -> f64 {
 #[derive(Debug, Clone)]
 pub struct Item {
     pub sample: Sample,
-    pub grammar: Grammar,
+    /// Shared: the knobs' variants clone every item.
+    pub grammar: std::sync::Arc<Grammar>,
     pub heard: Heard,
     /// Drawn from the tuning seed (else the report seed).
     pub tuning: bool,
@@ -667,7 +668,7 @@ pub fn hear_all(
             let best_right = best_right(s, &grammar, &heard);
             items.push(Item {
                 sample: s.clone(),
-                grammar: grammar.clone(),
+                grammar: std::sync::Arc::new(grammar.clone()),
                 heard,
                 tuning: *tuning,
                 best_right,
@@ -1132,7 +1133,7 @@ mod tests {
         let best_right = best_right(&s, &grammar, &heard);
         Item {
             sample: s,
-            grammar,
+            grammar: grammar.into(),
             heard,
             tuning,
             best_right,
