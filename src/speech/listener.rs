@@ -363,20 +363,42 @@ pub fn second_opinion(
 
 /// `--engine both`'s list: `whisper`'s with `ps`'s opinion
 /// ([`second_opinion`] at `weight`) when that decides clearly under `t`,
-/// else `ps`'s own.
+/// else `ps`'s own. When it decides clearly on a command but `ps` is sure
+/// of a move (its best phrase at `dispute` or above), the two engines are
+/// **in dispute** and the player is asked again rather than the command
+/// carried out: a short command word ("Zeit", "Hilfe") is where Whisper,
+/// trained on real text, puts a move it heard badly. `dispute` above 1:
+/// never.
 pub fn whisper_else_ps(
     whisper: &[Hypothesis],
     ps: &[Hypothesis],
     grammar: &Grammar,
     weight: f32,
+    dispute: f32,
     t: &Thresholds,
 ) -> Vec<Hypothesis> {
     let joint = second_opinion(whisper, ps, grammar, weight);
-    if decide(&joint, grammar, t).decision.is_clear() {
-        joint
-    } else {
+    let decision = decide(&joint, grammar, t).decision;
+    if !decision.is_clear() {
         ps.to_vec()
+    } else if matches!(decision, Decision::Command(_)) && sure_of_a_move(ps, grammar, dispute) {
+        super::recognizer::average(&joint, ps)
+    } else {
+        joint
     }
+}
+
+/// Whether `list`'s best hypothesis, at `sure` or above, is a move.
+fn sure_of_a_move(list: &[Hypothesis], grammar: &Grammar, sure: f32) -> bool {
+    list.iter()
+        .max_by(|a, b| a.confidence.total_cmp(&b.confidence))
+        .filter(|h| h.confidence >= sure)
+        .is_some_and(|h| {
+            grammar
+                .heard(&h.text)
+                .iter()
+                .any(|m| matches!(m, Meaning::Move(_)))
+        })
 }
 
 /// Decides from the n-best list (posteriors from the recogniser).
@@ -659,6 +681,49 @@ mod tests {
             Decision::Move(_)
         ));
         assert!(joint.iter().all(|x| x.text != nf3));
+    }
+
+    #[test]
+    fn a_command_against_a_sure_move_is_asked_again() {
+        let g = grammar();
+        let t = Thresholds {
+            clear: 0.9,
+            ..Thresholds::default()
+        };
+        let (e4, d4) = (phrase(&g, "e2e4"), phrase(&g, "d2d4"));
+        let time = g
+            .phrases
+            .iter()
+            .find(|(m, _)| *m == Meaning::Command("time"))
+            .map(|(_, p)| p.clone())
+            .unwrap();
+        let decided = |w: &[Hypothesis], ps: &[Hypothesis], dispute: f32| {
+            decide(&whisper_else_ps(w, ps, &g, 0.5, dispute, &t), &g, &t).decision
+        };
+        let whisper_time = [h(&time, 0.98), h(OTHER, 0.02)];
+        let ps_e4 = [h(&e4, 0.995), h(OTHER, 0.005)];
+        // Whisper sure of a command, PocketSphinx sure of a move: asked
+        // again, no command carried out (without the dispute: the command).
+        assert_eq!(
+            decided(&whisper_time, &ps_e4, f32::INFINITY),
+            Decision::Command("time")
+        );
+        assert_eq!(decided(&whisper_time, &ps_e4, 0.99), Decision::Repeat);
+        // PocketSphinx less sure than the dispute, sure of the command
+        // too, or hearing no chess: the command stands.
+        let ps_unsure = [h(&e4, 0.98), h(OTHER, 0.02)];
+        let ps_time = [h(&time, 1.0)];
+        let ps_talk = [h(OTHER, 1.0)];
+        for ps in [&ps_unsure[..], &ps_time, &ps_talk] {
+            assert_eq!(
+                decided(&whisper_time, ps, 0.99),
+                Decision::Command("time"),
+                "{ps:?}"
+            );
+        }
+        // Two moves: Whisper's (with the opinion) stands.
+        let whisper_d4 = [h(&d4, 0.96), h(OTHER, 0.04)];
+        assert_eq!(uci(&decided(&whisper_d4, &ps_e4, 0.99)), ["d2d4"]);
     }
 
     #[test]

@@ -227,7 +227,7 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
             lovo::Rule::Average,
             lovo::Rule::Cascade,
             lovo::Rule::Reverse,
-            lovo::Rule::Opinion(0.0),
+            lovo::Rule::Opinion(0.0, f32::INFINITY),
         ] {
             let combined = heard
                 .iter()
@@ -245,7 +245,7 @@ fn bench_lovo(a: &Args) -> Result<(), String> {
                 format!("pocketsphinx + whisper ({})", rule.name()),
                 combined,
                 2,
-                matches!(rule, lovo::Rule::Opinion(_)),
+                matches!(rule, lovo::Rule::Opinion(..)),
             ));
         }
         for (name, v, which, opinion) in &variants {
@@ -367,11 +367,18 @@ fn lovo_report(
         // folds choose among 22.5, 32.5, 52.5 and none (a sharpened
         // softmax, temperature ½ or ¼, was never chosen). The other
         // engine's weight and its gate on talk matter only to the rule
-        // that weighs it.
-        let (weights, gates): (&[f32], &[f32]) = if opinion {
-            (&[0.0, 0.5, 1.0], &[f32::INFINITY, 0.45, 0.5, 0.55])
+        // that weighs it, and so does the dispute (a command against
+        // PocketSphinx's move at 0.99 asked again), offered first: where
+        // the tuning samples cannot tell, a fold keeps it rather than
+        // carry out a command the other engine heard as a move.
+        let (weights, gates, disputes): (&[f32], &[f32], &[f32]) = if opinion {
+            (
+                &[0.0, 0.5, 1.0],
+                &[f32::INFINITY, 0.45, 0.5, 0.55],
+                &[0.99, f32::INFINITY],
+            )
         } else {
-            (&[0.0], &[f32::INFINITY])
+            (&[0.0], &[f32::INFINITY], &[f32::INFINITY])
         };
         // How much the free transcript reweighs the list (and where talk
         // lies): `HECTOR_LAB_HEED` = "heed:talk_at,…" (none by default).
@@ -391,15 +398,18 @@ fn lovo_report(
             for reject in [f32::INFINITY, 0.5, 0.6, 0.7] {
                 for weight in weights {
                     for gate in gates {
-                        for (heed, talk_at) in &heeds {
-                            v.push(lovo::Knobs {
-                                raise,
-                                reject,
-                                weight: *weight,
-                                gate: *gate,
-                                heed: *heed,
-                                talk_at: *talk_at,
-                            });
+                        for dispute in disputes {
+                            for (heed, talk_at) in &heeds {
+                                v.push(lovo::Knobs {
+                                    raise,
+                                    reject,
+                                    weight: *weight,
+                                    dispute: *dispute,
+                                    gate: *gate,
+                                    heed: *heed,
+                                    talk_at: *talk_at,
+                                });
+                            }
                         }
                     }
                 }

@@ -78,6 +78,9 @@ pub struct Knobs {
     pub reject: f32,
     /// The weight of the first engine's opinion ([`Rule::Opinion`]).
     pub weight: f32,
+    /// How sure the first engine must be of a move to dispute the
+    /// second's clear command ([`whisper_else_ps`]); above 1: never.
+    pub dispute: f32,
     /// The farthest its free transcript may lie from the nearest phrase
     /// when the other engine heard no chess
     /// ([`crate::speech::listener::heard_no_chess`]); above 1: no gate.
@@ -94,6 +97,7 @@ impl Knobs {
         raise: 0.0,
         reject: f32::INFINITY,
         weight: 0.0,
+        dispute: f32::INFINITY,
         gate: f32::INFINITY,
         heed: 0.0,
         talk_at: 0.5,
@@ -115,6 +119,12 @@ impl Knobs {
         }
         if self.weight != 0.0 {
             s.push(format!("the other engine's opinion weighs {}", self.weight));
+        }
+        if self.dispute <= 1.0 {
+            s.push(format!(
+                "a command against the other engine's move at {} asked again",
+                self.dispute
+            ));
         }
         if self.heed != 0.0 {
             s.push(format!(
@@ -268,8 +278,8 @@ pub fn with_knobs(items: &[Item], which: u8, k: Knobs) -> Vec<Item> {
                     let first = i.heard.clone();
                     if let Some((h, rule)) = i.second.as_mut() {
                         *h = judged(h, k, &lang, Some(&first));
-                        if let Rule::Opinion(_) = rule {
-                            *rule = Rule::Opinion(k.weight);
+                        if let Rule::Opinion(..) = rule {
+                            *rule = Rule::Opinion(k.weight, k.dispute);
                         }
                     }
                 }
@@ -291,8 +301,10 @@ pub enum Rule {
     Reverse,
     /// The second engine's list with the first's as a second opinion on
     /// which chess phrase it was ([`second_opinion`], its weight tuned
-    /// with the knobs) when that is clear, else the first's decision.
-    Opinion(f32),
+    /// with the knobs) when that is clear and the first does not dispute
+    /// it (a command against its sure move), else the first's decision
+    /// (the weight and the dispute, tuned with the knobs).
+    Opinion(f32, f32),
 }
 
 impl Rule {
@@ -301,7 +313,7 @@ impl Rule {
             Rule::Average => "average",
             Rule::Cascade => "first when sure, else second",
             Rule::Reverse => "second when sure, else first",
-            Rule::Opinion(_) => "second with the first's opinion when sure, else first",
+            Rule::Opinion(..) => "second with the first's opinion when sure, else first",
         }
     }
 }
@@ -347,8 +359,8 @@ impl Item {
                     decide(&hyps(first), &self.grammar, t)
                 }
             }
-            (Some(b), Some(Rule::Opinion(w))) => decide(
-                &whisper_else_ps(&hyps(b), &hyps(first), &self.grammar, w, t),
+            (Some(b), Some(Rule::Opinion(w, dispute))) => decide(
+                &whisper_else_ps(&hyps(b), &hyps(first), &self.grammar, w, dispute, t),
                 &self.grammar,
                 t,
             ),

@@ -25,6 +25,10 @@ use super::super::recognizer::{Hypothesis, Recognizer, SpeechError};
 /// the fold that leaves flite's awb out (docs/voice.md), so that awb stays
 /// unseen by them (tests/voice_play.rs).
 pub const OPINION: f32 = 0.5;
+/// When Whisper's list (with the opinion) decides clearly on a command
+/// but PocketSphinx is this sure of a move, the player is asked again
+/// ([`whisper_else_ps`]).
+pub const DISPUTE: f32 = 0.99;
 pub const GATE: f32 = 0.45;
 /// Whisper inside the pair rejects talk only through the gate.
 pub const REJECT: f32 = f32::INFINITY;
@@ -55,7 +59,7 @@ pub fn combine(
     } else {
         w.to_vec()
     };
-    whisper_else_ps(&w, ps, grammar, OPINION, t)
+    whisper_else_ps(&w, ps, grammar, OPINION, DISPUTE, t)
 }
 
 pub struct Both {
@@ -213,12 +217,12 @@ mod tests {
         // Whisper alone is unsure; with PocketSphinx's opinion (at full
         // weight), e4; without it, PocketSphinx's own list, unsure too.
         assert!(!decide(&whisper, &g, &t).decision.is_clear());
-        let both = whisper_else_ps(&whisper, &ps, &g, 1.0, &t);
+        let both = whisper_else_ps(&whisper, &ps, &g, 1.0, DISPUTE, &t);
         assert!(
             matches!(decide(&both, &g, &t).decision, Decision::Move(m) if m.to().to_string() == "e4"),
             "{both:?}"
         );
-        let alone = whisper_else_ps(&whisper, &ps, &g, 0.0, &t);
+        let alone = whisper_else_ps(&whisper, &ps, &g, 0.0, DISPUTE, &t);
         assert!(!decide(&alone, &g, &t).decision.is_clear(), "{alone:?}");
         // PocketSphinx heard no chess and Whisper's own transcript lies
         // beyond the gate: talk, though Whisper was sure of a move.
