@@ -107,20 +107,22 @@ pub fn written(phrase: &str, lang: &str) -> String {
     let spoken = Wording::get(lang)
         .map(|w| w.spoken(phrase))
         .unwrap_or_else(|_| phrase.to_string());
-    // The language's own file names ("Gustaw", "Γκούσταβ").
-    let own_file = |lower: &str| {
-        crate::locale::Locale::get(lang).is_ok_and(|l| {
+    // The language's own file names ("Gustaw", "Γκούσταβ"), once per
+    // phrase rather than per word.
+    let own_files: Vec<String> = crate::locale::Locale::get(lang)
+        .map(|l| {
             shakmaty::File::ALL
                 .iter()
-                .any(|&f| l.file_word(f).to_lowercase() == lower)
+                .map(|&f| l.file_word(f).to_lowercase())
+                .collect()
         })
-    };
+        .unwrap_or_default();
     spoken
         .split_whitespace()
         .map(|w| {
             let lower = w.to_lowercase();
             if FILES.contains(&lower.as_str())
-                || own_file(&lower)
+                || own_files.contains(&lower)
                 || (lang == "de" && GERMAN_NOUNS.contains(&lower.as_str()))
             {
                 capitalised(w)
