@@ -320,3 +320,60 @@ fn the_fast_search_decides_as_the_full_one() {
     }
     assert_eq!(n, 2);
 }
+
+/// A decision worked out while the player pauses is given up as soon as
+/// he speaks on (`Listener::finish_unless`): the engine stops midway,
+/// says so, and decides the same utterance, begun again, as before.
+#[test]
+fn a_decision_given_up_midway_leaves_the_engine_ready() {
+    use hector::speech::recognizer::SpeechError;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    if model().is_none() {
+        return;
+    }
+    // The default engine: PocketSphinx and Whisper.
+    let rec = hector::speech::engine::open("both", None).unwrap();
+    let mut l = Listener::new(rec);
+    l.set_language("de");
+    let list =
+        hector::lab::speech::fixtures::load(&hector::lab::speech::fixtures::default_dir()).unwrap();
+    let f = list
+        .iter()
+        .find(|f| f.file.ends_with("de-015.wav"))
+        .expect("the fixture de-015");
+    l.set_grammar(
+        Grammar::moves(&f.position, "de").with_commands(&hector::speech::commands::phrases("de")),
+    )
+    .unwrap();
+    let pcm = hector::speech::audio::read_wav(&f.file).unwrap();
+    let whole = l.recognize(&pcm).unwrap();
+    assert!(matches!(whole.decision, Decision::Move(_)), "{whole:?}");
+    // Asked before each step of the work: the third time it says stop.
+    let asked = Arc::new(AtomicUsize::new(0));
+    let counter = asked.clone();
+    l.begin().unwrap();
+    l.feed(&pcm).unwrap();
+    let given_up = l.finish_unless(Arc::new(move || {
+        counter.fetch_add(1, Ordering::SeqCst) >= 2
+    }));
+    assert!(
+        matches!(given_up, Err(SpeechError::Interrupted)),
+        "{given_up:?}"
+    );
+    assert_eq!(
+        asked.load(Ordering::SeqCst),
+        3,
+        "given up at once when asked"
+    );
+    // Begun again and never stopped: decided as the whole utterance was;
+    // the question is not asked after the decision it was given for.
+    l.begin().unwrap();
+    l.feed(&pcm).unwrap();
+    let again = l.finish_unless(Arc::new(|| false)).unwrap();
+    assert_eq!(again.decision, whole.decision);
+    let before = asked.load(Ordering::SeqCst);
+    let later = l.recognize(&pcm).unwrap();
+    assert_eq!(later.decision, whole.decision);
+    assert_eq!(asked.load(Ordering::SeqCst), before);
+}

@@ -16,6 +16,7 @@ use crate::session::{Device, DeviceNote, Event, Seat, Session};
 use crate::speech::grammar::WholePhrases;
 use crate::speech::listener::Grammar;
 use crate::speech::mic::Microphone;
+use crate::speech::recognizer::SpeechError;
 use crate::speech::speaker::{Speaker, TextSpeaker, Voice};
 use crate::speech::utterance::{Said, Utterances, play_grammar};
 use crate::speech::vad::{Vad, VadConfig, VadEvent};
@@ -69,6 +70,11 @@ pub(super) struct VoiceFront {
     /// that a slow speaker's whole phrase need not wait for his longest
     /// pause; 0 for none.
     sure: Arc<AtomicUsize>,
+    /// Set by the microphone thread: the number of the last pause after
+    /// which speech resumed. The decision worked out at that pause is
+    /// given up at once (a slow engine's work is not waited for while he
+    /// goes on speaking).
+    resumed: Arc<AtomicUsize>,
     /// The number of the utterance under way.
     utterance: usize,
     /// What was decided when speech paused (the recogniser's utterance was
@@ -193,6 +199,8 @@ impl VoiceFront {
         let heard_whole = whole.clone();
         let sure = Arc::new(AtomicUsize::new(0));
         let decided_sure = sure.clone();
+        let resumed = Arc::new(AtomicUsize::new(0));
+        let resumed_at = resumed.clone();
         let trace = std::env::var_os("HECTOR_VOICE_TRACE").is_some();
         let prompts = tx.clone();
         std::thread::spawn(move || {
@@ -295,6 +303,7 @@ impl VoiceFront {
                             }
                         }
                         VadEvent::Resumed => {
+                            resumed_at.store(pauses, Ordering::Relaxed);
                             if tx.send(Input::SpeechResumed).is_err() {
                                 return;
                             }
@@ -348,6 +357,7 @@ impl VoiceFront {
             whole_phrases: WholePhrases::default(),
             whole,
             sure,
+            resumed,
             utterance: 0,
             early: None,
             audio: Vec::new(),
@@ -504,13 +514,33 @@ impl Front for VoiceFront {
                     && self.early.is_none()
                 {
                     let at = self.audio.len();
-                    self.early = self.rec.finish().ok().map(|h| (h, at));
-                    match &self.early {
-                        Some((h, _)) if self.clear(h) => {
-                            self.sure.store(pause, Ordering::Relaxed);
+                    // Given up as soon as he speaks on.
+                    let resumed = self.resumed.clone();
+                    self.rec.set_interrupt(Some(Arc::new(move || {
+                        resumed.load(Ordering::Relaxed) == pause
+                    })));
+                    let decided = self.rec.finish();
+                    self.rec.set_interrupt(None);
+                    match decided {
+                        Ok(h) => {
+                            if self.clear(&h) {
+                                self.sure.store(pause, Ordering::Relaxed);
+                            }
+                            self.early = Some((h, at));
                         }
-                        Some(_) => {}
-                        None => self.streaming = None,
+                        // He spoke on: heard again from the start, as
+                        // when speech resumes after a decision.
+                        Err(SpeechError::Interrupted) => {
+                            if self
+                                .rec
+                                .begin()
+                                .and_then(|_| self.rec.feed(&self.audio))
+                                .is_err()
+                            {
+                                self.streaming = None;
+                            }
+                        }
+                        Err(_) => self.streaming = None,
                     }
                 }
                 return Vec::new();
@@ -554,12 +584,13 @@ impl Front for VoiceFront {
                 _ => self.rec.finish(),
             };
             if let (true, Ok(hyps)) = (same, streamed) {
-                let (out, sure) = self.decide(session, &hyps);
-                // Not understood when he paused: the whole utterance, its
-                // end and its silence included, is heard again (Whisper
-                // hears a short word such as "ja" surer with the silence
-                // after it) before he is asked to say it again.
-                if sure || (!settling && early_at.is_none()) {
+                // Not understood when he paused (or one of his first
+                // utterances): the whole utterance, its end and its
+                // silence included, is heard again (Whisper hears a short
+                // word such as "ja" surer with the silence after it)
+                // before he is asked to say it again.
+                let (out, understood) = self.decide(session, &hyps);
+                if !crate::speech::listener::hear_again(understood, early_at.is_some(), settling) {
                     if trace {
                         match early_at {
                             Some(at) => eprintln!(

@@ -204,6 +204,15 @@ impl Hypotheses {
 /// 1 → 52.5 %, 124 ms; 2 → 51.5 %, 163 ms; 5 → 50.5 %, 221 ms).
 pub const SETTLING_UTTERANCES: usize = 1;
 
+/// Whether an utterance decided as it was streamed is heard again whole
+/// (its end and the silence after it included) before the player is asked
+/// to say it again: when it was not `understood` (asked again, or no
+/// chess) and it is one of his first utterances ([`SETTLING_UTTERANCES`])
+/// or was decided when speech paused (`early`).
+pub fn hear_again(understood: bool, early: bool, settling: bool) -> bool {
+    !understood && (settling || early)
+}
+
 /// Where the decision thresholds lie (tuned on a generated set whose seed
 /// is never used for reporting).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -579,19 +588,21 @@ impl Listener {
         settling: bool,
     ) -> Result<Hypotheses, SpeechError> {
         let h = self.finish()?;
-        self.settled(h, utterance, settling)
+        self.settled(h, utterance, false, settling)
     }
 
-    /// Streaming: `h` (from [`Listener::finish`] or [`Listener::so_far`])
-    /// for `utterance`; when `settling` and not understood, the utterance
-    /// is decoded again whole (see [`Listener::finish_settling`]).
+    /// Streaming: `h` (from [`Listener::finish`], `early`: when speech
+    /// paused) for `utterance`, heard again whole when [`hear_again`]
+    /// says so, as `hector play` does.
     pub fn settled(
         &mut self,
         h: Hypotheses,
         utterance: &[i16],
+        early: bool,
         settling: bool,
     ) -> Result<Hypotheses, SpeechError> {
-        if settling && matches!(h.decision, Decision::Repeat | Decision::None) {
+        let understood = !matches!(h.decision, Decision::Repeat | Decision::None);
+        if hear_again(understood, early, settling) {
             return self.recognize(utterance);
         }
         Ok(h)
@@ -601,6 +612,19 @@ impl Listener {
     pub fn finish(&mut self) -> Result<Hypotheses, SpeechError> {
         let hyps = self.rec.finish()?;
         Ok(decide(&hyps, &self.grammar, &self.thresholds))
+    }
+
+    /// Streaming: ends the utterance and decides, unless `stop` says
+    /// while the engine works that the decision is no longer wanted
+    /// ([`SpeechError::Interrupted`]: the utterance must be begun again).
+    pub fn finish_unless(
+        &mut self,
+        stop: super::recognizer::Interrupt,
+    ) -> Result<Hypotheses, SpeechError> {
+        self.rec.set_interrupt(Some(stop));
+        let h = self.finish();
+        self.rec.set_interrupt(None);
+        h
     }
 }
 
@@ -681,6 +705,17 @@ mod tests {
             Decision::Move(_)
         ));
         assert!(joint.iter().all(|x| x.text != nf3));
+    }
+
+    #[test]
+    fn only_what_was_not_understood_early_or_first_is_heard_again() {
+        // (understood, decided when speech paused, one of his first)
+        for early in [false, true] {
+            for settling in [false, true] {
+                assert!(!hear_again(true, early, settling));
+                assert_eq!(hear_again(false, early, settling), early || settling);
+            }
+        }
     }
 
     #[test]

@@ -29,7 +29,15 @@ pub enum SpeechError {
     Audio(String),
     #[error("This hector was built without the {0} speech engine.")]
     NotBuilt(&'static str),
+    /// The decision was given up because the player spoke on
+    /// ([`Recognizer::set_interrupt`]); the utterance is heard again.
+    #[error("The decision was given up: the player spoke on.")]
+    Interrupted,
 }
+
+/// Asked while an engine decides: `true` when the decision is no longer
+/// wanted (the player spoke on after the pause it was worked out at).
+pub type Interrupt = std::sync::Arc<dyn Fn() -> bool + Send + Sync>;
 
 /// A speech recogniser listening for a fixed set of phrases.
 ///
@@ -63,6 +71,14 @@ pub trait Recognizer {
     /// to end an utterance sooner once a whole phrase has been said.
     fn partial(&mut self) -> Option<String> {
         None
+    }
+    /// While [`Recognizer::finish`] works, `stop` is asked now and then;
+    /// when it says so the engine gives the decision up
+    /// ([`SpeechError::Interrupted`]) and must be begun again. An engine
+    /// that cannot stop midway (PocketSphinx, Vosk: their decisions are
+    /// quick) ignores it. `None`: never given up.
+    fn set_interrupt(&mut self, stop: Option<Interrupt>) {
+        let _ = stop;
     }
     /// Decodes one whole utterance at once.
     fn recognize(&mut self, samples: &[i16]) -> Result<Vec<Hypothesis>, SpeechError> {

@@ -966,7 +966,8 @@ fn first_sound(a: &Args) -> Result<(), String> {
     let mut listener = Listener::new(rec);
     let mut ends = WindowTally::default();
     let mut tally = Tally::default();
-    let (mut whole_phrase, mut count, mut early, mut resumed) = (0usize, 0usize, 0usize, 0usize);
+    let (mut whole_phrase, mut count, mut early, mut resumed, mut given_up) =
+        (0usize, 0usize, 0usize, 0usize, 0usize);
     let (mut decide, mut decided, mut checks) = (Vec::new(), Vec::new(), Vec::new());
     // Per answer said: end of speech -> decided, and speech-dispatcher's
     // start -> sound (ms).
@@ -1064,6 +1065,7 @@ fn first_sound(a: &Args) -> Result<(), String> {
             }
             early += usize::from(h.early);
             resumed += h.resumed;
+            given_up += h.given_up;
             tally.add(judge(&s, &hyps.decision));
             decide.push(h.decide_ms);
             decided.push(h.decided_after_ms);
@@ -1128,7 +1130,7 @@ fn first_sound(a: &Args) -> Result<(), String> {
         100.0 * whole_phrase as f64 / count.max(1) as f64
     );
     println!(
-        "decided when speech paused: {early} of {count} (the rest after the window closed); speech resumed after such a decision {resumed} times (decoded again from the start)"
+        "decided when speech paused: {early} of {count} (the rest after the window closed); speech resumed after such a decision {resumed} times, during one {given_up} times (given up; decoded again from the start)"
     );
     println!("decided: {}", tally.line());
     println!(

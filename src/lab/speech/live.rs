@@ -9,9 +9,10 @@
 
 use super::audio::RATE;
 use super::listener::{Hypotheses, Listener};
-use super::recognizer::SpeechError;
+use super::recognizer::{Interrupt, SpeechError};
 use super::silence::Ending;
 use super::vad::{Vad, VadEvent};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How one spoken move was heard.
@@ -39,6 +40,28 @@ pub struct Heard {
     /// Times speech resumed after such a decision (the utterance was then
     /// decoded again from its start).
     pub resumed: usize,
+    /// Times such a decision was given up unfinished because speech
+    /// resumed meanwhile ([`Listener::finish_unless`]).
+    pub given_up: usize,
+}
+
+/// The end (samples) of the chunk of `audio` at which the detector `vad`,
+/// given the rest of it from `from` in chunks of `chunk` samples, hears
+/// speech resume; `None` when the utterance ends first.
+fn resumes_at(vad: &Vad, audio: &[i16], from: usize, chunk: usize) -> Option<usize> {
+    let mut v = vad.clone();
+    let mut end = from;
+    for c in audio.get(from..).unwrap_or_default().chunks(chunk) {
+        end += c.len();
+        for e in v.push(c) {
+            match e {
+                VadEvent::Resumed => return Some(end),
+                VadEvent::Utterance(_) => return None,
+                _ => {}
+            }
+        }
+    }
+    None
 }
 
 /// Streams `audio` (speech ending at sample `speech_end`) through the
@@ -69,6 +92,7 @@ pub fn hear(
     // is held back from the recogniser.
     let mut early: Option<(Hypotheses, f64)> = None;
     let mut resumed = 0;
+    let mut given_up = 0;
     for (i, c) in audio.chunks(chunk).enumerate() {
         let end = i * chunk + c.len();
         if paced {
@@ -100,11 +124,33 @@ pub fn hear(
                         sent = Some(upto);
                     }
                     let t = Instant::now();
-                    let h = listener.finish()?;
-                    // A clear decision need not wait for a slow speaker's
-                    // longest pause.
-                    vad.set_sure(h.decision.is_clear());
-                    early = Some((h, secs(end) + t.elapsed().as_secs_f64()));
+                    // Given up when speech resumes (on the wall clock when
+                    // paced, else on the detector's time plus the work's
+                    // wall time), as play gives it up.
+                    let due = resumes_at(vad, audio, end, chunk).map(|r| {
+                        if paced {
+                            at(r)
+                        } else {
+                            t + Duration::from_secs_f64(secs(r) - secs(end))
+                        }
+                    });
+                    let stop: Interrupt =
+                        Arc::new(move || due.is_some_and(|d| Instant::now() >= d));
+                    match listener.finish_unless(stop) {
+                        Ok(h) => {
+                            // A clear decision need not wait for a slow
+                            // speaker's longest pause.
+                            vad.set_sure(h.decision.is_clear());
+                            early = Some((h, secs(end) + t.elapsed().as_secs_f64()));
+                        }
+                        Err(SpeechError::Interrupted) => {
+                            given_up += 1;
+                            listener.begin()?;
+                            let n = sent.unwrap_or(0);
+                            listener.feed(&vad.buffered()[..n])?;
+                        }
+                        Err(e) => return Err(e),
+                    }
                 }
                 VadEvent::Resumed => {
                     // The utterance goes on: decoded again from its start.
@@ -119,7 +165,7 @@ pub fn hear(
                     let t = Instant::now();
                     let decided_early = early.is_some();
                     let (h, ready) = match early.take() {
-                        Some((h, ready)) => (listener.settled(h, &u, settling)?, ready),
+                        Some((h, ready)) => (listener.settled(h, &u, true, settling)?, ready),
                         None => {
                             let fed = sent.unwrap_or(0).min(u.len());
                             listener.feed(&u[fed..])?;
@@ -152,6 +198,7 @@ pub fn hear(
                         checks_ms,
                         early: decided_early,
                         resumed,
+                        given_up,
                     });
                 }
             }
@@ -182,5 +229,6 @@ pub fn hear(
         checks_ms,
         early: false,
         resumed,
+        given_up,
     })
 }

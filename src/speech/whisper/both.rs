@@ -16,7 +16,7 @@
 use super::super::listener::{
     Grammar, Thresholds, as_talk, gated, heard_no_chess, whisper_else_ps,
 };
-use super::super::recognizer::{Hypothesis, Recognizer, SpeechError};
+use super::super::recognizer::{Hypothesis, Interrupt, Recognizer, SpeechError};
 
 /// The weight of PocketSphinx's opinion on Whisper's chess phrases, the
 /// gate, Whisper's own rejection of talk and "something else" margin
@@ -133,6 +133,11 @@ impl Recognizer for Both {
 
     fn partial(&mut self) -> Option<String> {
         self.first.partial()
+    }
+
+    fn set_interrupt(&mut self, stop: Option<Interrupt>) {
+        self.first.set_interrupt(stop.clone());
+        self.second.set_interrupt(stop);
     }
 
     fn missing_words(&self) -> Vec<String> {

@@ -22,7 +22,7 @@ pub mod mel;
 pub mod model;
 
 use super::listener::Thresholds;
-use super::recognizer::{Hypothesis, OTHER, Recognizer, SpeechError};
+use super::recognizer::{Hypothesis, Interrupt, OTHER, Recognizer, SpeechError};
 use candle_core::Device;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -144,6 +144,16 @@ const PRIOR_S: f32 = 2.0;
 /// Hypotheses returned (best first), besides [`OTHER`].
 const NBEST: usize = 12;
 
+/// The speech error of a model error: a decision given up
+/// ([`model::interrupted`]) or a failure.
+fn dec(e: candle_core::Error) -> SpeechError {
+    if model::interrupted(&e) {
+        SpeechError::Interrupted
+    } else {
+        SpeechError::Decode(e.to_string())
+    }
+}
+
 /// Whisper scoring the current phrases.
 pub struct Whisper {
     net: model::Whisper,
@@ -178,6 +188,8 @@ pub struct Whisper {
     /// text it follows (`--engine both`; `HECTOR_WHISPER_PROMPT=1` or
     /// `=0` for the lab): [`Whisper::set_prompted`].
     prompted: bool,
+    /// Asked while an utterance is scored ([`Recognizer::set_interrupt`]).
+    interrupt: Option<Interrupt>,
 }
 
 /// How the phrases are searched.
@@ -310,6 +322,7 @@ impl Whisper {
             last_free: None,
             last_far: None,
             prompted: std::env::var("HECTOR_WHISPER_PROMPT").is_ok_and(|v| v == "1"),
+            interrupt: None,
             transcribe: true,
             last: None,
         })
@@ -419,8 +432,16 @@ impl Whisper {
         )
     }
 
-    fn encode(&self, samples: &[f32]) -> Result<model::Audio, SpeechError> {
-        let dec = |e: candle_core::Error| SpeechError::Decode(e.to_string());
+    /// Whether the decision under way is no longer wanted.
+    fn stop(&self) -> bool {
+        self.interrupt.as_ref().is_some_and(|f| f())
+    }
+
+    fn encode(
+        &self,
+        samples: &[f32],
+        stop: &dyn Fn() -> bool,
+    ) -> Result<model::Audio, SpeechError> {
         let mut x = samples.to_vec();
         x.extend(std::iter::repeat_n(0.0, (TAIL_S * 16_000.0) as usize));
         let max = self.net.max_frames * mel::HOP;
@@ -431,7 +452,7 @@ impl Whisper {
         } else {
             f
         };
-        self.net.encode(&f).map_err(dec)
+        self.net.encode(&f, stop).map_err(dec)
     }
 
     /// Scores the priors of phrases not yet cached.
@@ -449,18 +470,27 @@ impl Whisper {
         let t0 = std::time::Instant::now();
         if self.silence.is_none() {
             let quiet = vec![0f32; (PRIOR_S * 16_000.0) as usize];
-            self.silence = Some(self.encode(&quiet)?);
+            self.silence = Some(self.encode(&quiet, &|| false)?);
         }
         let prefix = self.prefix()?;
         let seqs: Vec<Vec<u32>> = missing.iter().map(|i| self.seqs[*i].clone()).collect();
         let Some(silence) = &self.silence else {
             return Ok(());
         };
-        let dec = |e: candle_core::Error| SpeechError::Decode(e.to_string());
         let before = self.net.prefix(silence, &prefix).map_err(dec)?;
         let scored = self
             .net
-            .score(silence, &before, &seqs, &self.seqs, self.search.norm, None)
+            .score(
+                silence,
+                &before,
+                &seqs,
+                &self.seqs,
+                model::Scoring {
+                    norm: self.search.norm,
+                    prune: None,
+                    stop: &|| false,
+                },
+            )
             .map_err(dec)?;
         if std::env::var_os("HECTOR_WHISPER_TRACE").is_some() {
             eprintln!(
@@ -483,7 +513,6 @@ impl Whisper {
     /// far it lies from the nearest of them. A little longer than the
     /// longest phrase is enough to tell.
     fn free_transcript(&self, last: &Last) -> Result<(Option<String>, Option<f32>), SpeechError> {
-        let dec = |e: candle_core::Error| SpeechError::Decode(e.to_string());
         let eot = *self.seqs[last.best].last().unwrap_or(&0);
         let longest = self.seqs.iter().map(Vec::len).max().unwrap_or(0);
         let free = self
@@ -517,7 +546,7 @@ impl Whisper {
         }
         self.fill_priors()?;
         let t0 = std::time::Instant::now();
-        let audio = self.encode(samples)?;
+        let audio = self.encode(samples, &|| self.stop())?;
         let t1 = std::time::Instant::now();
         let prefix = self.prefix()?;
         let w = self.weights;
@@ -537,7 +566,6 @@ impl Whisper {
                     .collect()
             })
             .collect();
-        let dec = |e: candle_core::Error| SpeechError::Decode(e.to_string());
         // The task tokens (and the moves written before) decoded once, for
         // the scoring, the gap and the free transcript.
         let before = self.net.prefix(&audio, &prefix).map_err(dec)?;
@@ -548,8 +576,11 @@ impl Whisper {
                 &before,
                 &self.seqs,
                 &self.seqs,
-                self.search.norm,
-                self.search.prune.map(|p| (p, offsets.as_slice())),
+                model::Scoring {
+                    norm: self.search.norm,
+                    prune: self.search.prune.map(|p| (p, offsets.as_slice())),
+                    stop: &|| self.stop(),
+                },
             )
             .map_err(dec)?;
         let adjusted: Vec<f32> = scored
@@ -730,6 +761,10 @@ impl Recognizer for Whisper {
 
     fn set_transcribe(&mut self, on: bool) {
         self.transcribe = on;
+    }
+
+    fn set_interrupt(&mut self, stop: Option<Interrupt>) {
+        self.interrupt = stop;
     }
 
     fn transcribe_last(&mut self) -> Result<(), SpeechError> {

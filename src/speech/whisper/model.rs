@@ -72,6 +72,31 @@ impl Linear {
 /// (`x · (1 + erf(x / √2)) / 2`), erf to within 1.5e-7 (Abramowitz and
 /// Stegun 7.1.26): a tenth of the encoder's time went to candle's erf,
 /// one element at a time through a software `erff`.
+/// How [`Whisper::score`] scores: the normaliser, the beam with each
+/// token's offset, and what it asks whether to give up.
+pub struct Scoring<'a> {
+    pub norm: Normaliser,
+    pub prune: Option<(Prune, &'a [Vec<f32>])>,
+    pub stop: &'a dyn Fn() -> bool,
+}
+
+/// The message of the error [`Whisper::encode`] and [`Whisper::score`]
+/// give when `stop` asked them to give up.
+pub const INTERRUPTED: &str = "the decision was given up";
+
+/// Whether `e` is the error of a decision given up.
+pub fn interrupted(e: &candle_core::Error) -> bool {
+    matches!(e, candle_core::Error::Msg(m) if m == INTERRUPTED)
+}
+
+fn given_up(stop: &dyn Fn() -> bool) -> Result<()> {
+    if stop() {
+        Err(candle_core::Error::Msg(INTERRUPTED.into()))
+    } else {
+        Ok(())
+    }
+}
+
 fn gelu(x: &Tensor) -> Result<Tensor> {
     let shape = x.shape().clone();
     let mut v = x.flatten_all()?.to_vec1::<f32>()?;
@@ -290,8 +315,9 @@ impl Whisper {
     }
 
     /// Encodes mel features `[1, 80, frames]` (frames even, at most
-    /// `max_frames`) and prepares the decoder's cross-attention.
-    pub fn encode(&self, mel: &Tensor) -> Result<Audio> {
+    /// `max_frames`) and prepares the decoder's cross-attention. `stop` is
+    /// asked before each layer ([`interrupted`]).
+    pub fn encode(&self, mel: &Tensor, stop: &dyn Fn() -> bool) -> Result<Audio> {
         let x = mel
             .conv1d(&self.conv1.0, 1, 1, 1, 1)?
             .broadcast_add(&self.conv1.1.reshape((1, (), 1))?)?;
@@ -304,6 +330,7 @@ impl Whisper {
         let t = x.dim(0)?;
         let mut x = (x + self.enc_pos.narrow(0, 0, t)?)?;
         for l in &self.enc {
+            given_up(stop)?;
             let h = l.attn.norm.forward(&x)?;
             let qkv = l.attn.qkv.forward(&h)?;
             let q = self.split(&qkv.narrow(1, 0, self.width)?)?;
@@ -653,16 +680,16 @@ impl Whisper {
     /// and at each level only the prefixes whose log-probabilities plus
     /// offsets so far are within `prune.beam` of the level's best (at
     /// most `prune.width` of them) go on; the sequences below the others
-    /// get `None`.
+    /// get `None`. `stop` is asked before each level ([`interrupted`]).
     pub fn score(
         &self,
         audio: &Audio,
         prefix: &Prefix,
         seqs: &[Vec<u32>],
         shortlist: &[Vec<u32>],
-        norm: Normaliser,
-        prune: Option<(Prune, &[Vec<f32>])>,
+        how: Scoring,
     ) -> Result<Scored> {
+        let Scoring { norm, prune, stop } = how;
         let trie = Trie::new(seqs);
         let dev = self.dec_pos.device();
         let p = prefix.len;
@@ -698,6 +725,7 @@ impl Whisper {
         let mut slot = vec![0usize; trie.nodes.len()];
         let mut decoded = 1;
         for depth in 0..trie.depth() {
+            given_up(stop)?;
             // The edges leaving this level's nodes.
             let mut wanted = Vec::new();
             let mut children = Vec::new();
