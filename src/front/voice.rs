@@ -16,7 +16,7 @@ use crate::session::{Device, DeviceNote, Event, Seat, Session};
 use crate::speech::grammar::WholePhrases;
 use crate::speech::listener::Grammar;
 use crate::speech::mic::Microphone;
-use crate::speech::recognizer::SpeechError;
+use crate::speech::recognizer::{SpeechError, finish_unless};
 use crate::speech::speaker::{Speaker, TextSpeaker, Voice};
 use crate::speech::utterance::{Said, Utterances, play_grammar};
 use crate::speech::vad::{Vad, VadConfig, VadEvent};
@@ -516,12 +516,8 @@ impl Front for VoiceFront {
                     let at = self.audio.len();
                     // Given up as soon as he speaks on.
                     let resumed = self.resumed.clone();
-                    self.rec.set_interrupt(Some(Arc::new(move || {
-                        resumed.load(Ordering::Relaxed) == pause
-                    })));
-                    let decided = self.rec.finish();
-                    self.rec.set_interrupt(None);
-                    match decided {
+                    let stop = Arc::new(move || resumed.load(Ordering::Relaxed) == pause);
+                    match finish_unless(self.rec.as_mut(), stop) {
                         Ok(h) => {
                             if self.clear(&h) {
                                 self.sure.store(pause, Ordering::Relaxed);

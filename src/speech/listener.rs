@@ -621,10 +621,8 @@ impl Listener {
         &mut self,
         stop: super::recognizer::Interrupt,
     ) -> Result<Hypotheses, SpeechError> {
-        self.rec.set_interrupt(Some(stop));
-        let h = self.finish();
-        self.rec.set_interrupt(None);
-        h
+        let hyps = super::recognizer::finish_unless(self.rec.as_mut(), stop)?;
+        Ok(decide(&hyps, &self.grammar, &self.thresholds))
     }
 }
 

@@ -142,6 +142,19 @@ pub trait Recognizer {
     }
 }
 
+/// Ends the utterance as [`Recognizer::finish`] does, unless `stop` says
+/// meanwhile that the decision is no longer wanted
+/// ([`SpeechError::Interrupted`]: the utterance must be begun again).
+pub fn finish_unless(
+    rec: &mut dyn Recognizer,
+    stop: Interrupt,
+) -> Result<Vec<Hypothesis>, SpeechError> {
+    rec.set_interrupt(Some(stop));
+    let h = rec.finish();
+    rec.set_interrupt(None);
+    h
+}
+
 /// The sentence for an engine that has no per-player adaptation.
 fn not_adaptable(engine: &str, path: &std::path::Path) -> SpeechError {
     SpeechError::Model {
