@@ -377,3 +377,57 @@ fn a_decision_given_up_midway_leaves_the_engine_ready() {
     assert_eq!(later.decision, whole.decision);
     assert_eq!(asked.load(Ordering::SeqCst), before);
 }
+
+/// The phrases' scores on silence of a set scored from nothing are kept
+/// on disk and read back by the next start: what is heard is exactly the
+/// same, read or scored, and a damaged file is scored again and mended.
+#[test]
+fn scores_on_silence_kept_on_disk_are_read_back_and_hear_the_same() {
+    use hector::speech::recognizer::Recognizer;
+    let Some(_) = model() else { return };
+    let folder = std::env::temp_dir().join(format!("hector-priors-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    let list =
+        hector::lab::speech::fixtures::load(&hector::lab::speech::fixtures::default_dir()).unwrap();
+    let f = list
+        .iter()
+        .find(|f| f.file.to_string_lossy().contains("en-001"))
+        .unwrap();
+    let phrases: Vec<String> = Grammar::moves(&f.position, &f.locale)
+        .with_commands(&hector::speech::commands::phrases(&f.locale))
+        .phrases
+        .into_iter()
+        .map(|(_, p)| p)
+        .collect();
+    let pcm = hector::speech::audio::read_wav(&f.file).unwrap();
+    // Scored, read, then scored again after the file was damaged.
+    let mut heard = Vec::new();
+    for (run, damage) in [(0, false), (1, false), (2, true)] {
+        let mut w = model().unwrap();
+        w.priors_folder = Some(folder.clone());
+        w.set_language(&f.locale);
+        if damage {
+            for e in std::fs::read_dir(&folder).unwrap().flatten() {
+                std::fs::write(e.path(), b"{\"key\": \"\xff\"").unwrap();
+            }
+        }
+        w.set_phrases(&phrases).unwrap();
+        let kept: Vec<_> = std::fs::read_dir(&folder).unwrap().flatten().collect();
+        assert_eq!(kept.len(), 1, "run {run}: one set kept");
+        let read = w.priors_read;
+        assert_eq!(read, if run == 1 { phrases.len() } else { 0 }, "run {run}");
+        let h = w.recognize(&pcm).unwrap();
+        assert!(!h.is_empty());
+        heard.push(
+            h.iter()
+                .map(|h| format!("{} {:.6}", h.text, h.confidence))
+                .collect::<Vec<_>>(),
+        );
+        // Known phrases are not read again; new ones are scored.
+        w.set_phrases(&phrases).unwrap();
+        assert_eq!(w.priors_read, 0);
+    }
+    assert_eq!(heard[0], heard[1], "read back, heard the same");
+    assert_eq!(heard[0], heard[2], "scored again, heard the same");
+    let _ = std::fs::remove_dir_all(&folder);
+}

@@ -77,6 +77,8 @@ fn feed(pipe: PathBuf, stop: Instant) {
 }
 
 /// One run in `dir` with `--locale locale`, watched for `secs` seconds.
+/// The phrases' scores on silence are kept in `dir/priors` (the first
+/// run scores them, the next read them).
 pub fn run_once(dir: &Path, locale: &str, secs: u64) -> Result<Start, String> {
     let program = hector_program()?;
     let pipe = dir.join("mic.raw");
@@ -110,6 +112,7 @@ pub fn run_once(dir: &Path, locale: &str, secs: u64) -> Result<Start, String> {
         .arg(dir.join("game.pgn"))
         .env("ALSA_CONFIG_PATH", &conf)
         .env("HECTOR_VOICE_TRACE", "1")
+        .env("HECTOR_WHISPER_PRIORS", dir.join("priors"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

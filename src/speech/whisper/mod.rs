@@ -20,6 +20,7 @@
 pub mod both;
 pub mod mel;
 pub mod model;
+pub mod priors;
 
 use super::listener::Thresholds;
 use super::recognizer::{Hypothesis, Interrupt, OTHER, Recognizer, SpeechError};
@@ -28,13 +29,19 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 pub use tokenizers::Tokenizer;
 
-/// Where setup.sh puts the converted model.
-pub fn default_dir() -> PathBuf {
+/// hector's folder in the user's cache (`$XDG_CACHE_HOME/hector`, else
+/// `~/.cache/hector`).
+pub fn cache_home() -> PathBuf {
     let cache = std::env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
         .unwrap_or_else(|| PathBuf::from(".cache"));
-    cache.join("hector/whisper")
+    cache.join("hector")
+}
+
+/// Where setup.sh puts the converted model.
+pub fn default_dir() -> PathBuf {
+    cache_home().join("whisper")
 }
 
 /// The model directory: `model`, else `$HECTOR_WHISPER_MODEL`, else the
@@ -190,6 +197,11 @@ pub struct Whisper {
     prompted: bool,
     /// Asked while an utterance is scored ([`Recognizer::set_interrupt`]).
     interrupt: Option<Interrupt>,
+    /// Where sets of phrases scored on silence are kept ([`priors`]).
+    pub priors_folder: Option<PathBuf>,
+    /// How many phrases' scores on silence the last set of phrases read
+    /// from [`Whisper::priors_folder`] (0: scored, or already known).
+    pub priors_read: usize,
 }
 
 /// How the phrases are searched.
@@ -305,6 +317,7 @@ impl Whisper {
                 t0.elapsed().as_secs_f64() * 1e3
             );
         }
+        let priors_folder = priors::folder();
         Ok(Whisper {
             net,
             mel,
@@ -325,6 +338,8 @@ impl Whisper {
             interrupt: None,
             transcribe: true,
             last: None,
+            priors_folder,
+            priors_read: 0,
         })
     }
 
@@ -457,6 +472,7 @@ impl Whisper {
 
     /// Scores the priors of phrases not yet cached.
     fn fill_priors(&mut self) -> Result<(), SpeechError> {
+        self.priors_read = 0;
         let missing: Vec<usize> = (0..self.phrases.len())
             .filter(|i| {
                 !self
@@ -468,11 +484,52 @@ impl Whisper {
             return Ok(());
         }
         let t0 = std::time::Instant::now();
+        let trace = std::env::var_os("HECTOR_WHISPER_TRACE").is_some();
+        let prefix = self.prefix()?;
+        // A set scored from nothing is a function of the phrases, the text
+        // before them and the model alone: it is kept on disk, and read
+        // back the next time the same set is scored from nothing.
+        let store = if missing.len() == self.phrases.len() {
+            self.priors_folder.as_ref().and_then(|f| {
+                let how = format!(
+                    "{PRIOR_S} {:?} {:?}",
+                    model::Precision::from_env(),
+                    self.search.norm
+                );
+                priors::Store::new(
+                    f,
+                    &self.dir.join("model.safetensors"),
+                    &how,
+                    &prefix,
+                    &self.seqs,
+                )
+            })
+        } else {
+            None
+        };
+        if let Some(store) = &store {
+            let lens: Vec<usize> = self.seqs.iter().map(Vec::len).collect();
+            if let Some(kept) = store.load(&lens) {
+                if trace {
+                    eprintln!(
+                        "whisper: {} phrases' scores on silence read from {} in {:.0} ms",
+                        kept.len(),
+                        store.path().display(),
+                        t0.elapsed().as_secs_f64() * 1e3
+                    );
+                }
+                self.priors_read = kept.len();
+                for (phrase, p) in self.phrases.iter().zip(kept) {
+                    self.priors
+                        .insert((self.lang.clone(), phrase.clone()), p.unwrap_or_default());
+                }
+                return Ok(());
+            }
+        }
         if self.silence.is_none() {
             let quiet = vec![0f32; (PRIOR_S * 16_000.0) as usize];
             self.silence = Some(self.encode(&quiet, &|| false)?);
         }
-        let prefix = self.prefix()?;
         let seqs: Vec<Vec<u32>> = missing.iter().map(|i| self.seqs[*i].clone()).collect();
         let Some(silence) = &self.silence else {
             return Ok(());
@@ -492,11 +549,20 @@ impl Whisper {
                 },
             )
             .map_err(dec)?;
-        if std::env::var_os("HECTOR_WHISPER_TRACE").is_some() {
+        if trace {
             eprintln!(
                 "whisper: {} phrases scored on silence in {:.0} ms",
                 missing.len(),
                 t0.elapsed().as_secs_f64() * 1e3
+            );
+        }
+        if let Some(store) = &store
+            && let Err(e) = store.save(&scored.tokens)
+            && trace
+        {
+            eprintln!(
+                "whisper: the scores on silence could not be kept in {} ({e})",
+                store.path().display()
             );
         }
         for (i, s) in missing.into_iter().zip(scored.tokens) {
