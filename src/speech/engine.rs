@@ -152,10 +152,11 @@ fn open_whisper(_model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechErro
 fn open_both(model: Option<&Path>) -> Result<Box<dyn Recognizer>, SpeechError> {
     use super::whisper::both;
     let mut w = super::whisper::Whisper::open(model)?;
-    // Inside the pair, Whisper rejects talk and weighs "something else"
-    // as the pair's folds chose (HECTOR_WHISPER_WEIGHTS still rules).
+    // Inside the pair, Whisper weighs "something else" as the pair's
+    // folds chose (HECTOR_WHISPER_WEIGHTS still rules); its transcript
+    // counts only through the pair's gate (both::combine).
     if std::env::var_os("HECTOR_WHISPER_WEIGHTS").is_none() {
-        w.weights.reject = both::REJECT;
+        w.weights.reject = f32::INFINITY;
         w.weights.other_margin = both::MARGIN;
     }
     // Moves written before each utterance (HECTOR_WHISPER_PROMPT still

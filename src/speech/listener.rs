@@ -283,6 +283,25 @@ pub fn gated(far: Option<f32>, gate: f32, other: &[Hypothesis]) -> bool {
     far.is_some_and(|f| f > gate) && heard_no_chess(other)
 }
 
+/// Whether the best chess phrase of each list (its likeliest entry other
+/// than "anything else", however unlikely) names the same move: two
+/// engines forced onto a grammar of hundreds of phrases by talk seldom
+/// land on one move, while a move one of them rejects as "anything else"
+/// is still often the best phrase of both.
+pub fn same_best_move(a: &[Hypothesis], b: &[Hypothesis], grammar: &Grammar) -> bool {
+    let best = |l: &[Hypothesis]| -> Vec<Meaning> {
+        l.iter()
+            .filter(|h| h.text != OTHER)
+            .max_by(|x, y| x.confidence.total_cmp(&y.confidence))
+            .map(|h| grammar.heard(&h.text))
+            .unwrap_or_default()
+    };
+    let a = best(a);
+    best(b)
+        .iter()
+        .any(|m| matches!(m, Meaning::Move(_)) && a.contains(m))
+}
+
 /// A list judged talk: "anything else" takes it all (the phrases keep a
 /// trace of their order).
 pub fn as_talk(list: &[Hypothesis]) -> Vec<Hypothesis> {
@@ -662,6 +681,34 @@ mod tests {
             Decision::Choice(ms) => ms.iter().map(one).collect(),
             _ => Vec::new(),
         }
+    }
+
+    #[test]
+    fn the_best_phrases_agree_on_a_move_only() {
+        let g = grammar();
+        let (e4, d4) = (phrase(&g, "e2e4"), phrase(&g, "d2d4"));
+        // "Anything else" and the confidence do not count: the best
+        // chess phrase does.
+        let a = [h(OTHER, 0.99), h(&e4, 0.009), h(&d4, 0.001)];
+        assert!(same_best_move(&a, &[h(&e4, 0.6), h(&d4, 0.4)], &g));
+        assert!(!same_best_move(&a, &[h(&d4, 0.6), h(&e4, 0.4)], &g));
+        // Another phrase of the same move agrees.
+        let other_words: Vec<String> = g
+            .phrases
+            .iter()
+            .filter(|(m, p)| {
+                matches!(m, Meaning::Move(mv) if mv.to_uci(CastlingMode::Standard).to_string() == "e2e4")
+                    && *p != e4
+            })
+            .map(|(_, p)| p.clone())
+            .collect();
+        assert!(!other_words.is_empty());
+        assert!(same_best_move(&a, &[h(&other_words[0], 0.9)], &g));
+        // A command, nothing, or only "anything else": no agreement.
+        let time = [h("wie viel zeit", 0.9)];
+        assert!(!same_best_move(&time, &time, &g));
+        assert!(!same_best_move(&[], &a, &g));
+        assert!(!same_best_move(&[h(OTHER, 1.0)], &[h(OTHER, 1.0)], &g));
     }
 
     #[test]

@@ -371,14 +371,20 @@ fn lovo_report(
         // PocketSphinx's move at 0.99 asked again), offered first: where
         // the tuning samples cannot tell, a fold keeps it rather than
         // carry out a command the other engine heard as a move.
-        let (weights, gates, disputes): (&[f32], &[f32], &[f32]) = if opinion {
+        let (weights, gates, disputes, agrees): (&[f32], &[f32], &[f32], &[bool]) = if opinion {
             (
                 &[0.0, 0.5, 1.0],
                 &[f32::INFINITY, 0.45, 0.5, 0.55],
                 &[0.99, f32::INFINITY],
+                // `HECTOR_LAB_AGREE=0`: the gate is never opened by agreement.
+                if std::env::var("HECTOR_LAB_AGREE").is_ok_and(|v| v == "0") {
+                    &[false]
+                } else {
+                    &[false, true]
+                },
             )
         } else {
-            (&[0.0], &[f32::INFINITY], &[f32::INFINITY])
+            (&[0.0], &[f32::INFINITY], &[f32::INFINITY], &[false])
         };
         // How much the free transcript reweighs the list (and where talk
         // lies): `HECTOR_LAB_HEED` = "heed:talk_at,…" (none by default).
@@ -399,16 +405,23 @@ fn lovo_report(
                 for weight in weights {
                     for gate in gates {
                         for dispute in disputes {
-                            for (heed, talk_at) in &heeds {
-                                v.push(lovo::Knobs {
-                                    raise,
-                                    reject,
-                                    weight: *weight,
-                                    dispute: *dispute,
-                                    gate: *gate,
-                                    heed: *heed,
-                                    talk_at: *talk_at,
-                                });
+                            for agree in agrees {
+                                // Open or shut, no gate is no gate.
+                                if *agree && *gate > 1.0 {
+                                    continue;
+                                }
+                                for (heed, talk_at) in &heeds {
+                                    v.push(lovo::Knobs {
+                                        raise,
+                                        reject,
+                                        weight: *weight,
+                                        dispute: *dispute,
+                                        gate: *gate,
+                                        agree: *agree,
+                                        heed: *heed,
+                                        talk_at: *talk_at,
+                                    });
+                                }
                             }
                         }
                     }

@@ -85,6 +85,9 @@ pub struct Knobs {
     /// when the other engine heard no chess
     /// ([`crate::speech::listener::heard_no_chess`]); above 1: no gate.
     pub gate: f32,
+    /// Whether the gate stays open when both engines' best chess phrases
+    /// name the same move ([`crate::speech::listener::same_best_move`]).
+    pub agree: bool,
     /// How much its free transcript reweighs its list, and how far from
     /// a phrase talk counts ([`heeded`]); 0:
     /// not at all.
@@ -99,6 +102,7 @@ impl Knobs {
         weight: 0.0,
         dispute: f32::INFINITY,
         gate: f32::INFINITY,
+        agree: false,
         heed: 0.0,
         talk_at: 0.5,
     };
@@ -116,6 +120,9 @@ impl Knobs {
                 "talk beyond {:.2} when the other engine heard no chess",
                 self.gate
             ));
+        }
+        if self.gate <= 1.0 && self.agree {
+            s.push("the gate open when both engines' best phrases are one move".into());
         }
         if self.weight != 0.0 {
             s.push(format!("the other engine's opinion weighs {}", self.weight));
@@ -229,7 +236,7 @@ fn talk(v: &[(String, f32)]) -> Vec<(String, f32)> {
 /// them with those weights.
 /// `first`: the other engine's lists (streamed, whole), for the gate
 /// ([`Knobs::gate`]).
-fn judged(h: &Heard, k: Knobs, lang: &str, first: Option<&Heard>) -> Heard {
+fn judged(h: &Heard, k: Knobs, lang: &str, first: Option<&Heard>, grammar: &Grammar) -> Heard {
     let apply = |v: &[(String, f32)], free: Option<&str>, other: Option<&[(String, f32)]>| {
         let v = shifted(v, k.raise);
         let Some(free) = free else {
@@ -243,9 +250,20 @@ fn judged(h: &Heard, k: Knobs, lang: &str, first: Option<&Heard>) -> Heard {
                 .filter(|t| *t != crate::speech::recognizer::OTHER),
             lang,
         );
-        let gated =
-            other.is_some_and(|o| crate::speech::listener::gated(Some(far), k.gate, &hyps(o)));
-        if far > k.reject || gated { talk(&v) } else { v }
+        // Inside the pair Whisper writes its transcript only when the
+        // other engine heard no chess (`both::Both::finish`): its own
+        // rejection counts only then, as the gate does.
+        let rejected = match other {
+            Some(o) => {
+                let o = hyps(o);
+                crate::speech::listener::gated(Some(far), k.reject, &o)
+                    || crate::speech::listener::gated(Some(far), k.gate, &o)
+                        && !(k.agree
+                            && crate::speech::listener::same_best_move(&hyps(&v), &o, grammar))
+            }
+            None => far > k.reject,
+        };
+        if rejected { talk(&v) } else { v }
     };
     Heard {
         nbest: apply(
@@ -273,11 +291,11 @@ pub fn with_knobs(items: &[Item], which: u8, k: Knobs) -> Vec<Item> {
             let mut i = i.clone();
             let lang = i.sample.locale.clone();
             match which {
-                1 => i.heard = judged(&i.heard, k, &lang, None),
+                1 => i.heard = judged(&i.heard, k, &lang, None, &i.grammar),
                 2 => {
                     let first = i.heard.clone();
                     if let Some((h, rule)) = i.second.as_mut() {
-                        *h = judged(h, k, &lang, Some(&first));
+                        *h = judged(h, k, &lang, Some(&first), &i.grammar);
                         if let Rule::Opinion(..) = rule {
                             *rule = Rule::Opinion(k.weight, k.dispute);
                         }

@@ -69,7 +69,7 @@ pub fn model_dir(model: Option<&Path>) -> PathBuf {
 /// "something else" margin and the rejection of talk are what
 /// leave-one-voice-out chose for Whisper alone on the fold that leaves
 /// flite's awb out (52.5 nats; talk beyond 0.5 of a phrase, in letters
-/// or in sound). `--engine both` sets its own ([`both::REJECT`]).
+/// or in sound). `--engine both` judges talk itself ([`both::combine`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Weights {
     /// How much of a phrase's score on silence is subtracted.
