@@ -42,11 +42,15 @@ pub struct Store {
 }
 
 /// The folder the scores are kept in, or `None` when
-/// `HECTOR_WHISPER_PRIORS=off`.
+/// `HECTOR_WHISPER_PRIORS=off` or the user has no cache folder (neither
+/// `XDG_CACHE_HOME` nor `HOME`: nothing is written where hector runs).
 pub fn folder() -> Option<PathBuf> {
     match std::env::var_os("HECTOR_WHISPER_PRIORS") {
         Some(v) if v == "off" => None,
         Some(v) if !v.is_empty() => Some(PathBuf::from(v)),
+        _ if std::env::var_os("XDG_CACHE_HOME").is_none() && std::env::var_os("HOME").is_none() => {
+            None
+        }
         _ => Some(super::cache_home().join("priors")),
     }
 }
