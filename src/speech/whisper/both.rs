@@ -189,6 +189,20 @@ mod tests {
         }
     }
 
+    /// A phrase of the move `uci` in `g`.
+    fn phrase(g: &Grammar, uci: &str) -> String {
+        g.phrases
+            .iter()
+            .find(|(m, _)| match m {
+                super::super::super::listener::Meaning::Move(mv) => {
+                    mv.to_uci(shakmaty::CastlingMode::Standard).to_string() == uci
+                }
+                _ => false,
+            })
+            .map(|(_, p)| p.clone())
+            .unwrap()
+    }
+
     #[test]
     fn agreement_stays_sure_and_disagreement_splits() {
         let agree = average(
@@ -208,19 +222,7 @@ mod tests {
         use super::super::super::listener::{Decision, decide};
         let g = Grammar::moves(&shakmaty::Chess::default(), "de");
         let t = THRESHOLDS;
-        let phrase = |uci: &str| {
-            g.phrases
-                .iter()
-                .find(|(m, _)| match m {
-                    super::super::super::listener::Meaning::Move(mv) => {
-                        mv.to_uci(shakmaty::CastlingMode::Standard).to_string() == uci
-                    }
-                    _ => false,
-                })
-                .map(|(_, p)| p.clone())
-                .unwrap()
-        };
-        let (e4, d4) = (phrase("e2e4"), phrase("d2d4"));
+        let (e4, d4) = (phrase(&g, "e2e4"), phrase(&g, "d2d4"));
         let whisper = [h(&e4, 0.7), h(&d4, 0.28), h(OTHER, 0.02)];
         let ps = [h(OTHER, 0.5), h(&e4, 0.49), h(&d4, 0.01)];
         // Whisper alone is unsure; with PocketSphinx's opinion (at full
@@ -255,19 +257,7 @@ mod tests {
         let g = Grammar::moves(&shakmaty::Chess::default(), "de")
             .with_commands(&[("time", "zeit".to_string())]);
         let t = THRESHOLDS;
-        let phrase = |uci: &str| {
-            g.phrases
-                .iter()
-                .find(|(m, _)| match m {
-                    super::super::super::listener::Meaning::Move(mv) => {
-                        mv.to_uci(shakmaty::CastlingMode::Standard).to_string() == uci
-                    }
-                    _ => false,
-                })
-                .map(|(_, p)| p.clone())
-                .unwrap()
-        };
-        let (e4, d4) = (phrase("e2e4"), phrase("d2d4"));
+        let (e4, d4) = (phrase(&g, "e2e4"), phrase(&g, "d2d4"));
         let sure = [h(&e4, 0.99), h(OTHER, 0.01)];
         // PocketSphinx heard no chess, but its best phrase is e4 too.
         let ps_e4 = [h(OTHER, 0.97), h(&e4, 0.02), h(&d4, 0.01)];
