@@ -912,7 +912,7 @@ fn bench_start(a: &Args) -> i32 {
         col(|s| s.hwm_mb),
     );
     println!(
-        "hector play --voice ({locale}, default engine), {runs} starts: start -> first prompt ms p50 {:.0} max {:.0}; start -> listening ms p50 {:.0} max {:.0}; resident memory MB max {:.0}, peak (VmHWM) max {:.0}",
+        "play --voice ({locale}, default engine), {runs} starts: start -> first prompt ms p50 {:.0} max {:.0}; start -> listening ms p50 {:.0} max {:.0}; resident memory MB max {:.0}, peak (VmHWM) max {:.0}",
         p(&prompt, 50.0),
         p(&prompt, 100.0),
         p(&listening, 50.0),
