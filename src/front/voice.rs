@@ -488,7 +488,7 @@ impl Front for VoiceFront {
                     eprintln!("{e}");
                     return Vec::new();
                 }
-                if self.rec.begin().and_then(|_| self.rec.feed(&audio)).is_ok() {
+                if self.rec.begin_with(&audio).is_ok() {
                     self.streaming = Some((audio.len(), self.grammar_for));
                 }
                 self.tell_whole();
@@ -526,16 +526,7 @@ impl Front for VoiceFront {
                         }
                         // He spoke on: heard again from the start, as
                         // when speech resumes after a decision.
-                        Err(SpeechError::Interrupted) => {
-                            if self
-                                .rec
-                                .begin()
-                                .and_then(|_| self.rec.feed(&self.audio))
-                                .is_err()
-                            {
-                                self.streaming = None;
-                            }
-                        }
+                        Err(SpeechError::Interrupted) => self.restart(),
                         Err(_) => self.streaming = None,
                     }
                 }
@@ -543,15 +534,8 @@ impl Front for VoiceFront {
             }
             Input::SpeechResumed => {
                 // He goes on: the utterance is decoded again from its start.
-                if self.early.take().is_some()
-                    && self.streaming.is_some()
-                    && self
-                        .rec
-                        .begin()
-                        .and_then(|_| self.rec.feed(&self.audio))
-                        .is_err()
-                {
-                    self.streaming = None;
+                if self.early.take().is_some() && self.streaming.is_some() {
+                    self.restart();
                 }
                 return Vec::new();
             }
@@ -634,6 +618,15 @@ impl Front for VoiceFront {
 }
 
 impl VoiceFront {
+    /// The utterance under way decoded again from its start (the player
+    /// spoke on after a pause); an engine that fails stops streaming, and
+    /// the utterance is then heard whole when it ends.
+    fn restart(&mut self) {
+        if self.rec.begin_with(&self.audio).is_err() {
+            self.streaming = None;
+        }
+    }
+
     /// Whether `hyps` are clear: a move, command or answer well above its
     /// rivals (not a choice, not asked again).
     fn clear(&self, hyps: &[crate::speech::recognizer::Hypothesis]) -> bool {

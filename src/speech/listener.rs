@@ -586,6 +586,12 @@ impl Listener {
         self.rec.begin()
     }
 
+    /// Streaming: starts an utterance with `pcm` already heard
+    /// ([`Recognizer::begin_with`]).
+    pub fn begin_with(&mut self, pcm: &[i16]) -> Result<(), SpeechError> {
+        self.rec.begin_with(pcm)
+    }
+
     /// Streaming: the next chunk of audio.
     pub fn feed(&mut self, pcm: &[i16]) -> Result<(), SpeechError> {
         self.rec.feed(pcm)

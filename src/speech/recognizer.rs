@@ -57,6 +57,12 @@ pub trait Recognizer {
     fn begin(&mut self) -> Result<(), SpeechError>;
     /// Gives the next chunk of audio of the current utterance.
     fn feed(&mut self, samples: &[i16]) -> Result<(), SpeechError>;
+    /// Streaming: starts an utterance with `samples` already heard (one
+    /// begun again from its start).
+    fn begin_with(&mut self, samples: &[i16]) -> Result<(), SpeechError> {
+        self.begin()?;
+        self.feed(samples)
+    }
     /// Ends the utterance; best hypothesis first. An empty vector means
     /// nothing was heard.
     fn finish(&mut self) -> Result<Vec<Hypothesis>, SpeechError>;

@@ -145,9 +145,7 @@ pub fn hear(
                         }
                         Err(SpeechError::Interrupted) => {
                             given_up += 1;
-                            listener.begin()?;
-                            let n = sent.unwrap_or(0);
-                            listener.feed(&vad.buffered()[..n])?;
+                            listener.begin_with(&vad.buffered()[..sent.unwrap_or(0)])?;
                         }
                         Err(e) => return Err(e),
                     }
@@ -156,9 +154,7 @@ pub fn hear(
                     // The utterance goes on: decoded again from its start.
                     if early.take().is_some() {
                         resumed += 1;
-                        listener.begin()?;
-                        let n = sent.unwrap_or(0);
-                        listener.feed(&vad.buffered()[..n])?;
+                        listener.begin_with(&vad.buffered()[..sent.unwrap_or(0)])?;
                     }
                 }
                 VadEvent::Utterance(u) => {
