@@ -14,7 +14,8 @@
 //! `$HECTOR_WHISPER_PRIORS` (`off`: nowhere). A file that cannot be read, is not valid JSON, was written for
 //! another set or holds the wrong number of scores is ignored (and scored
 //! again); a folder that cannot be written is left alone. At most [`KEEP`]
-//! sets are kept, the oldest written going first.
+//! sets are kept, the oldest written going first; a file left half
+//! written by a hector that stopped while writing it is cleared later.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -22,6 +23,10 @@ use std::path::{Path, PathBuf};
 
 /// How many sets of scores are kept.
 pub const KEEP: usize = 256;
+
+/// A file being written that is older than this was left by a hector
+/// that stopped while writing it.
+const STALE: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// Changes whenever what is kept changes its form.
 const FORMAT: u32 = 1;
@@ -163,11 +168,21 @@ impl Store {
             let _ = std::fs::remove_file(&tmp);
             return Err(e);
         }
-        let mut kept: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(folder)?
-            .flatten()
-            .filter(|e| e.path().extension().is_some_and(|x| x == "json") && e.path() != self.path)
-            .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
-            .collect();
+        let mut kept: Vec<(std::time::SystemTime, PathBuf)> = Vec::new();
+        for e in std::fs::read_dir(folder)?.flatten() {
+            let (path, Some(time)) = (e.path(), e.metadata().ok().and_then(|m| m.modified().ok()))
+            else {
+                continue;
+            };
+            match path.extension().and_then(|x| x.to_str()) {
+                Some("json") if path != self.path => kept.push((time, path)),
+                // Left half written by a hector that stopped meanwhile.
+                Some("part") if time.elapsed().is_ok_and(|t| t > STALE) => {
+                    let _ = std::fs::remove_file(&path);
+                }
+                _ => {}
+            }
+        }
         // The set just written stays whatever the clock's grain.
         if kept.len() >= KEEP {
             kept.sort();
@@ -268,6 +283,31 @@ mod tests {
         let n = std::fs::read_dir(&folder).unwrap().count();
         assert_eq!(n, KEEP);
         assert!(stores.last().unwrap().load(&[1]).is_some());
+    }
+
+    #[test]
+    fn a_file_left_half_written_is_cleared_once_stale() {
+        let dir = tempfile::tempdir().unwrap();
+        let w = model(dir.path());
+        let s = Store::new(dir.path(), &w, "x", &[1], &[vec![1]]).unwrap();
+        let (old, young) = (
+            dir.path().join("a.json.1.part"),
+            dir.path().join("b.json.2.part"),
+        );
+        for p in [&old, &young] {
+            std::fs::write(p, b"{\"key\": \"ab").unwrap();
+        }
+        let long_ago = std::time::SystemTime::now() - STALE * 2;
+        std::fs::File::options()
+            .write(true)
+            .open(&old)
+            .unwrap()
+            .set_modified(long_ago)
+            .unwrap();
+        s.save(&[Some(vec![-1.0])]).unwrap();
+        assert!(!old.exists(), "a stale half-written file is cleared");
+        assert!(young.exists(), "one being written now is left alone");
+        assert!(s.load(&[1]).is_some());
     }
 
     #[test]
