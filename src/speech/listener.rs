@@ -302,6 +302,20 @@ pub fn same_best_move(a: &[Hypothesis], b: &[Hypothesis], grammar: &Grammar) -> 
         .any(|m| matches!(m, Meaning::Move(_)) && a.contains(m))
 }
 
+/// `--engine both`'s verdict on talk, from Whisper's transcript lying
+/// `far` from every phrase when PocketSphinx (`ps`) heard no chess: beyond
+/// `reject` always, beyond `gate` unless (`agree`) both engines' best
+/// chess phrases are one move ([`same_best_move`]; `w`: Whisper's list).
+pub fn pair_heard_talk(
+    far: Option<f32>,
+    ps: &[Hypothesis],
+    w: &[Hypothesis],
+    grammar: &Grammar,
+    (gate, reject, agree): (f32, f32, bool),
+) -> bool {
+    gated(far, reject, ps) || gated(far, gate, ps) && !(agree && same_best_move(w, ps, grammar))
+}
+
 /// A list judged talk: "anything else" takes it all (the phrases keep a
 /// trace of their order).
 pub fn as_talk(list: &[Hypothesis]) -> Vec<Hypothesis> {

@@ -254,13 +254,13 @@ fn judged(h: &Heard, k: Knobs, lang: &str, first: Option<&Heard>, grammar: &Gram
         // other engine heard no chess (`both::Both::finish`): its own
         // rejection counts only then, as the gate does.
         let rejected = match other {
-            Some(o) => {
-                let o = hyps(o);
-                crate::speech::listener::gated(Some(far), k.reject, &o)
-                    || crate::speech::listener::gated(Some(far), k.gate, &o)
-                        && !(k.agree
-                            && crate::speech::listener::same_best_move(&hyps(&v), &o, grammar))
-            }
+            Some(o) => crate::speech::listener::pair_heard_talk(
+                Some(far),
+                &hyps(o),
+                &hyps(&v),
+                grammar,
+                (k.gate, k.reject, k.agree),
+            ),
             None => far > k.reject,
         };
         if rejected { talk(&v) } else { v }

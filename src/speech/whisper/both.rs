@@ -15,7 +15,7 @@
 //! two lists are averaged phrase by phrase.
 
 use super::super::listener::{
-    Grammar, Thresholds, as_talk, gated, heard_no_chess, same_best_move, whisper_else_ps,
+    Grammar, Thresholds, as_talk, heard_no_chess, pair_heard_talk, whisper_else_ps,
 };
 use super::super::recognizer::{Hypothesis, Interrupt, Recognizer, SpeechError};
 
@@ -32,7 +32,7 @@ pub const OPINION: f32 = 0.5;
 pub const DISPUTE: f32 = 0.99;
 pub const GATE: f32 = 0.45;
 /// The gate stays open when both engines' best chess phrases name the
-/// same move ([`same_best_move`]): leave-one-voice-out, English 88.6 →
+/// same move ([`same_best_move`](super::super::listener::same_best_move)): leave-one-voice-out, English 88.6 →
 /// 88.9 % and German 85 → 86.7 % right at 20 dB, clean unchanged.
 pub const AGREE: bool = true;
 /// Beyond this distance from every phrase Whisper's transcript is talk
@@ -60,9 +60,11 @@ pub fn combine(
     grammar: &Grammar,
     t: &Thresholds,
 ) -> Vec<Hypothesis> {
-    let talk = gated(far, REJECT, ps)
-        || gated(far, GATE, ps) && !(AGREE && same_best_move(w, ps, grammar));
-    let w = if talk { as_talk(w) } else { w.to_vec() };
+    let w = if pair_heard_talk(far, ps, w, grammar, (GATE, REJECT, AGREE)) {
+        as_talk(w)
+    } else {
+        w.to_vec()
+    };
     whisper_else_ps(&w, ps, grammar, OPINION, DISPUTE, t)
 }
 
