@@ -777,3 +777,66 @@ fn a_pgn_move_that_cannot_be_played_is_explained_in_the_games_language() {
         }
     }
 }
+
+/// A recording `hector listen` cannot read (no such file, empty, not a
+/// WAV file, cut short, an absurd sample rate) is said in the user's
+/// language, naming the file and what is wrong with it, before any model
+/// is loaded; with `--json` the same sentence is the `reason` of a
+/// `"result": "error"` object. Exit 1, never a panic.
+#[test]
+fn a_recording_that_cannot_be_read_is_said_in_the_users_language() {
+    use hector::speech::audio::write_wav;
+    let dir = std::env::temp_dir().join(format!("hector-wav-say-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let samples: Vec<i16> = (0..16_000).map(|i| (i % 200) as i16 * 50).collect();
+    write_wav(&dir.join("whole.wav"), &samples, 16_000).unwrap();
+    let whole = std::fs::read(dir.join("whole.wav")).unwrap();
+    std::fs::write(dir.join("cut.wav"), &whole[..whole.len() / 3]).unwrap();
+    std::fs::write(dir.join("empty.wav"), b"").unwrap();
+    std::fs::write(dir.join("text.wav"), "no recording at all, just words").unwrap();
+    write_wav(&dir.join("slow.wav"), &samples, 1).unwrap();
+    let files = ["none.wav", "empty.wav", "text.wav", "cut.wav", "slow.wav"];
+    // Words of the English sentences that must not be what a Polish,
+    // Serbian, Greek or German user reads.
+    let english = ["cannot", "does not", "is not", "recorded at", "cut short"];
+    let mut seen: std::collections::HashSet<String> = Default::default();
+    for locale in ["en", "de", "pl", "sr", "el"] {
+        let mut said = Vec::new();
+        for f in files {
+            let path = dir.join(f);
+            let p = path.to_str().unwrap();
+            let (code, out, err) = support::hector(&["listen", "--wav", p, "--locale", locale]);
+            assert_eq!((code, out.as_str()), (1, ""), "{locale} {f}: {err}");
+            let sentence = err.trim();
+            assert_eq!(sentence.lines().count(), 1, "{locale} {f}: {err}");
+            assert!(sentence.contains(p), "{locale} {f}: {sentence}");
+            if locale != "en" {
+                for w in english {
+                    assert!(!sentence.contains(w), "{locale} {f}: {sentence}");
+                }
+            }
+            if f == "slow.wav" {
+                assert!(
+                    sentence.contains('1') && sentence.contains("384000"),
+                    "{sentence}"
+                );
+            }
+            let (code, out, _) =
+                support::hector(&["listen", "--wav", p, "--locale", locale, "--json"]);
+            assert_eq!(code, 1, "{locale} {f}");
+            let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            assert_eq!(v["result"], "error", "{out}");
+            assert_eq!(v["file"], p, "{out}");
+            assert_eq!(v["reason"], sentence, "{out}");
+            said.push(sentence.replace(p, "F"));
+        }
+        // Each kind of trouble has its own sentence, in each language
+        // (an empty file and a text are both no WAV recording).
+        assert_eq!(said[1], said[2], "{locale}");
+        let kinds: std::collections::HashSet<&String> = said.iter().collect();
+        assert_eq!(kinds.len(), files.len() - 1, "{locale}: {said:?}");
+        seen.extend(said);
+    }
+    assert_eq!(seen.len(), 5 * (files.len() - 1), "{seen:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -16,6 +16,6 @@ fuzz_target!(|data: &[u8]| {
             samples.len(),
             data.len()
         ),
-        Err(why) => assert!(!why.is_empty()),
+        Err(why) => assert!(!why.to_string().is_empty()),
     }
 });

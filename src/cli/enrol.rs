@@ -91,7 +91,9 @@ fn from_dir(dir: &Path, script: &[Line], loc: &Locale) -> Result<Vec<(Vec<i16>, 
                 ],
             ));
         }
-        let audio = crate::speech::audio::read_wav(&f).map_err(|e| e.to_string())?;
+        let name = f.display().to_string();
+        let audio =
+            crate::speech::audio::open_wav(&f).map_err(|e| e.sentence(loc.code(), &name))?;
         out.push((audio, l.words.clone()));
     }
     Ok(out)

@@ -69,6 +69,26 @@ pub fn run(rest: &[String]) -> i32 {
         Err(e) => return super::core::usage(e),
     };
     let locale = a.get("locale").unwrap_or("de");
+    let json = a.has("json");
+    // The recordings are found, and a single one read, before the model is
+    // loaded: one that cannot be read is said at once, in the user's
+    // language (with --json, as the object a directory's file gets).
+    let dir = wav.map(Path::new).filter(|p| p.is_dir());
+    let files = match dir.map(recordings) {
+        Some(Ok(f)) => f,
+        Some(Err(e)) => {
+            eprintln!("{e}");
+            return 1;
+        }
+        None => Vec::new(),
+    };
+    let single = match wav.filter(|_| dir.is_none()) {
+        Some(w) => match audio::open_wav(Path::new(w)) {
+            Ok(s) => Some(s),
+            Err(e) => return unreadable(w, json, &e, locale, false),
+        },
+        None => None,
+    };
     let rec = match engine_from_args(&a) {
         Ok(r) => r,
         Err(e) => {
@@ -91,41 +111,32 @@ pub fn run(rest: &[String]) -> i32 {
             lacking.join(", ")
         );
     }
-    let json = a.has("json");
     // A directory: every recording in it, heard in the same position with
     // the model loaded once.
-    if let Some(dir) = wav.map(Path::new).filter(|p| p.is_dir()) {
-        let files = match recordings(dir) {
-            Ok(f) => f,
-            Err(e) => {
-                eprintln!("{e}");
-                return 1;
-            }
-        };
+    if dir.is_some() {
         let mut worst = 0;
         for f in files {
             let name = f
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let code = match audio::read_wav(&f) {
+            let code = match audio::open_wav(&f) {
                 Ok(samples) => hear(&mut listener, &pos, locale, &samples, json, Some(&name)),
-                Err(e) => unheard(&name, json, &e.to_string()),
+                Err(e) => unreadable(&name, json, &e, locale, true),
             };
             worst = worst.max(severity(code));
         }
         return [0, 2, 1][worst];
     }
-    let samples = match wav {
-        Some(w) => audio::read_wav(Path::new(w)).map_err(|e| e.to_string()),
-        None => from_microphone(&a),
-    };
-    let samples = match samples {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
+    let samples = match single {
+        Some(s) => s,
+        None => match from_microphone(&a) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        },
     };
     hear(&mut listener, &pos, locale, &samples, json, None)
 }
@@ -158,6 +169,23 @@ fn unheard(file: &str, json: bool, reason: &str) -> i32 {
         );
     } else {
         println!("{file}: {reason}");
+    }
+    1
+}
+
+/// A recording that cannot be read, said in the user's language: with
+/// `--json` as a directory's file that could not be heard, else the
+/// sentence (which names the file) on its own line: a directory's report
+/// on standard output, a single file's on standard error.
+fn unreadable(file: &str, json: bool, e: &audio::WavError, locale: &str, in_dir: bool) -> i32 {
+    let sentence = e.sentence(locale, file);
+    if json {
+        return unheard(file, true, &sentence);
+    }
+    if in_dir {
+        println!("{sentence}");
+    } else {
+        eprintln!("{sentence}");
     }
     1
 }

@@ -12,25 +12,103 @@ pub const RATE: u32 = 16_000;
 /// 1 Hz file of 64 KiB to a billion samples).
 pub const WAV_RATES: std::ops::RangeInclusive<u32> = 4_000..=384_000;
 
+/// Why a WAV file gave no samples.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WavError {
+    /// There is no such file.
+    Missing,
+    /// The file could not be opened or read (the system's reason).
+    Open(String),
+    /// Not a WAV recording hector reads (no RIFF/WAVE header, or an
+    /// encoding other than PCM or float: the parser's reason).
+    NotWav(String),
+    /// A sample rate outside [`WAV_RATES`].
+    Rate(u32),
+    /// The file ends inside its data (cut short while copied or written).
+    Cut,
+}
+
+impl std::fmt::Display for WavError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WavError::Missing => write!(f, "there is no such file"),
+            WavError::Open(why) | WavError::NotWav(why) => write!(f, "{why}"),
+            WavError::Rate(rate) => write!(
+                f,
+                "the sample rate is {rate} Hz; hector reads {} to {} Hz",
+                WAV_RATES.start(),
+                WAV_RATES.end()
+            ),
+            WavError::Cut => write!(f, "the file ends inside its recording"),
+        }
+    }
+}
+
+impl WavError {
+    fn from_hound(e: hound::Error) -> WavError {
+        match e {
+            // The reader ran out of bytes ("Failed to read enough bytes."):
+            // the file was cut short.
+            hound::Error::IoError(io)
+                if io.kind() == std::io::ErrorKind::UnexpectedEof
+                    || io.to_string().contains("enough bytes") =>
+            {
+                WavError::Cut
+            }
+            hound::Error::UnfinishedSample => WavError::Cut,
+            hound::Error::IoError(io) => WavError::Open(io.to_string()),
+            other => WavError::NotWav(other.to_string()),
+        }
+    }
+
+    /// The sentence for `file` (its name as the user gave it) in the
+    /// language `locale` (messages.ftl, `listen-wav_…`).
+    pub fn sentence(&self, locale: &str, file: &str) -> String {
+        let (low, high) = (WAV_RATES.start().to_string(), WAV_RATES.end().to_string());
+        let (id, rate) = match self {
+            WavError::Missing => ("listen-wav_missing", String::new()),
+            WavError::Open(_) => ("listen-wav_open", String::new()),
+            WavError::NotWav(_) => ("listen-wav_not", String::new()),
+            WavError::Rate(r) => ("listen-wav_rate", r.to_string()),
+            WavError::Cut => ("listen-wav_cut", String::new()),
+        };
+        let args = [
+            ("file", file),
+            ("rate", rate.as_str()),
+            ("low", low.as_str()),
+            ("high", high.as_str()),
+        ];
+        crate::locale::messages::sentence(locale, id, &args)
+            .unwrap_or_else(|| format!("{file}: {self}"))
+    }
+}
+
 /// Reads a WAV file as 16 kHz mono samples.
 pub fn read_wav(path: &Path) -> Result<Vec<i16>, SpeechError> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| SpeechError::Audio(format!("{}: {e}", path.display())))?;
+    open_wav(path).map_err(|why| SpeechError::Audio(format!("{}: {why}", path.display())))
+}
+
+/// Reads a WAV file as 16 kHz mono samples; otherwise says why not.
+pub fn open_wav(path: &Path) -> Result<Vec<i16>, WavError> {
+    let file = std::fs::File::open(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => WavError::Missing,
+        _ => WavError::Open(e.to_string()),
+    })?;
+    // Shorter than "RIFF", its length and "WAVE": no recording at all.
+    if file.metadata().is_ok_and(|m| m.len() < 12) {
+        return Err(WavError::NotWav(
+            "the file is too short to be a WAV file".into(),
+        ));
+    }
     decode_wav(std::io::BufReader::new(file))
-        .map_err(|why| SpeechError::Audio(format!("{}: {why}", path.display())))
 }
 
 /// Decodes WAV bytes as 16 kHz mono samples; otherwise says why not.
-pub fn decode_wav<R: std::io::Read>(reader: R) -> Result<Vec<i16>, String> {
-    let mut r = hound::WavReader::new(reader).map_err(|e| e.to_string())?;
+pub fn decode_wav<R: std::io::Read>(reader: R) -> Result<Vec<i16>, WavError> {
+    let mut r = hound::WavReader::new(reader).map_err(WavError::from_hound)?;
     let spec = r.spec();
     if !WAV_RATES.contains(&spec.sample_rate) {
-        return Err(format!(
-            "the sample rate is {} Hz; hector reads {} to {} Hz",
-            spec.sample_rate,
-            WAV_RATES.start(),
-            WAV_RATES.end()
-        ));
+        return Err(WavError::Rate(spec.sample_rate));
     }
     let channels = spec.channels.max(1) as usize;
     let raw: Vec<f32> = match spec.sample_format {
@@ -42,7 +120,7 @@ pub fn decode_wav<R: std::io::Read>(reader: R) -> Result<Vec<i16>, String> {
         }
         hound::SampleFormat::Float => r.samples::<f32>().collect::<Result<_, _>>(),
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(WavError::from_hound)?;
     let mono: Vec<f32> = raw
         .chunks(channels)
         .map(|c| c.iter().sum::<f32>() / c.len() as f32)
