@@ -84,6 +84,8 @@ fn kind(var: &str) -> Option<Kind> {
         "date" => Kind::Text("2026-11-26"),
         "hour" => Kind::Text("10:00"),
         "file" | "page" | "wal" => Kind::Text("…"),
+        // a recording's sample rate and the rates hector reads (Hz)
+        "rate" | "low" | "high" => Kind::Text("16000"),
         // a damaged journal's rows and sizes
         "row" | "next" | "upto" | "size" | "expected" | "commands" => Kind::Text("7"),
         // the clock's sentences get a side's turn already worded
@@ -437,6 +439,9 @@ const SHARED: &[&str] = &[
     // the unit of a line's length, a loan word in German and Greek
     "byte",
     "bytes",
+    // a recording's file format and the unit of its sample rate
+    "wav",
+    "hz",
     "websocket",
     "token",
     // the journal's database and its table of settings, by their names
