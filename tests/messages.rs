@@ -945,3 +945,48 @@ fn a_seat_with_its_own_language_hears_and_is_understood_in_it() {
         assert!(r.line(&e).get("texts").is_none());
     }
 }
+
+/// A position the command line cannot set up — a FEN that is no FEN, a
+/// board with no king, a move of `--moves` that is no move or not legal —
+/// is refused by `say`, `hear` and `listen` in the `--locale`'s language,
+/// naming what was given, without an English word; never a panic.
+#[test]
+fn a_position_the_command_line_cannot_set_up_is_refused_in_the_users_language() {
+    let english = english_words();
+    let cases: [(&str, &str, &str); 4] = [
+        ("--fen", "garbage", "garbage"),
+        ("--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "8/8/8/8/8/8/8/8"),
+        ("--moves", "e4 e9", "e9"),
+        ("--moves", "e4 e5 Ke3", "Ke3"),
+    ];
+    let mut found = Vec::new();
+    for code in ["de", "pl", "sr", "el"] {
+        for (option, value, named) in cases {
+            let commands: [Vec<&str>; 3] = [
+                vec!["say", "--locale", code, option, value, "a3"],
+                vec!["hear", "--locale", code, option, value, "anna drei"],
+                vec![
+                    "listen", "--locale", code, option, value, "--wav", "none.wav",
+                ],
+            ];
+            for args in commands {
+                let out = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+                    .args(&args)
+                    .output()
+                    .unwrap();
+                let err = String::from_utf8_lossy(&out.stderr).trim().to_string();
+                let code_ = out.status.code();
+                assert!(
+                    code_.is_some_and(|c| c != 0 && c != 101),
+                    "{args:?}: exit {code_:?}"
+                );
+                assert!(err.contains(named), "{args:?}: {err}");
+                let hits = english_in(code, &err, &english);
+                if !hits.is_empty() {
+                    found.push(format!("{args:?}: {hits:?} in {err}"));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "English words:\n{}", found.join("\n"));
+}

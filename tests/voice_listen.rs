@@ -174,9 +174,24 @@ fn listen_prints_the_move_candidates_or_a_reason() {
     assert_eq!(code, 1);
     assert!(err.contains("/nonexistent.wav"), "{err}");
     // Bad option values are usage errors (issue 32): exit 2.
+    // In the --locale's language (German by default).
     let (code, _, err) = hector(&["listen", "--wav", &audio("de-000.wav"), "--moves", "e5"]);
     assert_eq!(code, 2);
-    assert!(err.contains("'e5' is not a legal move"), "{err}");
+    assert!(err.contains("Zug 1 („e5“) ist dort nicht möglich"), "{err}");
+    let (code, _, err) = hector(&[
+        "listen",
+        "--wav",
+        &audio("de-000.wav"),
+        "--moves",
+        "e5",
+        "--locale",
+        "en",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("move 1 ('e5') cannot be played there"),
+        "{err}"
+    );
     let (code, _, err) = hector(&["listen", "--wav", &audio("de-000.wav"), "--engine", "nope"]);
     assert_eq!(code, 2);
     assert!(

@@ -521,6 +521,7 @@ game-option_locale = „{ $value }“ ist keine Sprache von hector: Geben Sie ei
 game-option_control = „{ $value }“ ist keine Bedenkzeit, die hector spielen kann: Geben Sie eine Vorgabe oder eine PGN-Bedenkzeit an, etwa { $example }.
 game-option_fen = --fen „{ $value }“ ist keine Stellung, die gespielt werden kann.
 game-option_moves = --moves: Zug { $n } („{ $move }“) ist dort nicht möglich.
+game-option_moves_why = --moves: Zug { $n } („{ $move }“): { $why }
 game-option_not_text = Ein Wort der Befehlszeile ist kein UTF-8-Text: { $command } nimmt nur Text.
 
 ## hector listen: was eine Aufnahme war, wenn kein Zug gehört wurde.

@@ -511,6 +511,7 @@ game-option_locale = Το «{ $value }» δεν είναι γλώσσα του h
 game-option_control = Το «{ $value }» δεν είναι ρυθμός παιχνιδιού που μπορεί να τηρήσει το hector: δώστε έναν έτοιμο ρυθμό ή ρυθμό σε γραφή PGN, για παράδειγμα { $example }.
 game-option_fen = Το --fen «{ $value }» δεν είναι θέση που μπορεί να παιχτεί.
 game-option_moves = --moves: η κίνηση { $n } («{ $move }») δεν μπορεί να παιχτεί εκεί.
+game-option_moves_why = --moves: η κίνηση { $n } («{ $move }»): { $why }
 game-option_not_text = Μια λέξη της γραμμής εντολών δεν είναι κείμενο UTF-8: το { $command } δέχεται μόνο κείμενο.
 
 ## hector listen: τι ακούστηκε σε μια ηχογράφηση όταν δεν ήταν κίνηση.

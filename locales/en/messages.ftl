@@ -492,6 +492,7 @@ game-option_locale = '{ $value }' is not a language of hector: give one of { $ch
 game-option_control = '{ $value }' is not a time control hector can play: give a preset or a PGN time control, like { $example }.
 game-option_fen = --fen '{ $value }' is not a position that can be played.
 game-option_moves = --moves: move { $n } ('{ $move }') cannot be played there.
+game-option_moves_why = --moves: move { $n } ('{ $move }'): { $why }
 game-option_not_text = A word of the command line is not UTF-8 text: { $command } takes text only.
 
 ## hector listen: what a recording was heard as, when no move was.

@@ -514,6 +514,7 @@ game-option_locale = „{ $value }” nie jest językiem programu hector: podaj 
 game-option_control = „{ $value }” nie jest tempem gry, które hector potrafi prowadzić: podaj tempo gotowe albo tempo w zapisie PGN, na przykład { $example }.
 game-option_fen = --fen „{ $value }” nie jest pozycją, którą można grać.
 game-option_moves = --moves: posunięcia { $n } („{ $move }”) nie można tam wykonać.
+game-option_moves_why = --moves: posunięcie { $n } („{ $move }”): { $why }
 game-option_not_text = Słowo wiersza poleceń nie jest tekstem UTF-8: { $command } przyjmuje tylko tekst.
 
 ## hector listen: co usłyszano w nagraniu, gdy nie było to posunięcie.

@@ -509,6 +509,7 @@ game-option_locale = „{ $value }“ nije jezik programa hector: zadajte jedan 
 game-option_control = „{ $value }“ nije tempo igre koji hector može da vodi: zadajte gotovo tempo ili tempo u PGN zapisu, na primer { $example }.
 game-option_fen = --fen „{ $value }“ nije pozicija koja može da se igra.
 game-option_moves = --moves: potez { $n } („{ $move }“) tu ne može da se odigra.
+game-option_moves_why = --moves: potez { $n } („{ $move }“): { $why }
 game-option_not_text = Reč komandne linije nije UTF-8 tekst: { $command } prima samo tekst.
 
 ## hector listen: šta je čuto u snimku kada to nije bio potez.

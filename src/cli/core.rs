@@ -48,8 +48,11 @@ pub fn locale_from_args(args: &Args) -> Result<&'static Locale, String> {
 /// as `1.` or `12...` are skipped).
 pub fn game_from_args(args: &Args) -> Result<Game, String> {
     let loc = locale_from_args(args)?;
+    // Said in the console's language (`--locale`).
+    let said =
+        |key: &str, args: &[(&str, &str)]| crate::front::console::language().game_text(key, args);
     let mut game = match args.get("fen") {
-        Some(fen) => Game::from_fen(fen).map_err(|e| e.to_string())?,
+        Some(fen) => Game::from_fen(fen).map_err(|_| said("option_fen", &[("value", fen)]))?,
         None => Game::default(),
     };
     if let Some(moves) = args.get("moves") {
@@ -57,10 +60,15 @@ pub fn game_from_args(args: &Args) -> Result<Game, String> {
             if is_move_number(token) {
                 continue;
             }
-            let m = san::read(game.position(), token, loc)
-                .map_err(|e| format!("--moves, move {} ('{token}'): {e}", i + 1))?;
+            let n = (i + 1).to_string();
+            let m = san::read(game.position(), token, loc).map_err(|e| {
+                said(
+                    "option_moves_why",
+                    &[("n", &n), ("move", token), ("why", &e.to_string())],
+                )
+            })?;
             game.play(m)
-                .map_err(|e| format!("--moves, move {} ('{token}'): {e}", i + 1))?;
+                .map_err(|_| said("option_moves", &[("n", &n), ("move", token)]))?;
         }
     }
     Ok(game)

@@ -74,31 +74,72 @@ pub fn legal_phrases(pos: &Chess, locale_code: &str) -> Vec<(Move, String)> {
     out
 }
 
+/// Why [`position`] could not set a position up.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PositionError {
+    #[error("The FEN '{fen}' cannot be read: {why}.")]
+    Fen { fen: String, why: String },
+    #[error("The FEN '{fen}' is not a legal position: {why}.")]
+    Illegal { fen: String, why: String },
+    /// Move `n` (from 1) of the list, `token`, is no SAN.
+    #[error("'{token}' is not a move in algebraic notation.")]
+    Notation { n: usize, token: String },
+    /// Move `n` (from 1) of the list, `token`, is not legal there.
+    #[error("'{token}' is not a legal move here.")]
+    NotLegal { n: usize, token: String },
+}
+
+impl PositionError {
+    /// The sentence in the console's language (`--locale`): the
+    /// `--fen` or the move of `--moves` that cannot be played.
+    pub fn sentence(&self) -> String {
+        let loc = crate::front::console::language();
+        match self {
+            PositionError::Fen { fen, .. } | PositionError::Illegal { fen, .. } => {
+                loc.game_text("option_fen", &[("value", fen)])
+            }
+            PositionError::Notation { n, token } | PositionError::NotLegal { n, token } => {
+                loc.game_text("option_moves", &[("n", &n.to_string()), ("move", token)])
+            }
+        }
+    }
+}
+
 /// The position after `moves` (SAN, space separated; move numbers allowed)
 /// from `fen` (else the initial position). `"-"` stands for either absent.
-pub fn position(fen: Option<&str>, moves: Option<&str>) -> Result<Chess, String> {
+pub fn position(fen: Option<&str>, moves: Option<&str>) -> Result<Chess, PositionError> {
     let mut pos = match fen.filter(|f| *f != "-") {
         Some(f) => {
-            let parsed: Fen = f
-                .parse()
-                .map_err(|e| format!("The FEN '{f}' cannot be read: {e}."))?;
+            let parsed: Fen =
+                f.parse()
+                    .map_err(|e: shakmaty::fen::ParseFenError| PositionError::Fen {
+                        fen: f.to_string(),
+                        why: e.to_string(),
+                    })?;
             parsed
                 .into_position(CastlingMode::Standard)
-                .map_err(|e| format!("The FEN '{f}' is not a legal position: {e}."))?
+                .map_err(|e| PositionError::Illegal {
+                    fen: f.to_string(),
+                    why: e.to_string(),
+                })?
         }
         None => Chess::default(),
     };
+    let mut n = 0;
     for tok in moves.unwrap_or("").split_whitespace() {
         if tok == "-" || tok.chars().all(|c| c.is_ascii_digit() || c == '.') {
             continue;
         }
+        n += 1;
         let tok = tok.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-        let san: San = tok
-            .parse()
-            .map_err(|_| format!("'{tok}' is not a move in algebraic notation."))?;
+        let token = tok.to_string();
+        let san: San = tok.parse().map_err(|_| PositionError::Notation {
+            n,
+            token: token.clone(),
+        })?;
         let m = san
             .to_move(&pos)
-            .map_err(|_| format!("'{tok}' is not a legal move here."))?;
+            .map_err(|_| PositionError::NotLegal { n, token })?;
         pos.play_unchecked(m);
     }
     Ok(pos)
