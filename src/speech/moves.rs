@@ -4,7 +4,7 @@
 use crate::locale::{Locale, fold};
 use crate::notation::phrase::{self, Form};
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, Chess, Move, Position, Role, fen::Fen};
+use shakmaty::{Chess, Move, Position, Role};
 
 /// The locale `code`, falling back to German (the FIDE words) for an
 /// unknown code.
@@ -77,10 +77,9 @@ pub fn legal_phrases(pos: &Chess, locale_code: &str) -> Vec<(Move, String)> {
 /// Why [`position`] could not set a position up.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum PositionError {
-    #[error("The FEN '{fen}' cannot be read: {why}.")]
-    Fen { fen: String, why: String },
-    #[error("The FEN '{fen}' is not a legal position: {why}.")]
-    Illegal { fen: String, why: String },
+    /// The FEN cannot be read or is no legal position.
+    #[error(transparent)]
+    Fen(crate::rules::RulesError),
     /// Move `n` (from 1) of the list, `token`, is no SAN.
     #[error("'{token}' is not a move in algebraic notation.")]
     Notation { n: usize, token: String },
@@ -92,12 +91,10 @@ pub enum PositionError {
 impl PositionError {
     /// The sentence in the console's language (`--locale`): the
     /// `--fen` or the move of `--moves` that cannot be played.
-    pub fn sentence(&self) -> String {
+    pub fn sentence(&self, fen: &str) -> String {
         let loc = crate::front::console::language();
         match self {
-            PositionError::Fen { fen, .. } | PositionError::Illegal { fen, .. } => {
-                loc.game_text("option_fen", &[("value", fen)])
-            }
+            PositionError::Fen(_) => loc.game_text("option_fen", &[("value", fen)]),
             PositionError::Notation { n, token } | PositionError::NotLegal { n, token } => {
                 loc.game_text("option_moves", &[("n", &n.to_string()), ("move", token)])
             }
@@ -110,18 +107,9 @@ impl PositionError {
 pub fn position(fen: Option<&str>, moves: Option<&str>) -> Result<Chess, PositionError> {
     let mut pos = match fen.filter(|f| *f != "-") {
         Some(f) => {
-            let parsed: Fen =
-                f.parse()
-                    .map_err(|e: shakmaty::fen::ParseFenError| PositionError::Fen {
-                        fen: f.to_string(),
-                        why: e.to_string(),
-                    })?;
-            parsed
-                .into_position(CastlingMode::Standard)
-                .map_err(|e| PositionError::Illegal {
-                    fen: f.to_string(),
-                    why: e.to_string(),
-                })?
+            crate::rules::position_from_fen(f)
+                .map_err(PositionError::Fen)?
+                .0
         }
         None => Chess::default(),
     };
