@@ -821,9 +821,9 @@ fn a_recording_that_cannot_be_read_is_said_in_the_users_language() {
                     "{sentence}"
                 );
             }
-            let (code, out, _) =
+            let (code, out, err) =
                 support::hector(&["listen", "--wav", p, "--locale", locale, "--json"]);
-            assert_eq!(code, 1, "{locale} {f}");
+            assert_eq!((code, err.trim()), (1, sentence), "{locale} {f}");
             let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
             assert_eq!(v["result"], "error", "{out}");
             assert_eq!(v["file"], p, "{out}");

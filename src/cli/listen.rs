@@ -176,17 +176,17 @@ fn unheard(file: &str, json: bool, reason: &str) -> i32 {
 
 /// A recording that cannot be read, said in the user's language: with
 /// `--json` as a directory's file that could not be heard, else the
-/// sentence (which names the file) on its own line: a directory's report
-/// on standard output, a single file's on standard error.
+/// sentence (which names the file) on its own line of a directory's
+/// report; a single file's sentence goes to standard error too.
 fn unreadable(file: &str, json: bool, e: &audio::WavError, locale: &str, in_dir: bool) -> i32 {
     let sentence = e.sentence(locale, file);
+    if in_dir && !json {
+        println!("{sentence}");
+    } else if !in_dir {
+        eprintln!("{sentence}");
+    }
     if json {
         return unheard(file, true, &sentence);
-    }
-    if in_dir {
-        println!("{sentence}");
-    } else {
-        eprintln!("{sentence}");
     }
     1
 }
