@@ -28,8 +28,7 @@ const SWITCHES: &[&str] = &["json", "phrases", "vocabulary", "mic", "push-to-tal
 
 /// The position given by `--fen` and `--moves` (SAN, space separated).
 pub fn position(a: &Args) -> Result<Chess, String> {
-    moves::position(a.get("fen"), a.get("moves"))
-        .map_err(|e| e.sentence(a.get("fen").unwrap_or("")))
+    moves::position(a.get("fen"), a.get("moves")).map_err(|e| e.sentence())
 }
 
 /// Entry point of `hector listen`.

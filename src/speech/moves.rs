@@ -91,10 +91,14 @@ pub enum PositionError {
 impl PositionError {
     /// The sentence in the console's language (`--locale`): the
     /// `--fen` or the move of `--moves` that cannot be played.
-    pub fn sentence(&self, fen: &str) -> String {
+    pub fn sentence(&self) -> String {
+        use crate::rules::RulesError as R;
         let loc = crate::front::console::language();
         match self {
-            PositionError::Fen(_) => loc.game_text("option_fen", &[("value", fen)]),
+            PositionError::Fen(R::BadFen { fen, .. } | R::IllegalPosition { fen, .. }) => {
+                loc.game_text("option_fen", &[("value", fen)])
+            }
+            PositionError::Fen(other) => other.to_string(),
             PositionError::Notation { n, token } | PositionError::NotLegal { n, token } => {
                 loc.game_text("option_moves", &[("n", &n.to_string()), ("move", token)])
             }
