@@ -953,11 +953,13 @@ fn a_seat_with_its_own_language_hears_and_is_understood_in_it() {
 #[test]
 fn a_position_the_command_line_cannot_set_up_is_refused_in_the_users_language() {
     let english = english_words();
-    let cases: [(&str, &str, &str); 4] = [
+    let cases: [(&str, &str, &str); 5] = [
         ("--fen", "garbage", "garbage"),
         ("--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "8/8/8/8/8/8/8/8"),
         ("--moves", "e4 e9", "e9"),
         ("--moves", "e4 e5 Ke3", "Ke3"),
+        // Move numbers are not counted: Ke3 is the third move.
+        ("--moves", "1. e4 e5 2. Ke3", " 3 "),
     ];
     let mut found = Vec::new();
     for code in ["de", "pl", "sr", "el"] {

@@ -56,10 +56,9 @@ pub fn game_from_args(args: &Args) -> Result<Game, String> {
         None => Game::default(),
     };
     if let Some(moves) = args.get("moves") {
-        for (i, token) in moves.split_whitespace().enumerate() {
-            if is_move_number(token) {
-                continue;
-            }
+        // Moves are counted as `listen` counts them: move numbers are not.
+        let tokens = moves.split_whitespace().filter(|t| !is_move_number(t));
+        for (i, token) in tokens.enumerate() {
             let n = (i + 1).to_string();
             let m = san::read(game.position(), token, loc).map_err(|e| {
                 said(
