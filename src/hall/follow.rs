@@ -389,6 +389,20 @@ pub async fn beats(url: String, shared: Arc<Shared>) {
     tokio::join!(refresh, challenge, listen);
 }
 
+/// How long one request of the follower to the broker may take before it
+/// is made again: a broker that answers nothing must not stall the hall.
+const SETUP_WITHIN: Duration = Duration::from_secs(5);
+
+/// `f` within [`SETUP_WITHIN`], its error (or the wait's) as a sentence.
+async fn bounded<T, E: std::fmt::Display>(
+    f: impl std::future::Future<Output = Result<T, E>>,
+) -> Result<T, String> {
+    match tokio::time::timeout(SETUP_WITHIN, f).await {
+        Ok(r) => r.map_err(|e| e.to_string()),
+        Err(_) => Err(format!("no answer within {} s", SETUP_WITHIN.as_secs())),
+    }
+}
+
 /// Follows the tournament's boards until the process ends. `caught_up` is
 /// told once every message that was in the stream at start is applied.
 /// A broker that is lost is said on the overview ([`Shared::broker_lost`]);
@@ -424,7 +438,11 @@ pub async fn follow(
                 shared.broker_lost();
             }
         }
-        let stream = match publish::ensure_stream(&js).await {
+        // The connection this consumer is made on: a later one (counted by
+        // the client itself, whether or not its event comes through) means
+        // a broker that may have come back without its store.
+        let connects = client.statistics().connects.load(Ordering::Relaxed);
+        let stream = match bounded(publish::ensure_stream(&js)).await {
             Ok(s) => s,
             Err(e) => {
                 if !told_waiting {
@@ -471,7 +489,7 @@ pub async fn follow(
             },
             ..Default::default()
         };
-        let consumer = match stream.create_consumer(config).await {
+        let consumer = match bounded(stream.create_consumer(config)).await {
             Ok(c) => c,
             Err(e) => {
                 eprintln!("The hall cannot read the stream yet: {e}");
@@ -484,7 +502,7 @@ pub async fn follow(
         {
             let _ = tx.send(());
         }
-        let mut messages = match consumer.messages().await {
+        let mut messages = match bounded(consumer.messages()).await {
             Ok(m) => m,
             Err(e) => {
                 eprintln!("The hall cannot read the stream yet: {e}");
@@ -503,12 +521,26 @@ pub async fn follow(
             }
         }
         shared.broker_back(store_lost);
+        let mut check = tokio::time::interval(Duration::from_millis(500));
         loop {
             let item = tokio::select! {
                 item = messages.next() => item,
                 up = connected.recv() => {
                     if up == Some(false) {
                         shared.broker_lost();
+                        continue;
+                    }
+                    eprintln!("The hall reconnected to the broker; reading again from there.");
+                    break;
+                }
+                _ = check.tick() => {
+                    let now = client.statistics().connects.load(Ordering::Relaxed);
+                    let state = client.connection_state();
+                    if state != async_nats::connection::State::Connected {
+                        shared.broker_lost();
+                        continue;
+                    }
+                    if now == connects {
                         continue;
                     }
                     eprintln!("The hall reconnected to the broker; reading again from there.");

@@ -508,8 +508,13 @@ async fn session(
     pause: &mut Duration,
 ) -> Outage {
     let subject = target.tournament.subject(target.board);
-    // The connections before this stretch are no news.
+    // The connections before this stretch are no news; a later one
+    // (counted by the client itself, whether or not its event comes
+    // through) means a broker that may have lost its store.
     while connected.try_recv().is_ok() {}
+    let client = js.client();
+    let connects = client.statistics().connects.load(Ordering::Relaxed);
+    let mut check = tokio::time::interval(Duration::from_millis(500));
     let Ok(stream) = ensure_stream(js).await else {
         return Outage::Broker;
     };
@@ -538,6 +543,12 @@ async fn session(
                     }
                     // The broker is back, maybe without its store: ask
                     // the stream again what it holds of this game.
+                    return Outage::Broker;
+                }
+                _ = check.tick() => {
+                    if client.statistics().connects.load(Ordering::Relaxed) == connects {
+                        continue;
+                    }
                     return Outage::Broker;
                 }
             };
