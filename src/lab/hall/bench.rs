@@ -132,7 +132,15 @@ impl Broker {
         self.child = Some(child);
         let deadline = Instant::now() + Duration::from_secs(10);
         while Instant::now() < deadline {
-            if TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+            // Its own greeting, not another program's port.
+            if let Some(Ok(Some(status))) = self.child.as_mut().map(|c| c.try_wait()) {
+                self.child = None;
+                return Err(format!(
+                    "nats-server on port {} ended at once ({status})",
+                    self.port
+                ));
+            }
+            if greets(self.port) {
                 return Ok(());
             }
             std::thread::sleep(Duration::from_millis(20));
@@ -144,6 +152,17 @@ impl Broker {
     }
 }
 
+/// Whether a NATS server answers on the loopback port (its first line is
+/// `INFO {...}`).
+fn greets(port: u16) -> bool {
+    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
+    let mut head = [0u8; 5];
+    stream.read_exact(&mut head).is_ok() && &head == b"INFO "
+}
+
 impl Drop for Broker {
     fn drop(&mut self) {
         if let Some(mut c) = self.child.take() {
@@ -153,12 +172,37 @@ impl Drop for Broker {
     }
 }
 
-/// A free loopback port (the broker binds it right after).
+/// Ports handed to brokers by this process: a broker stopped for a while
+/// finds its port free when it starts again, as no other broker of this
+/// process gets it meanwhile.
+static GIVEN: Mutex<Vec<u16>> = Mutex::new(Vec::new());
+
+/// A free loopback port for a broker (it binds it right after), below the
+/// range the kernel picks ports from itself
+/// (`/proc/sys/net/ipv4/ip_local_port_range`): no socket bound to port 0
+/// and no outgoing connection can take a stopped broker's port before it
+/// starts again.
 pub fn free_port() -> Result<u16, String> {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .map_err(|e| format!("No free loopback port: {e}"))
+    let below = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|r| r.split_whitespace().next()?.parse::<u16>().ok())
+        .unwrap_or(32768)
+        .max(2048);
+    let (low, span) = (below / 2, below - below / 2);
+    let mut given = GIVEN.lock().unwrap_or_else(|e| e.into_inner());
+    for _ in 0..500 {
+        let mut bytes = [0u8; 2];
+        getrandom::fill(&mut bytes).map_err(|e| format!("No randomness: {e}"))?;
+        let port = low + u16::from_le_bytes(bytes) % span;
+        if given.contains(&port) {
+            continue;
+        }
+        if std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            given.push(port);
+            return Ok(port);
+        }
+    }
+    Err(format!("No free loopback port between {low} and {below}"))
 }
 
 /// A running `hector hall` process; killed when dropped.
@@ -704,4 +748,47 @@ async fn play_boards(
         played.push((n, seq, sans));
     }
     Ok((acked_total, played))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A broker's port lies below the kernel's own range, and no two
+    /// brokers of one process get the same one.
+    #[test]
+    fn broker_ports_are_below_the_kernels_range_and_never_given_twice() {
+        let below: u16 = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+            .ok()
+            .and_then(|r| r.split_whitespace().next()?.parse().ok())
+            .unwrap_or(32768);
+        let ports: Vec<u16> = (0..200).map(|_| free_port().unwrap()).collect();
+        assert!(ports.iter().all(|&p| p < below), "{ports:?}");
+        let mut sorted = ports.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), ports.len(), "a port given twice");
+    }
+
+    /// Only a NATS server's greeting counts as the broker started: a port
+    /// some other program listens on does not.
+    #[test]
+    fn a_port_without_a_nats_greeting_is_no_broker() {
+        let quiet = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = quiet.local_addr().unwrap().port();
+        let talk = std::thread::spawn(move || {
+            let (mut s, _) = quiet.accept().unwrap();
+            let _ = s.write_all(b"HTTP/1.0 400 Bad Request\r\n\r\n");
+        });
+        assert!(!greets(port));
+        talk.join().unwrap();
+        let nats = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = nats.local_addr().unwrap().port();
+        let talk = std::thread::spawn(move || {
+            let (mut s, _) = nats.accept().unwrap();
+            let _ = s.write_all(b"INFO {\"server_id\":\"x\"}\r\n");
+        });
+        assert!(greets(port));
+        talk.join().unwrap();
+    }
 }
