@@ -779,7 +779,8 @@ fn a_pgn_move_that_cannot_be_played_is_explained_in_the_games_language() {
 }
 
 /// A recording `hector listen` cannot read (no such file, empty, not a
-/// WAV file, cut short, an absurd sample rate) is said in the user's
+/// WAV file, cut short, an absurd sample rate, longer than one utterance
+/// can be) is said in the user's
 /// language, naming the file and what is wrong with it, before any model
 /// is loaded; with `--json` the same sentence is the `reason` of a
 /// `"result": "error"` object. Exit 1, never a panic.
@@ -795,10 +796,44 @@ fn a_recording_that_cannot_be_read_is_said_in_the_users_language() {
     std::fs::write(dir.join("empty.wav"), b"").unwrap();
     std::fs::write(dir.join("text.wav"), "no recording at all, just words").unwrap();
     write_wav(&dir.join("slow.wav"), &samples, 1).unwrap();
-    let files = ["none.wav", "empty.wav", "text.wav", "cut.wav", "slow.wav"];
+    // Five minutes of noise at 8 kHz, stereo: not one utterance (it was
+    // once heard whole, as "no" at 0.95).
+    let mut state = 7u32;
+    let noise: Vec<i16> = (0..2 * 8_000 * 300)
+        .map(|_| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            ((state >> 16) as i16) / 16
+        })
+        .collect();
+    let spec = hound::WavSpec {
+        channels: 2,
+        sample_rate: 8_000,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut w = hound::WavWriter::create(dir.join("long.wav"), spec).unwrap();
+    for s in &noise {
+        w.write_sample(*s).unwrap();
+    }
+    w.finalize().unwrap();
+    let files = [
+        "none.wav",
+        "empty.wav",
+        "text.wav",
+        "cut.wav",
+        "slow.wav",
+        "long.wav",
+    ];
     // Words of the English sentences that must not be what a Polish,
     // Serbian, Greek or German user reads.
-    let english = ["cannot", "does not", "is not", "recorded at", "cut short"];
+    let english = [
+        "cannot",
+        "does not",
+        "is not",
+        "recorded at",
+        "cut short",
+        "longer than",
+    ];
     let mut seen: std::collections::HashSet<String> = Default::default();
     for locale in ["en", "de", "pl", "sr", "el"] {
         let mut said = Vec::new();
@@ -820,6 +855,9 @@ fn a_recording_that_cannot_be_read_is_said_in_the_users_language() {
                     sentence.contains('1') && sentence.contains("384000"),
                     "{sentence}"
                 );
+            }
+            if f == "long.wav" {
+                assert!(sentence.contains("30"), "{sentence}");
             }
             let (code, out, err) =
                 support::hector(&["listen", "--wav", p, "--locale", locale, "--json"]);

@@ -86,6 +86,8 @@ fn kind(var: &str) -> Option<Kind> {
         "file" | "page" | "wal" => Kind::Text("…"),
         // a recording's sample rate and the rates hector reads (Hz)
         "rate" | "low" | "high" => Kind::Text("16000"),
+        // the longest recording hector hears (seconds)
+        "longest" => Kind::Text("30"),
         // a damaged journal's rows and sizes
         "row" | "next" | "upto" | "size" | "expected" | "commands" => Kind::Text("7"),
         // the clock's sentences get a side's turn already worded

@@ -535,3 +535,4 @@ listen-wav_open = { $file } kann nicht geöffnet werden.
 listen-wav_not = { $file } ist keine WAV-Aufnahme, die hector lesen kann.
 listen-wav_rate = { $file } ist mit { $rate } Hz aufgenommen; hector liest Aufnahmen mit { $low } bis { $high } Hz.
 listen-wav_cut = { $file } ist abgeschnitten: die Aufnahme endet mitten in ihren Daten.
+listen-wav_long = { $file } dauert länger als { $longest } Sekunden; hector hört jeweils einen Zug oder Befehl: nehmen Sie jeden einzeln auf.

@@ -506,3 +506,4 @@ listen-wav_open = { $file } cannot be opened.
 listen-wav_not = { $file } is not a WAV recording hector can read.
 listen-wav_rate = { $file } is recorded at { $rate } Hz; hector reads recordings of { $low } to { $high } Hz.
 listen-wav_cut = { $file } is cut short: the recording ends inside its data.
+listen-wav_long = { $file } lasts longer than { $longest } seconds; hector hears one move or command at a time: record each on its own.

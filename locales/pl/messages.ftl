@@ -528,3 +528,4 @@ listen-wav_open = Nie można otworzyć pliku { $file }.
 listen-wav_not = Plik { $file } nie jest nagraniem WAV, które hector potrafi odczytać.
 listen-wav_rate = Plik { $file } nagrano z częstotliwością { $rate } Hz; hector odczytuje nagrania od { $low } do { $high } Hz.
 listen-wav_cut = Plik { $file } jest ucięty: nagranie kończy się w połowie danych.
+listen-wav_long = Plik { $file } trwa dłużej niż { $longest } sekund; hector słucha jednego posunięcia lub polecenia naraz: nagraj każde osobno.

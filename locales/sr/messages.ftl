@@ -523,3 +523,4 @@ listen-wav_open = Datoteka { $file } ne može da se otvori.
 listen-wav_not = Datoteka { $file } nije WAV snimak koji hector može da pročita.
 listen-wav_rate = Datoteka { $file } je snimljena na { $rate } Hz; hector čita snimke od { $low } do { $high } Hz.
 listen-wav_cut = Datoteka { $file } je odsečena: snimak se završava usred podataka.
+listen-wav_long = Datoteka { $file } traje duže od { $longest } sekundi; hector sluša jedan potez ili komandu odjednom: snimite svaki posebno.

@@ -12,6 +12,12 @@ pub const RATE: u32 = 16_000;
 /// 1 Hz file of 64 KiB to a billion samples).
 pub const WAV_RATES: std::ops::RangeInclusive<u32> = 4_000..=384_000;
 
+/// The longest recording hector hears as one utterance, in seconds:
+/// Whisper's window. A spoken move or command lasts a few seconds (the
+/// live path ends an utterance at 8 s); a longer recording would be heard
+/// as one phrase all the same, and read whole into memory.
+pub const LONGEST_S: u32 = 30;
+
 /// Why a WAV file gave no samples.
 #[derive(Debug, Clone, PartialEq)]
 pub enum WavError {
@@ -26,6 +32,8 @@ pub enum WavError {
     Rate(u32),
     /// The file ends inside its data (cut short while copied or written).
     Cut,
+    /// The recording lasts longer than [`LONGEST_S`].
+    Long,
 }
 
 impl std::fmt::Display for WavError {
@@ -40,6 +48,10 @@ impl std::fmt::Display for WavError {
                 WAV_RATES.end()
             ),
             WavError::Cut => write!(f, "the file ends inside its recording"),
+            WavError::Long => write!(
+                f,
+                "the recording lasts longer than {LONGEST_S} s; hector hears one move or command at a time"
+            ),
         }
     }
 }
@@ -71,12 +83,15 @@ impl WavError {
             WavError::NotWav(_) => ("listen-wav_not", String::new()),
             WavError::Rate(r) => ("listen-wav_rate", r.to_string()),
             WavError::Cut => ("listen-wav_cut", String::new()),
+            WavError::Long => ("listen-wav_long", String::new()),
         };
+        let longest = LONGEST_S.to_string();
         let args = [
             ("file", file),
             ("rate", rate.as_str()),
             ("low", low.as_str()),
             ("high", high.as_str()),
+            ("longest", longest.as_str()),
         ];
         crate::locale::messages::sentence(locale, id, &args)
             .unwrap_or_else(|| format!("{file}: {self}"))
@@ -111,16 +126,23 @@ pub fn decode_wav<R: std::io::Read>(reader: R) -> Result<Vec<i16>, WavError> {
         return Err(WavError::Rate(spec.sample_rate));
     }
     let channels = spec.channels.max(1) as usize;
+    // Read no further than the longest recording hector hears (a sample
+    // more tells that it goes on).
+    let most = LONGEST_S as usize * spec.sample_rate as usize * channels;
     let raw: Vec<f32> = match spec.sample_format {
         hound::SampleFormat::Int => {
             let scale = (1i64 << (spec.bits_per_sample.clamp(1, 32) - 1)) as f32;
             r.samples::<i32>()
+                .take(most + 1)
                 .map(|s| s.map(|v| v as f32 / scale))
                 .collect::<Result<_, _>>()
         }
-        hound::SampleFormat::Float => r.samples::<f32>().collect::<Result<_, _>>(),
+        hound::SampleFormat::Float => r.samples::<f32>().take(most + 1).collect::<Result<_, _>>(),
     }
     .map_err(WavError::from_hound)?;
+    if raw.len() > most {
+        return Err(WavError::Long);
+    }
     let mono: Vec<f32> = raw
         .chunks(channels)
         .map(|c| c.iter().sum::<f32>() / c.len() as f32)
@@ -231,5 +253,47 @@ mod tests {
         let e = read_wav(&dir.join("bad.wav")).unwrap_err().to_string();
         assert!(e.contains("bad.wav"), "{e}");
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A WAV file's bytes: `frames` frames of `channels` channels at `rate`,
+    /// with a header that may claim more data than there is.
+    fn wav_bytes(rate: u32, channels: u16, frames: usize, claimed: Option<u32>) -> Vec<u8> {
+        let data = frames * channels as usize * 2;
+        let mut v = Vec::new();
+        v.extend_from_slice(b"RIFF");
+        v.extend_from_slice(&(36 + data as u32).to_le_bytes());
+        v.extend_from_slice(b"WAVEfmt ");
+        v.extend_from_slice(&16u32.to_le_bytes());
+        v.extend_from_slice(&1u16.to_le_bytes());
+        v.extend_from_slice(&channels.to_le_bytes());
+        v.extend_from_slice(&rate.to_le_bytes());
+        v.extend_from_slice(&(rate * channels as u32 * 2).to_le_bytes());
+        v.extend_from_slice(&(channels * 2).to_le_bytes());
+        v.extend_from_slice(&16u16.to_le_bytes());
+        v.extend_from_slice(b"data");
+        v.extend_from_slice(&claimed.unwrap_or(data as u32).to_le_bytes());
+        v.resize(v.len() + data, 0);
+        v
+    }
+
+    /// A recording of exactly [`LONGEST_S`] is heard; one sample more, at
+    /// any rate and channel count, is refused as too long; a header that
+    /// claims hours over a short file is a recording cut short.
+    #[test]
+    fn a_recording_longer_than_one_utterance_can_be_is_refused() {
+        for (rate, channels) in [(16_000, 1), (8_000, 2), (44_100, 1)] {
+            let most = LONGEST_S as usize * rate as usize;
+            let ok = decode_wav(&wav_bytes(rate, channels, most, None)[..]).unwrap();
+            assert_eq!(ok.len(), LONGEST_S as usize * RATE as usize, "{rate}");
+            assert_eq!(
+                decode_wav(&wav_bytes(rate, channels, most + 1, None)[..]),
+                Err(WavError::Long),
+                "{rate} Hz, {channels} channels"
+            );
+        }
+        assert_eq!(
+            decode_wav(&wav_bytes(16_000, 1, 1_600, Some(0xffff_ff00))[..]),
+            Err(WavError::Cut)
+        );
     }
 }
