@@ -126,8 +126,8 @@ pub fn decode_wav<R: std::io::Read>(reader: R) -> Result<Vec<i16>, WavError> {
         return Err(WavError::Rate(spec.sample_rate));
     }
     let channels = spec.channels.max(1) as usize;
-    // Read no further than the longest recording hector hears (a sample
-    // more tells that it goes on).
+    // Read no further than the longest recording hector hears (one
+    // sample more tells that it goes on).
     let most = LONGEST_S as usize * spec.sample_rate as usize * channels;
     let raw: Vec<f32> = match spec.sample_format {
         hound::SampleFormat::Int => {
@@ -276,7 +276,7 @@ mod tests {
         v
     }
 
-    /// A recording of exactly [`LONGEST_S`] is heard; one sample more, at
+    /// A recording of exactly [`LONGEST_S`] is heard; one frame more, at
     /// any rate and channel count, is refused as too long; a header that
     /// claims hours over a short file is a recording cut short.
     #[test]
