@@ -94,7 +94,8 @@ pub fn boards_json(hall: &HallProcess) -> serde_json::Value {
     serde_json::from_str(&body).expect("/api/boards is JSON")
 }
 
-/// Waits until `ok` holds for the hall's `/api/boards` (at most 30 s).
+/// Waits until `ok` holds for the hall's `/api/boards` (at most 30 s); a
+/// failure also shows what the hall says of the broker (`/api/hall`).
 pub fn wait_boards(hall: &HallProcess, what: &str, ok: impl Fn(&serde_json::Value) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
@@ -102,7 +103,11 @@ pub fn wait_boards(hall: &HallProcess, what: &str, ok: impl Fn(&serde_json::Valu
         if ok(&v) {
             return;
         }
-        assert!(Instant::now() < deadline, "{what}: the hall shows {v:#}");
+        assert!(
+            Instant::now() < deadline,
+            "{what}: the hall shows {v:#}, and of itself {}",
+            get(hall, "/api/hall").1
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
 }
