@@ -523,29 +523,30 @@ pub async fn follow(
         shared.broker_back(store_lost);
         let mut check = tokio::time::interval(Duration::from_millis(500));
         loop {
+            // `None`: connected again, by the event or by the count.
             let item = tokio::select! {
-                item = messages.next() => item,
+                item = messages.next() => Some(item),
                 up = connected.recv() => {
                     if up == Some(false) {
                         shared.broker_lost();
                         continue;
                     }
-                    eprintln!("The hall reconnected to the broker; reading again from there.");
-                    break;
+                    None
                 }
                 _ = check.tick() => {
-                    let now = client.statistics().connects.load(Ordering::Relaxed);
-                    let state = client.connection_state();
-                    if state != async_nats::connection::State::Connected {
+                    if client.connection_state() != async_nats::connection::State::Connected {
                         shared.broker_lost();
                         continue;
                     }
-                    if now == connects {
+                    if client.statistics().connects.load(Ordering::Relaxed) == connects {
                         continue;
                     }
-                    eprintln!("The hall reconnected to the broker; reading again from there.");
-                    break;
+                    None
                 }
+            };
+            let Some(item) = item else {
+                eprintln!("The hall reconnected to the broker; reading again from there.");
+                break;
             };
             let Some(item) = item else { break };
             let message = match item {
