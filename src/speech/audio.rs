@@ -255,24 +255,25 @@ mod tests {
         std::fs::remove_dir_all(&dir).ok();
     }
 
-    /// A WAV file's bytes: `frames` frames of `channels` channels at `rate`,
-    /// with a header that may claim more data than there is.
+    /// A WAV file's bytes (hound's): `frames` silent frames of `channels`
+    /// channels at `rate`, its data chunk claiming `claimed` bytes if given.
     fn wav_bytes(rate: u32, channels: u16, frames: usize, claimed: Option<u32>) -> Vec<u8> {
-        let data = frames * channels as usize * 2;
+        let spec = hound::WavSpec {
+            channels,
+            sample_rate: rate,
+            bits_per_sample: 16,
+            sample_format: hound::SampleFormat::Int,
+        };
         let mut v = Vec::new();
-        v.extend_from_slice(b"RIFF");
-        v.extend_from_slice(&(36 + data as u32).to_le_bytes());
-        v.extend_from_slice(b"WAVEfmt ");
-        v.extend_from_slice(&16u32.to_le_bytes());
-        v.extend_from_slice(&1u16.to_le_bytes());
-        v.extend_from_slice(&channels.to_le_bytes());
-        v.extend_from_slice(&rate.to_le_bytes());
-        v.extend_from_slice(&(rate * channels as u32 * 2).to_le_bytes());
-        v.extend_from_slice(&(channels * 2).to_le_bytes());
-        v.extend_from_slice(&16u16.to_le_bytes());
-        v.extend_from_slice(b"data");
-        v.extend_from_slice(&claimed.unwrap_or(data as u32).to_le_bytes());
-        v.resize(v.len() + data, 0);
+        let mut w = hound::WavWriter::new(std::io::Cursor::new(&mut v), spec).unwrap();
+        for _ in 0..frames * channels as usize {
+            w.write_sample(0i16).unwrap();
+        }
+        w.finalize().unwrap();
+        if let Some(n) = claimed {
+            let at = v.windows(4).position(|x| x == b"data").unwrap() + 4;
+            v[at..at + 4].copy_from_slice(&n.to_le_bytes());
+        }
         v
     }
 
