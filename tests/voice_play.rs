@@ -337,6 +337,88 @@ fn a_spoken_resignation_is_asked_back_before_it_ends_the_game() {
     }
 }
 
+/// An answer to the opponent's draw offer heard by voice is asked back
+/// and said to the game only after yes, as a resignation is: Black (the
+/// sighted player, at the terminal) offers a draw; "annehmen" then "nein"
+/// leaves the offer standing, "annehmen" then "ja" agrees the draw. Before,
+/// "annehmen" misheard (as "ablehnen", once at 0.97) acted at once.
+#[test]
+fn a_spoken_answer_to_a_draw_offer_is_asked_back_before_it_counts() {
+    use hector::lab::speech::generate::{self as g, Said, SetSpec};
+    if !support::default_engine() || !support::need(&["espeak-ng", "sox"]) {
+        return;
+    }
+    let d = scratch().join("draw");
+    std::fs::create_dir_all(&d).unwrap();
+    let said = |name: &str, text: &str| {
+        (
+            Said::Command {
+                name: name.to_string(),
+            },
+            text.to_string(),
+        )
+    };
+    // As for the resignation: the locale's own voice at an even pace.
+    let mut spec = SetSpec::new(5, "de");
+    spec.varied = false;
+    let samples = g::phrase_set(
+        &spec,
+        &[
+            said("accept", "annehmen"),
+            said("no", "nein"),
+            said("accept", "annehmen"),
+            said("yes", "ja"),
+        ],
+    );
+    // Black's offer is typed as the game starts; White speaks after a
+    // few seconds of room noise.
+    let mut audio = noise(3000, 80);
+    audio.extend(utterances(&samples, 2500, 81));
+    let conf = d.join("asound.conf");
+    std::fs::write(&conf, support::stalling_microphone_pcm(&d, &audio, None)).unwrap();
+    let mut child = support::hector_command()
+        .args([
+            "play",
+            "--voice",
+            "--speech",
+            "text",
+            "--moves",
+            "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5",
+        ])
+        .env("ALSA_CONFIG_PATH", &conf)
+        .env("HECTOR_VOICE_TRACE", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    {
+        use std::io::Write;
+        writeln!(stdin, "black: draw").unwrap();
+    }
+    let (out, _) = watch_child(child, |s| s.contains("Remis vereinbart."), 500);
+    drop(stdin);
+    println!("{out}");
+    let offered = out.find("Schwarz bietet Remis an.");
+    let asked = out.find("Remis annehmen? Zum Bestätigen ja sagen.");
+    let kept = out.find("Nicht beantwortet. Das Remisangebot steht.");
+    let agreed = out.find("Remis vereinbart.");
+    assert!(
+        offered.is_some() && asked.is_some() && kept.is_some() && agreed.is_some(),
+        "{out}"
+    );
+    // Offered, asked, kept after no, asked again, agreed only after yes.
+    assert!(offered < asked && asked < kept && kept < agreed, "{out}");
+    assert_eq!(
+        out.matches("Remis annehmen? Zum Bestätigen").count(),
+        2,
+        "{out}"
+    );
+    assert_eq!(out.matches("Nicht beantwortet.").count(), 1, "{out}");
+    std::fs::remove_dir_all(&d).ok();
+}
+
 /// A microphone that stops delivering mid-game (a USB microphone pulled
 /// out, FIDE Laws 2023 D.2.10: the assistant can take over) is told to the
 /// blind player once, and its return once; a move said after it is back

@@ -664,9 +664,15 @@ impl VoiceFront {
                 h.confidence
             );
         }
-        let reply = self.utterances.said(&h);
+        let seat = self.seat;
+        let reply = self
+            .utterances
+            .said(&h, |words| session.draw_answer_of(seat, words));
         if reply.resign_kept {
             self.tell(&self.wording.say.resign_kept);
+        }
+        if reply.draw_kept {
+            self.tell(&self.wording.say.draw_kept);
         }
         let mode = session.game().castling_mode();
         let out = match reply.said {
@@ -687,6 +693,16 @@ impl VoiceFront {
             }
             Said::AskResign => {
                 self.tell(&self.wording.say.resign_confirm);
+                return (Vec::new(), true);
+            }
+            Said::AskDraw { accept } => {
+                let say = &self.wording.say;
+                let question = if accept {
+                    say.draw_accept_confirm.clone()
+                } else {
+                    say.draw_decline_confirm.clone()
+                };
+                self.tell(&question);
                 return (Vec::new(), true);
             }
             Said::Nothing => return (Vec::new(), true),

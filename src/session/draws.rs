@@ -11,6 +11,36 @@ use crate::notation::phrase::{Form, Heard, hear, say};
 use crate::rules::{Claim, ClaimRuling};
 
 impl Session {
+    /// What `text` said by `from` would do to a draw offer now, tried on a
+    /// copy of the game (the game itself is not touched): `Some(true)` when
+    /// it agrees a draw (an acceptance, or his own offer against the
+    /// opponent's, 5.2.3), `Some(false)` when it declines the opponent's
+    /// offer, `None` for anything else, a refusal included. The voice front
+    /// end asks such an answer back before it says it to the game: one
+    /// misheard word must not end the game or lose the offer.
+    pub fn draw_answer_of(&self, from: Seat, text: &str) -> Option<bool> {
+        let mut probe = self.clone();
+        let events = probe.apply(&super::Command {
+            t: self.last_t,
+            input: super::Input::Text {
+                from,
+                text: text.to_string(),
+            },
+        });
+        events.iter().find_map(|e| match &e.kind {
+            Kind::Result { reason, .. }
+                if reason == crate::rules::Termination::DrawAgreed.name() =>
+            {
+                Some(true)
+            }
+            Kind::Draw {
+                action: DrawAction::Declined,
+                ..
+            } => Some(false),
+            _ => None,
+        })
+    }
+
     /// Art. 9.1: a draw offer by a player. During an adjournment too
     /// (Guidelines I.4): the offer stands until the opponent accepts or
     /// declines it; accepted, the game ends before the resumption (I.6).

@@ -31,6 +31,13 @@ pub struct Sentences {
     pub resign_confirm: String,
     /// He did not confirm it: the game goes on.
     pub resign_kept: String,
+    /// An acceptance of the opponent's draw offer heard by voice is asked
+    /// back before it is said to the game, as a resignation is.
+    pub draw_accept_confirm: String,
+    /// So is a refusal of the offer (misheard, the offer would be lost).
+    pub draw_decline_confirm: String,
+    /// He did not confirm his answer: the offer still stands.
+    pub draw_kept: String,
 }
 
 /// The voice wording of one language.
