@@ -924,30 +924,35 @@ fn d_2_5_a_press_nobody_owes_each_seats_help_and_a_penalty_that_says_what_it_did
     assert!(said.contains("wiederhergestellt"), "{said}");
 }
 
-/// What a spoken answer to a draw offer would do is tried on a copy of
-/// the game, so the voice front end can ask it back first (a misheard
-/// "accept" must not end the game, 9.1.2; a misheard "decline" must not
-/// lose the offer): only an answer that agrees a draw or declines the
-/// opponent's standing offer counts, and the game is left as it was.
+/// What spoken words would do about a draw is tried on a copy of the
+/// game, so the voice front end can ask them back first: a misheard
+/// "accept" must not end the game, a misheard "decline" must not lose the
+/// offer (9.1.2), a misheard "draw" must not make an offer that cannot be
+/// taken back (9.1.2.1). The game is left as it was.
 #[test]
-fn art_9_1_an_answer_to_a_draw_offer_is_known_before_it_is_said() {
+fn art_9_1_what_words_would_do_about_a_draw_is_known_before_they_are_said() {
+    use hector::session::DrawAct;
     let mut s = session(&cfg(Some("5400+30")));
-    // No offer: accepting, declining or offering agrees nothing.
-    for w in ["accept", "decline", "draw"] {
-        assert_eq!(s.draw_answer_of(Seat::White, w), None, "{w}");
-    }
+    // No offer: accepting or declining does nothing; "draw" offers one.
+    assert_eq!(s.draw_act_of(Seat::White, "accept"), None);
+    assert_eq!(s.draw_act_of(Seat::White, "decline"), None);
+    assert_eq!(s.draw_act_of(Seat::White, "draw"), Some(DrawAct::Offer));
+    assert_eq!(s.draw_act_of(Seat::White, "time"), None);
     say(&mut s, 1000, Seat::White, "Springer Felix drei");
     say(&mut s, 1100, Seat::White, "yes");
     say(&mut s, 2000, Seat::Black, "Nf6");
     say(&mut s, 2100, Seat::Black, "draw");
     // Black's offer stands: White's answers.
-    assert_eq!(s.draw_answer_of(Seat::White, "accept"), Some(true));
-    assert_eq!(s.draw_answer_of(Seat::White, "decline"), Some(false));
+    assert_eq!(s.draw_act_of(Seat::White, "accept"), Some(DrawAct::Agree));
+    assert_eq!(
+        s.draw_act_of(Seat::White, "decline"),
+        Some(DrawAct::Decline)
+    );
     // An offer against the one that stands is an agreement (5.2.3).
-    assert_eq!(s.draw_answer_of(Seat::White, "draw"), Some(true));
+    assert_eq!(s.draw_act_of(Seat::White, "draw"), Some(DrawAct::Agree));
     // Black cannot answer his own offer; the arbiter answers none.
-    assert_eq!(s.draw_answer_of(Seat::Black, "accept"), None);
-    assert_eq!(s.draw_answer_of(Seat::Arbiter, "accept"), None);
+    assert_eq!(s.draw_act_of(Seat::Black, "accept"), None);
+    assert_eq!(s.draw_act_of(Seat::Arbiter, "accept"), None);
     // Nothing of it touched the game: the offer still stands, and is
     // accepted for real only when said.
     assert_eq!(s.game().draw_offer(), Some(shakmaty::Color::Black));
@@ -958,6 +963,7 @@ fn art_9_1_an_answer_to_a_draw_offer_is_known_before_it_is_said() {
             .any(|e| matches!(&e.kind, Kind::Result { reason, .. } if reason == "draw-agreed")),
         "{ev:?}"
     );
-    // After the game: nothing to answer.
-    assert_eq!(s.draw_answer_of(Seat::White, "accept"), None);
+    // After the game: nothing to offer or answer.
+    assert_eq!(s.draw_act_of(Seat::White, "accept"), None);
+    assert_eq!(s.draw_act_of(Seat::White, "draw"), None);
 }

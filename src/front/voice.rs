@@ -12,13 +12,14 @@ use std::time::{Duration, Instant};
 
 use super::{CommandText, Front, Input};
 use crate::locale::session::command_phrases;
+use crate::session::DrawAct;
 use crate::session::{Device, DeviceNote, Event, Seat, Session};
 use crate::speech::grammar::WholePhrases;
 use crate::speech::listener::Grammar;
 use crate::speech::mic::Microphone;
 use crate::speech::recognizer::{SpeechError, finish_unless};
 use crate::speech::speaker::{Speaker, TextSpeaker, Voice};
-use crate::speech::utterance::{Said, Utterances, play_grammar};
+use crate::speech::utterance::{Act, Said, Utterances, play_grammar};
 use crate::speech::vad::{Vad, VadConfig, VadEvent};
 use crate::speech::wording::Wording;
 use crate::speech::{Recognizer, engine, moves};
@@ -667,12 +668,15 @@ impl VoiceFront {
         let seat = self.seat;
         let reply = self
             .utterances
-            .said(&h, |words| session.draw_answer_of(seat, words));
-        if reply.resign_kept {
-            self.tell(&self.wording.say.resign_kept);
-        }
-        if reply.draw_kept {
-            self.tell(&self.wording.say.draw_kept);
+            .said(&h, |words| session.draw_act_of(seat, words));
+        let say = &self.wording.say;
+        if let Some(act) = reply.kept {
+            let told = match act {
+                Act::Resign => say.resign_kept.clone(),
+                Act::Draw(DrawAct::Offer) => say.draw_offer_kept.clone(),
+                Act::Draw(_) => say.draw_kept.clone(),
+            };
+            self.tell(&told);
         }
         let mode = session.game().castling_mode();
         let out = match reply.said {
@@ -691,16 +695,13 @@ impl VoiceFront {
                     true,
                 );
             }
-            Said::AskResign => {
-                self.tell(&self.wording.say.resign_confirm);
-                return (Vec::new(), true);
-            }
-            Said::AskDraw { accept } => {
+            Said::Ask(act) => {
                 let say = &self.wording.say;
-                let question = if accept {
-                    say.draw_accept_confirm.clone()
-                } else {
-                    say.draw_decline_confirm.clone()
+                let question = match act {
+                    Act::Resign => say.resign_confirm.clone(),
+                    Act::Draw(DrawAct::Offer) => say.draw_offer_confirm.clone(),
+                    Act::Draw(DrawAct::Agree) => say.draw_accept_confirm.clone(),
+                    Act::Draw(DrawAct::Decline) => say.draw_decline_confirm.clone(),
                 };
                 self.tell(&question);
                 return (Vec::new(), true);

@@ -10,15 +10,26 @@ use crate::locale::session::Verb;
 use crate::notation::phrase::{Form, Heard, hear, say};
 use crate::rules::{Claim, ClaimRuling};
 
+/// What a seat's words would do about a draw ([`Session::draw_act_of`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawAct {
+    /// Offer one (9.1.2: an offer cannot be taken back).
+    Offer,
+    /// Agree one: accept the opponent's offer, or offer one while his
+    /// stands (5.2.3).
+    Agree,
+    /// Decline the opponent's offer.
+    Decline,
+}
+
 impl Session {
-    /// What `text` said by `from` would do to a draw offer now, tried on a
-    /// copy of the game (the game itself is not touched): `Some(true)` when
-    /// it agrees a draw (an acceptance, or his own offer against the
-    /// opponent's, 5.2.3), `Some(false)` when it declines the opponent's
-    /// offer, `None` for anything else, a refusal included. The voice front
-    /// end asks such an answer back before it says it to the game: one
-    /// misheard word must not end the game or lose the offer.
-    pub fn draw_answer_of(&self, from: Seat, text: &str) -> Option<bool> {
+    /// What `text` said by `from` would do about a draw now, tried on a
+    /// copy of the game (the game itself is not touched): offer one, agree
+    /// one or decline the opponent's offer; `None` for anything else, a
+    /// refusal included. The voice front end asks such words back before
+    /// it says them to the game: one misheard word must not end the game,
+    /// lose the offer or make one that cannot be taken back.
+    pub fn draw_act_of(&self, from: Seat, text: &str) -> Option<DrawAct> {
         let mut probe = self.clone();
         let events = probe.apply(&super::Command {
             t: self.last_t,
@@ -31,12 +42,16 @@ impl Session {
             Kind::Result { reason, .. }
                 if reason == crate::rules::Termination::DrawAgreed.name() =>
             {
-                Some(true)
+                Some(DrawAct::Agree)
             }
             Kind::Draw {
                 action: DrawAction::Declined,
                 ..
-            } => Some(false),
+            } => Some(DrawAct::Decline),
+            Kind::Draw {
+                action: DrawAction::Offered,
+                ..
+            } => Some(DrawAct::Offer),
             _ => None,
         })
     }

@@ -35,6 +35,7 @@ use crate::notation::san;
 use crate::rules::{Game, GameResult, Laws, Termination, TimeHook};
 
 pub use crate::clock::parse_duration;
+pub use draws::DrawAct;
 pub use render::{Renderer, numbered, written_moves, written_sans};
 pub use types::*;
 

@@ -2,14 +2,15 @@
 //! heard with (the legal moves on his turn, the command phrases, the answer
 //! words) and the rules that turn the recogniser's decision into what his
 //! seat says — a move or a choice of moves, the words of a command or an
-//! answer, or nothing understood — with a resignation asked back before it
-//! counts. The voice front end in `hector play` only carries the results.
+//! answer, or nothing understood — with a resignation, a draw offer and an
+//! answer to one asked back before they count. The voice front end in `hector play` only carries the results.
 
 use shakmaty::Move;
 
 use super::listener::{Decision, Grammar, Hypotheses, Meaning};
 use super::readback::Event;
 use super::wording::Wording;
+use crate::session::DrawAct;
 
 /// The meaning of every phrase the recogniser listens for in play: the
 /// legal moves (on his turn), the command phrases and the answer words
@@ -44,6 +45,17 @@ pub fn play_grammar(
     g
 }
 
+/// A spoken act that cannot be undone once the game has it: asked back
+/// before it is said to the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Act {
+    /// A resignation (5.1.2).
+    Resign,
+    /// A draw offer (9.1.2: it cannot be taken back), or an answer to the
+    /// opponent's: one that agrees a draw, or declines it.
+    Draw(DrawAct),
+}
+
 /// What the player's seat says after one utterance.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Said {
@@ -51,109 +63,91 @@ pub enum Said {
     /// decision's confidence: the session reads it back or offers the
     /// choice.
     Moves(Vec<Move>, f32),
-    /// The words of a command or an answer, as heard: the session reads them.
+    /// The words of a command or an answer, as heard: the session reads
+    /// them. An act asked back and confirmed is sent so.
     Words(String),
-    /// He said he resigns: he is asked whether he really does
-    /// (`Wording::say.resign_confirm`) and nothing goes to the session yet.
-    AskResign,
+    /// He said an act that cannot be undone: he is asked whether he really
+    /// means it (`Wording::say.resign_confirm`, `draw_offer_confirm` …) and
+    /// nothing goes to the session yet.
+    Ask(Act),
     /// He confirmed his resignation: the words and his yes go to the
     /// session, which asks every resignation back (5.1.2) — his yes
     /// answers it.
     Resign { words: String, yes: String },
-    /// He answered the opponent's draw offer: agreed (`true`: accepted, or
-    /// a draw offered against the offer that stands, 5.2.3) or declined.
-    /// He is asked whether he really does (`Wording::say.draw_accept_confirm`,
-    /// `draw_decline_confirm`) and nothing goes to the session yet; his
-    /// yes sends the answer's words.
-    AskDraw { accept: bool },
-    /// Nothing goes to the session (a resignation or a draw answer he did
-    /// not confirm).
+    /// Nothing goes to the session (an act he did not confirm).
     Nothing,
     /// Not understood: the session asks him to say it again.
     NotUnderstood,
 }
 
-/// One utterance's outcome: what the seat says, and whether he must first
-/// be told that the game goes on (`Wording::say.resign_kept`: he was asked
-/// whether he resigns and did not say yes) or that the offer still stands
-/// (`Wording::say.draw_kept`: he was asked about his answer to a draw
-/// offer and did not say yes).
+/// One utterance's outcome: what the seat says, and the act he was asked
+/// about and did not confirm, if any — he is first told that it was not
+/// made (`Wording::say.resign_kept`, `draw_offer_kept`, `draw_kept`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reply {
-    pub resign_kept: bool,
-    pub draw_kept: bool,
+    pub kept: Option<Act>,
     pub said: Said,
 }
 
-/// An act asked back, until he answers.
-#[derive(Debug, Clone, PartialEq)]
-enum Asked {
-    Resign(String),
-    Draw(String),
-}
-
-/// The utterances of one player in play, in order: a resignation, and an
-/// answer to a draw offer, are asked back and count only after his yes.
+/// The utterances of one player in play, in order: a resignation, a draw
+/// offer and an answer to one are asked back and count only after his
+/// yes.
 #[derive(Debug, Default)]
 pub struct Utterances {
-    asked: Option<Asked>,
+    /// The act asked back and its words, until he answers.
+    asked: Option<(Act, String)>,
 }
 
-/// The commands that may answer a draw offer (`draw` agrees one when the
-/// opponent's offer stands, 5.2.3).
-const DRAW_ANSWERS: [&str; 3] = ["accept", "decline", "draw"];
+/// The commands that may offer a draw or answer an offer.
+const DRAW_WORDS: [&str; 3] = ["accept", "decline", "draw"];
 
 impl Utterances {
-    /// What the seat says after the decision `h`. `draw_answer` tells what
-    /// words would do to a draw offer now (as
-    /// [`crate::session::Session::draw_answer_of`]): an answer that would
-    /// agree a draw or decline the opponent's offer is asked back.
-    pub fn said(&mut self, h: &Hypotheses, draw_answer: impl Fn(&str) -> Option<bool>) -> Reply {
-        let mut reply = Reply {
-            resign_kept: false,
-            draw_kept: false,
-            said: Said::Nothing,
-        };
+    /// What the seat says after the decision `h`. `draw_act` tells what
+    /// words would do about a draw now (as
+    /// [`crate::session::Session::draw_act_of`]): words that would offer
+    /// one, agree one or decline the opponent's offer are asked back.
+    pub fn said(&mut self, h: &Hypotheses, draw_act: impl Fn(&str) -> Option<DrawAct>) -> Reply {
+        let mut kept = None;
         // An act asked back: yes makes it; anything else keeps the game
-        // going (a move or a request is then taken as it is).
-        if let Some(asked) = self.asked.take() {
-            let again = match (&asked, &h.decision) {
-                (Asked::Resign(_), Decision::Command("resign")) => true,
-                (Asked::Draw(_), Decision::Command(c)) => DRAW_ANSWERS.contains(c),
+        // as it was (a move or a request is then taken as it is).
+        if let Some((act, words)) = self.asked.take() {
+            let again = match (act, &h.decision) {
+                (Act::Resign, Decision::Command(c)) => *c == "resign",
+                (Act::Draw(_), Decision::Command(c)) => DRAW_WORDS.contains(c),
                 _ => false,
             };
-            if !again {
-                match &asked {
-                    Asked::Resign(_) => reply.resign_kept = true,
-                    Asked::Draw(_) => reply.draw_kept = true,
-                }
-            }
-            match (asked, &h.decision) {
-                (Asked::Resign(words), Decision::Command("yes")) => {
+            match (act, &h.decision) {
+                (Act::Resign, Decision::Command("yes")) => {
                     let yes = h
                         .nbest
                         .iter()
                         .find(|s| s.meanings.contains(&Meaning::Command("yes")))
                         .map_or_else(|| "yes".to_string(), |s| s.text.clone());
-                    reply.resign_kept = false;
-                    reply.said = Said::Resign { words, yes };
-                    return reply;
+                    return Reply {
+                        kept: None,
+                        said: Said::Resign { words, yes },
+                    };
                 }
-                (Asked::Draw(words), Decision::Command("yes")) => {
-                    reply.draw_kept = false;
-                    reply.said = Said::Words(words);
-                    return reply;
+                (Act::Draw(_), Decision::Command("yes")) => {
+                    return Reply {
+                        kept: None,
+                        said: Said::Words(words),
+                    };
                 }
-                // No, or an answer not understood: he has not resigned, nor
-                // answered the offer.
+                // No, or an answer not understood: not made.
                 (_, Decision::Command("no") | Decision::Repeat | Decision::None) => {
-                    return reply;
+                    return Reply {
+                        kept: Some(act),
+                        said: Said::Nothing,
+                    };
                 }
-                // Asked again (or taken as it is) below.
-                _ => {}
+                // The same kind of act again is asked anew; anything else
+                // is taken as it is, after he hears the act was not made.
+                _ if again => {}
+                _ => kept = Some(act),
             }
         }
-        reply.said = match &h.decision {
+        let said = match &h.decision {
             Decision::Move(mv) => Said::Moves(vec![*mv], h.confidence),
             Decision::Choice(ms) => Said::Moves(ms.clone(), h.confidence),
             Decision::Command(_) | Decision::Number(_) | Decision::Piece(_) => {
@@ -170,23 +164,24 @@ impl Utterances {
                     .find(|s| s.meanings.iter().any(meant))
                     .map(|s| s.text.clone())
                     .unwrap_or_default();
-                let answer = match h.decision {
-                    Decision::Command(c) if DRAW_ANSWERS.contains(&c) => draw_answer(&text),
+                let act = match h.decision {
+                    Decision::Command("resign") => Some(Act::Resign),
+                    Decision::Command(c) if DRAW_WORDS.contains(&c) => {
+                        draw_act(&text).map(Act::Draw)
+                    }
                     _ => None,
                 };
-                if h.decision == Decision::Command("resign") {
-                    self.asked = Some(Asked::Resign(text));
-                    Said::AskResign
-                } else if let Some(accept) = answer {
-                    self.asked = Some(Asked::Draw(text));
-                    Said::AskDraw { accept }
-                } else {
-                    Said::Words(text)
+                match act {
+                    Some(act) => {
+                        self.asked = Some((act, text));
+                        Said::Ask(act)
+                    }
+                    None => Said::Words(text),
                 }
             }
             Decision::Repeat | Decision::None => Said::NotUnderstood,
         };
-        reply
+        Reply { kept, said }
     }
 }
 
@@ -208,7 +203,7 @@ mod tests {
     }
 
     /// No draw offer to answer.
-    fn no_offer(_: &str) -> Option<bool> {
+    fn no_offer(_: &str) -> Option<DrawAct> {
         None
     }
 
@@ -220,7 +215,7 @@ mod tests {
     fn a_resignation_counts_only_after_yes() {
         let mut u = Utterances::default();
         let resign = command("resign", "ich gebe auf");
-        assert_eq!(u.said(&resign, no_offer).said, Said::AskResign);
+        assert_eq!(u.said(&resign, no_offer).said, Said::Ask(Act::Resign));
         let yes = u.said(&command("yes", "ja"), no_offer);
         assert_eq!(
             yes.said,
@@ -229,18 +224,18 @@ mod tests {
                 yes: "ja".into()
             }
         );
-        assert!(!yes.resign_kept);
+        assert_eq!(yes.kept, None);
         // Asked back, then no: the game goes on and nothing is sent.
-        assert_eq!(u.said(&resign, no_offer).said, Said::AskResign);
+        assert_eq!(u.said(&resign, no_offer).said, Said::Ask(Act::Resign));
         let no = u.said(&command("no", "nein"), no_offer);
-        assert_eq!((no.resign_kept, no.said), (true, Said::Nothing));
+        assert_eq!((no.kept, no.said), (Some(Act::Resign), Said::Nothing));
         // Asked back, then another request: told the game goes on, and the
         // request is taken as it is.
-        assert_eq!(u.said(&resign, no_offer).said, Said::AskResign);
+        assert_eq!(u.said(&resign, no_offer).said, Said::Ask(Act::Resign));
         let time = u.said(&command("time", "meine Zeit"), no_offer);
         assert_eq!(
-            (time.resign_kept, time.said),
-            (true, Said::Words("meine Zeit".into()))
+            (time.kept, time.said),
+            (Some(Act::Resign), Said::Words("meine Zeit".into()))
         );
         // A yes with no question pending is the command yes.
         assert_eq!(
@@ -250,53 +245,52 @@ mod tests {
     }
 
     #[test]
-    fn an_answer_to_a_draw_offer_counts_only_after_yes() {
-        // The offer stands: accepting agrees a draw, declining declines it,
-        // and "draw" agrees it too (5.2.3).
+    fn a_draw_offer_or_an_answer_to_one_counts_only_after_yes() {
+        // The opponent's offer stands: accepting agrees a draw, declining
+        // declines it, and "draw" agrees it too (5.2.3).
         let offer = |w: &str| match w {
-            "remis annehmen" | "remis" => Some(true),
-            "remis ablehnen" => Some(false),
+            "remis annehmen" | "remis" => Some(DrawAct::Agree),
+            "remis ablehnen" => Some(DrawAct::Decline),
             _ => None,
         };
+        let (agree, decline) = (Act::Draw(DrawAct::Agree), Act::Draw(DrawAct::Decline));
         let mut u = Utterances::default();
         let accept = command("accept", "remis annehmen");
-        let decline = command("decline", "remis ablehnen");
-        assert_eq!(u.said(&accept, offer).said, Said::AskDraw { accept: true });
+        let refuse = command("decline", "remis ablehnen");
+        assert_eq!(u.said(&accept, offer).said, Said::Ask(agree));
         let yes = u.said(&command("yes", "ja"), offer);
-        assert_eq!(yes.said, Said::Words("remis annehmen".into()));
-        assert!(!yes.draw_kept && !yes.resign_kept);
+        assert_eq!(
+            (yes.kept, yes.said),
+            (None, Said::Words("remis annehmen".into()))
+        );
         // No: nothing is sent, and he is told the offer stands.
-        assert_eq!(
-            u.said(&decline, offer).said,
-            Said::AskDraw { accept: false }
-        );
+        assert_eq!(u.said(&refuse, offer).said, Said::Ask(decline));
         let no = u.said(&command("no", "nein"), offer);
-        assert_eq!((no.draw_kept, no.said), (true, Said::Nothing));
-        // Asked to decline, he says accept: the new answer is asked, the
-        // offer not said to stand in between.
-        assert_eq!(
-            u.said(&decline, offer).said,
-            Said::AskDraw { accept: false }
-        );
+        assert_eq!((no.kept, no.said), (Some(decline), Said::Nothing));
+        // Asked to decline, he says accept: the new answer is asked, not
+        // the old one said to be kept in between.
+        assert_eq!(u.said(&refuse, offer).said, Said::Ask(decline));
         let changed = u.said(&accept, offer);
-        assert_eq!(
-            (changed.draw_kept, changed.said),
-            (false, Said::AskDraw { accept: true })
-        );
+        assert_eq!((changed.kept, changed.said), (None, Said::Ask(agree)));
         // Asked, then a request: the offer stands, the request is taken.
         let time = u.said(&command("time", "meine Zeit"), offer);
         assert_eq!(
-            (time.draw_kept, time.said),
-            (true, Said::Words("meine Zeit".into()))
+            (time.kept, time.said),
+            (Some(agree), Said::Words("meine Zeit".into()))
         );
-        // "Draw" against the offer that stands is asked as an acceptance;
-        // with no offer to answer, it is a draw offer and goes on as it is.
+        // "Draw" against the offer that stands is asked as an agreement.
         let draw = command("draw", "remis");
-        assert_eq!(u.said(&draw, offer).said, Said::AskDraw { accept: true });
+        assert_eq!(u.said(&draw, offer).said, Said::Ask(agree));
         assert_eq!(u.said(&command("no", "nein"), offer).said, Said::Nothing);
-        assert_eq!(u.said(&draw, no_offer).said, Said::Words("remis".into()));
-        // An answer the game would refuse (no offer) is not asked back:
-        // the session says why.
+        // With no offer standing "draw" offers one, which cannot be taken
+        // back (9.1.2): asked too, and sent on yes.
+        let none_stands = |w: &str| (w == "remis").then_some(DrawAct::Offer);
+        let offering = Act::Draw(DrawAct::Offer);
+        assert_eq!(u.said(&draw, none_stands).said, Said::Ask(offering));
+        let yes = u.said(&command("yes", "ja"), none_stands);
+        assert_eq!(yes.said, Said::Words("remis".into()));
+        // Words the game would refuse (no offer to accept) are not asked
+        // back: the session says why.
         assert_eq!(
             u.said(&accept, no_offer).said,
             Said::Words("remis annehmen".into())

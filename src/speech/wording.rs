@@ -31,6 +31,11 @@ pub struct Sentences {
     pub resign_confirm: String,
     /// He did not confirm it: the game goes on.
     pub resign_kept: String,
+    /// A draw offer heard by voice is asked back before it is said to the
+    /// game (9.1.2: it cannot be taken back).
+    pub draw_offer_confirm: String,
+    /// He did not confirm it: no draw was offered.
+    pub draw_offer_kept: String,
     /// An acceptance of the opponent's draw offer heard by voice is asked
     /// back before it is said to the game, as a resignation is.
     pub draw_accept_confirm: String,
