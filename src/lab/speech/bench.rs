@@ -184,7 +184,19 @@ pub fn trial_json(t: &Trial) -> String {
         .nbest
         .iter()
         .map(|h| {
-            serde_json::json!({"text": h.text, "posterior": h.posterior, "outcome": entry_outcome(s, h)})
+            let meanings: Vec<String> = h
+                .meanings
+                .iter()
+                .map(|m| match m {
+                    super::listener::Meaning::Move(mv) => {
+                        format!("move:{}", mv.to_uci(CastlingMode::Standard))
+                    }
+                    super::listener::Meaning::Command(c) => format!("command:{c}"),
+                    super::listener::Meaning::Number(n) => format!("number:{n}"),
+                    super::listener::Meaning::Piece(r) => format!("piece:{}", r.char()),
+                })
+                .collect();
+            serde_json::json!({"text": h.text, "posterior": h.posterior, "outcome": entry_outcome(s, h), "meanings": meanings})
         })
         .collect();
     serde_json::json!({
