@@ -100,6 +100,53 @@ fn pocketsphinx_hears_the_fixtures_with_a_legal_move_grammar() {
     assert!(en >= 0.85, "English {:.1} % < 85 %", en * 100.0);
 }
 
+/// PocketSphinx decoders opened, used and dropped on many threads at once
+/// (two blind players' voices in one `hector serve`; the tests beside one
+/// another) each hear the move, and none hangs: the library's log, one
+/// global FILE, was once reopened by every new decoder while others wrote
+/// to it, and a decoder's start hung in a stdio lock.
+#[test]
+fn decoders_opened_on_many_threads_at_once_each_hear_the_move() {
+    if engine().is_none() {
+        return;
+    }
+    let samples = hector::speech::audio::read_wav(Path::new(&audio("de-015.wav"))).unwrap();
+    let position = shakmaty::Chess::default();
+    let phrases = hector::speech::moves::legal_phrases(&position, "de");
+    let texts: Vec<String> = phrases.iter().map(|(_, p)| p.clone()).collect();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let threads = 6;
+    let rounds = 10;
+    for _ in 0..threads {
+        let (tx, samples, texts) = (tx.clone(), samples.clone(), texts.clone());
+        std::thread::spawn(move || {
+            for _ in 0..rounds {
+                let heard = hector::speech::engine::open("pocketsphinx", None).and_then(|mut r| {
+                    r.set_phrases(&texts)?;
+                    r.recognize(&samples)
+                });
+                let best = heard.map(|h| h.first().map(|x| x.text.clone()).unwrap_or_default());
+                if tx.send(best.map_err(|e| e.to_string())).is_err() {
+                    return;
+                }
+            }
+        });
+    }
+    drop(tx);
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    for i in 0..threads * rounds {
+        let left = until.saturating_duration_since(std::time::Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(Ok(best)) => assert_eq!(best, "springer felix drei", "decoder {i}"),
+            Ok(Err(e)) => panic!("decoder {i}: {e}"),
+            Err(_) => panic!(
+                "only {i} of {} decoders answered within 120 s",
+                threads * rounds
+            ),
+        }
+    }
+}
+
 fn audio(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/audio")

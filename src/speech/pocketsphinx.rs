@@ -138,10 +138,24 @@ fn open_decoder(
             why: "the path contains a NUL byte".into(),
         })?;
     let mut argv: Vec<*mut c_char> = args.iter().map(|a| a.as_ptr() as *mut c_char).collect();
+    // The library's log is silenced once for the whole process and never
+    // touched again. Its log file is one global FILE: a `-logfn` per
+    // decoder made every ps_init open a new one and close the one before,
+    // while decoders opened or logged on other threads (two players'
+    // voices, the tests) wrote to it — a FILE closed under another thread,
+    // which once hung a decoder's start in a stdio lock. Decoders are also
+    // opened one at a time: the library's configuration and model loading
+    // share global state.
+    static SILENCED: std::sync::Once = std::sync::Once::new();
+    static OPENING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    // SAFETY: err_set_logfp(NULL) only turns the log off, before any decoder exists.
+    SILENCED.call_once(|| unsafe { ffi::err_set_logfp(std::ptr::null_mut::<c_void>()) });
+    let _one = OPENING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     // SAFETY: argv holds valid NUL-terminated strings that outlive the call;
-    // cmd_ln_parse_r copies what it keeps. Silence the library's stderr log.
+    // cmd_ln_parse_r copies what it keeps.
     unsafe {
-        ffi::err_set_logfp(std::ptr::null_mut::<c_void>());
         let config = ffi::cmd_ln_parse_r(
             std::ptr::null_mut(),
             ffi::ps_args(),
@@ -235,8 +249,6 @@ impl PocketSphinx {
         let mut common: Vec<String> = vec![
             "-hmm".into(),
             hmm.to_string_lossy().into(),
-            "-logfn".into(),
-            "/dev/null".into(),
             "-samprate".into(),
             "16000".into(),
         ];
