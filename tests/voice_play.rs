@@ -23,25 +23,58 @@ fn start_with(
     stall: Option<(usize, std::time::Duration)>,
     more: &[&str],
 ) -> std::process::Child {
-    let conf = dir.join("asound.conf");
-    std::fs::write(&conf, support::stalling_microphone_pcm(dir, audio, stall)).unwrap();
-    support::hector_command()
-        .args([
-            "play",
-            "--voice",
-            "--speech",
-            "text",
-            "--moves",
-            "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5",
-        ])
-        .args(more)
-        .env("ALSA_CONFIG_PATH", &conf)
-        .env("HECTOR_VOICE_TRACE", "1")
+    voice_game(dir, audio, stall, more)
         .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .spawn()
         .unwrap()
+}
+
+/// The voice game of [`start_with`], not yet started (its terminal not
+/// yet chosen).
+fn voice_game(
+    dir: &Path,
+    audio: &[i16],
+    stall: Option<(usize, std::time::Duration)>,
+    more: &[&str],
+) -> std::process::Command {
+    let conf = dir.join("asound.conf");
+    std::fs::write(&conf, support::stalling_microphone_pcm(dir, audio, stall)).unwrap();
+    let mut game = support::hector_command();
+    game.args([
+        "play",
+        "--voice",
+        "--speech",
+        "text",
+        "--moves",
+        "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5",
+    ])
+    .args(more)
+    .env("ALSA_CONFIG_PATH", &conf)
+    .env("HECTOR_VOICE_TRACE", "1")
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped());
+    game
+}
+
+/// German command phrases (`(command, words)`) in the locale's own voice
+/// at an even pace, as the fixtures are made: for tests of a question, not
+/// of hearing (that is measured).
+fn german_commands(said: &[(&str, &str)]) -> Vec<hector::lab::speech::generate::Sample> {
+    use hector::lab::speech::generate::{self as g, Said, SetSpec};
+    let mut spec = SetSpec::new(5, "de");
+    spec.varied = false;
+    let list: Vec<(Said, String)> = said
+        .iter()
+        .map(|(name, text)| {
+            (
+                Said::Command {
+                    name: name.to_string(),
+                },
+                text.to_string(),
+            )
+        })
+        .collect();
+    g::phrase_set(&spec, &list)
 }
 
 /// Runs a voice game to its end (at most two minutes); returns exit code,
@@ -276,7 +309,6 @@ fn barge_in_interrupts_the_read_back_and_confirms() {
 /// "ja" resigns it. Before, a single misheard word could end the game.
 #[test]
 fn a_spoken_resignation_is_asked_back_before_it_ends_the_game() {
-    use hector::lab::speech::generate::{self as g, Said, SetSpec};
     if hector::speech::engine::open("pocketsphinx", None).is_err() {
         support::skip("PocketSphinx is not usable here; run ./setup.sh");
         return;
@@ -286,27 +318,12 @@ fn a_spoken_resignation_is_asked_back_before_it_ends_the_game() {
     }
     let d = scratch().join("resign");
     std::fs::create_dir_all(&d).unwrap();
-    let said = |name: &str, text: &str| {
-        (
-            Said::Command {
-                name: name.to_string(),
-            },
-            text.to_string(),
-        )
-    };
-    // The locale's own voice at an even pace, as the fixtures are made:
-    // this test is of the question, not of hearing (that is measured).
-    let mut spec = SetSpec::new(5, "de");
-    spec.varied = false;
-    let samples = g::phrase_set(
-        &spec,
-        &[
-            said("resign", "Aufgeben"),
-            said("no", "nein"),
-            said("resign", "Aufgeben"),
-            said("yes", "ja"),
-        ],
-    );
+    let samples = german_commands(&[
+        ("resign", "Aufgeben"),
+        ("no", "nein"),
+        ("resign", "Aufgeben"),
+        ("yes", "ja"),
+    ]);
     let audio = utterances(&samples, 2500, 30);
     // His Braille display too (a terminal display prints its cells).
     let child = start_with(&d, &audio, None, &["--braille", "terminal:40"]);
@@ -346,55 +363,26 @@ fn a_spoken_resignation_is_asked_back_before_it_ends_the_game() {
 /// "ablehnen" at 0.97).
 #[test]
 fn a_spoken_draw_offer_or_answer_is_asked_back_before_it_counts() {
-    use hector::lab::speech::generate::{self as g, Said, SetSpec};
     if !support::default_engine() || !support::need(&["espeak-ng", "sox"]) {
         return;
     }
     let d = scratch().join("draw");
     std::fs::create_dir_all(&d).unwrap();
-    let said = |name: &str, text: &str| {
-        (
-            Said::Command {
-                name: name.to_string(),
-            },
-            text.to_string(),
-        )
-    };
-    // As for the resignation: the locale's own voice at an even pace.
-    let mut spec = SetSpec::new(5, "de");
-    spec.varied = false;
-    let samples = g::phrase_set(
-        &spec,
-        &[
-            said("draw", "Remis"),
-            said("no", "nein"),
-            said("accept", "annehmen"),
-            said("no", "nein"),
-            said("accept", "annehmen"),
-            said("yes", "ja"),
-        ],
-    );
+    let samples = german_commands(&[
+        ("draw", "Remis"),
+        ("no", "nein"),
+        ("accept", "annehmen"),
+        ("no", "nein"),
+        ("accept", "annehmen"),
+        ("yes", "ja"),
+    ]);
     // Black types his offer when he hears none was made; White goes on
     // speaking eight seconds later.
     let mut audio = utterances(&samples[..2], 2500, 80);
     audio.extend(noise(8000, 85));
     audio.extend(utterances(&samples[2..], 2500, 90));
-    let conf = d.join("asound.conf");
-    std::fs::write(&conf, support::stalling_microphone_pcm(&d, &audio, None)).unwrap();
-    let mut child = support::hector_command()
-        .args([
-            "play",
-            "--voice",
-            "--speech",
-            "text",
-            "--moves",
-            "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5",
-        ])
-        .env("ALSA_CONFIG_PATH", &conf)
-        .env("HECTOR_VOICE_TRACE", "1")
+    let mut child = voice_game(&d, &audio, None, &[])
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let mut stdin = Some(child.stdin.take().unwrap());
