@@ -107,15 +107,10 @@ impl Utterances {
     /// [`crate::session::Session::draw_act_of`]): words that would offer
     /// one, agree one or decline the opponent's offer are asked back.
     pub fn said(&mut self, h: &Hypotheses, draw_act: impl Fn(&str) -> Option<DrawAct>) -> Reply {
-        let mut kept = None;
         // An act asked back: yes makes it; anything else keeps the game
         // as it was (a move or a request is then taken as it is).
-        if let Some((act, words)) = self.asked.take() {
-            let again = match (act, &h.decision) {
-                (Act::Resign, Decision::Command(c)) => *c == "resign",
-                (Act::Draw(_), Decision::Command(c)) => DRAW_WORDS.contains(c),
-                _ => false,
-            };
+        let pending = self.asked.take();
+        if let Some((act, words)) = pending.clone() {
             match (act, &h.decision) {
                 (Act::Resign, Decision::Command("yes")) => {
                     let yes = h
@@ -141,10 +136,7 @@ impl Utterances {
                         said: Said::Nothing,
                     };
                 }
-                // The same kind of act again is asked anew; anything else
-                // is taken as it is, after he hears the act was not made.
-                _ if again => {}
-                _ => kept = Some(act),
+                _ => {}
             }
         }
         let said = match &h.decision {
@@ -181,6 +173,15 @@ impl Utterances {
             }
             Decision::Repeat | Decision::None => Said::NotUnderstood,
         };
+        // He hears that the act was not made, unless he is asked the same
+        // kind of act anew.
+        let kept = pending
+            .map(|(act, _)| act)
+            .filter(|act| match (act, &said) {
+                (Act::Resign, Said::Ask(Act::Resign)) => false,
+                (Act::Draw(_), Said::Ask(Act::Draw(_))) => false,
+                _ => true,
+            });
         Reply { kept, said }
     }
 }
@@ -289,6 +290,15 @@ mod tests {
         assert_eq!(u.said(&draw, none_stands).said, Said::Ask(offering));
         let yes = u.said(&command("yes", "ja"), none_stands);
         assert_eq!(yes.said, Said::Words("remis".into()));
+        // Asked to offer, he says accept, which the game would refuse
+        // (no offer stands): he hears no draw was offered, and the session
+        // says why it cannot accept.
+        assert_eq!(u.said(&draw, none_stands).said, Said::Ask(offering));
+        let refused = u.said(&accept, none_stands);
+        assert_eq!(
+            (refused.kept, refused.said),
+            (Some(offering), Said::Words("remis annehmen".into()))
+        );
         // Words the game would refuse (no offer to accept) are not asked
         // back: the session says why.
         assert_eq!(
