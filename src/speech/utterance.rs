@@ -175,13 +175,12 @@ impl Utterances {
         };
         // He hears that the act was not made, unless he is asked the same
         // kind of act anew.
-        let kept = pending
-            .map(|(act, _)| act)
-            .filter(|act| match (act, &said) {
-                (Act::Resign, Said::Ask(Act::Resign)) => false,
-                (Act::Draw(_), Said::Ask(Act::Draw(_))) => false,
-                _ => true,
-            });
+        let kept = pending.map(|(act, _)| act).filter(|act| {
+            !matches!(
+                (act, &said),
+                (Act::Resign, Said::Ask(Act::Resign)) | (Act::Draw(_), Said::Ask(Act::Draw(_)))
+            )
+        });
         Reply { kept, said }
     }
 }
