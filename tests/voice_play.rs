@@ -377,9 +377,9 @@ fn a_spoken_draw_offer_or_answer_is_asked_back_before_it_counts() {
         ("yes", "ja"),
     ]);
     // Black types his offer when he hears none was made; White goes on
-    // speaking eight seconds later.
+    // speaking fifteen seconds later (time for a busy machine to decide).
     let mut audio = utterances(&samples[..2], 2500, 80);
-    audio.extend(noise(8000, 85));
+    audio.extend(noise(15000, 85));
     audio.extend(utterances(&samples[2..], 2500, 90));
     let mut child = voice_game(&d, &audio, None, &[])
         .stdin(Stdio::piped())
