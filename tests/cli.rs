@@ -248,13 +248,7 @@ fn play_in_the_terminal() {
         "Remis vereinbart.",
         "Die Partie ist beendet.",
     ];
-    let mut at = 0;
-    for line in expect {
-        match text[at..].find(line) {
-            Some(i) => at += i + line.len(),
-            None => panic!("missing or out of order: '{line}' in\n{text}"),
-        }
-    }
+    support::in_order(&text, &expect);
 }
 
 #[test]

@@ -413,13 +413,7 @@ fn a_spoken_draw_offer_or_answer_is_asked_back_before_it_counts() {
         "Remis annehmen? Zum Bestätigen ja sagen.",
         "Remis vereinbart.",
     ];
-    let mut at = 0;
-    for line in order {
-        match out[at..].find(line) {
-            Some(i) => at += i + line.len(),
-            None => panic!("missing or out of order: '{line}' in\n{out}"),
-        }
-    }
+    support::in_order(&out, &order);
     // White offered nothing; each question was asked once per answer.
     assert!(!out.contains("Weiß bietet Remis an."), "{out}");
     assert_eq!(

@@ -445,3 +445,15 @@ pub fn headless_speech_done(dir: &std::path::Path) {
         std::thread::sleep(Duration::from_millis(250));
     }
 }
+
+/// Panics unless every one of `lines` is in `text`, in this order (each
+/// found after the end of the one before), naming the first missing one.
+pub fn in_order(text: &str, lines: &[&str]) {
+    let mut at = 0;
+    for line in lines {
+        match text[at..].find(line) {
+            Some(i) => at += i + line.len(),
+            None => panic!("missing or out of order: '{line}' in\n{text}"),
+        }
+    }
+}
