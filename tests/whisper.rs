@@ -289,6 +289,7 @@ fn the_fast_search_decides_as_the_full_one() {
     full.search = Search {
         norm: Normaliser::Full,
         prune: None,
+        ..fast.search
     };
     assert_ne!(fast.search, full.search);
     let list =
@@ -319,6 +320,61 @@ fn the_fast_search_decides_as_the_full_one() {
         n += 1;
     }
     assert_eq!(n, 2);
+}
+
+/// Decoding the narrow levels of the phrase tree together in one pass
+/// (`Search::rows`) scores every phrase as decoding a level a pass does:
+/// the same list, each posterior within rounding.
+#[test]
+fn levels_decoded_together_score_as_one_level_a_pass() {
+    use hector::speech::whisper::Search;
+    let Some(together) = model() else { return };
+    let Some(mut alone) = model() else { return };
+    alone.search = Search {
+        rows: 1,
+        ..together.search
+    };
+    assert!(together.search.rows > 1);
+    let list =
+        hector::lab::speech::fixtures::load(&hector::lab::speech::fixtures::default_dir()).unwrap();
+    let mut together = listener(together, "en");
+    let mut alone = listener(alone, "en");
+    let mut n = 0;
+    for f in list.iter().filter(|f| {
+        let name = f.file.file_name().unwrap_or_default().to_string_lossy();
+        ["en-001", "en-002", "de-001", "de-002"]
+            .iter()
+            .any(|p| name.starts_with(p))
+    }) {
+        let pcm = hector::speech::audio::read_wav(&f.file).unwrap();
+        let mut heard = Vec::new();
+        for l in [&mut together, &mut alone] {
+            l.set_language(&f.locale);
+            l.set_grammar(
+                Grammar::moves(&f.position, &f.locale)
+                    .with_commands(&hector::speech::commands::phrases(&f.locale)),
+            )
+            .unwrap();
+            heard.push(l.recognize(&pcm).unwrap());
+        }
+        let (a, b) = (&heard[0], &heard[1]);
+        assert_eq!(a.decision, b.decision, "{}", f.file.display());
+        assert_eq!(a.nbest.len(), b.nbest.len(), "{}", f.file.display());
+        for (x, y) in a.nbest.iter().zip(&b.nbest) {
+            assert!(
+                x.text == y.text || (x.posterior - y.posterior).abs() < 1e-3,
+                "{}: {x:?} against {y:?}",
+                f.file.display()
+            );
+            assert!(
+                (x.posterior - y.posterior).abs() < 2e-3,
+                "{}: {x:?} against {y:?}",
+                f.file.display()
+            );
+        }
+        n += 1;
+    }
+    assert_eq!(n, 4);
 }
 
 /// A decision worked out while the player pauses is given up as soon as

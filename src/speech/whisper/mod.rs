@@ -150,6 +150,11 @@ const TAIL_S: f32 = 0.5;
 const PRIOR_S: f32 = 2.0;
 /// Hypotheses returned (best first), besides [`OTHER`].
 const NBEST: usize = 12;
+/// The most prefixes of the phrase tree one decoder pass takes: a pass
+/// costs about as much for one prefix as for a few dozen (the weights
+/// are read once per pass), so the narrow levels at the end of the
+/// phrases are decoded together (docs/voice.md, "Speed").
+pub const PASS_ROWS: usize = 48;
 
 /// The speech error of a model error: a decision given up
 /// ([`model::interrupted`]) or a failure.
@@ -211,6 +216,8 @@ pub struct Search {
     pub norm: model::Normaliser,
     /// The beam (`None`: every prefix decoded).
     pub prune: Option<model::Prune>,
+    /// The most prefixes one decoder pass takes (1: a level a pass).
+    pub rows: usize,
 }
 
 impl Default for Search {
@@ -221,14 +228,16 @@ impl Default for Search {
                 beam: 10.0,
                 width: 16,
             }),
+            rows: PASS_ROWS,
         }
     }
 }
 
 impl Search {
     /// The search, or `HECTOR_WHISPER_NORM` ("full", or the number of
-    /// common tokens added to the phrases' own) and `HECTOR_WHISPER_BEAM`
-    /// ("off", or "beam,width") for the lab.
+    /// common tokens added to the phrases' own), `HECTOR_WHISPER_BEAM`
+    /// ("off", or "beam,width") and `HECTOR_WHISPER_ROWS` (the most
+    /// prefixes a pass takes) for the lab.
     pub fn from_env() -> Search {
         let mut s = Search::default();
         match std::env::var("HECTOR_WHISPER_NORM").ok().as_deref() {
@@ -250,6 +259,12 @@ impl Search {
                 }
             }
             None => {}
+        }
+        if let Some(rows) = std::env::var("HECTOR_WHISPER_ROWS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+        {
+            s.rows = rows.max(1);
         }
         s
     }
@@ -545,6 +560,7 @@ impl Whisper {
                 model::Scoring {
                     norm: self.search.norm,
                     prune: None,
+                    rows: self.search.rows,
                     stop: &|| false,
                 },
             )
@@ -645,6 +661,7 @@ impl Whisper {
                 model::Scoring {
                     norm: self.search.norm,
                     prune: self.search.prune.map(|p| (p, offsets.as_slice())),
+                    rows: self.search.rows,
                     stop: &|| self.stop(),
                 },
             )

@@ -77,6 +77,10 @@ impl Linear {
 pub struct Scoring<'a> {
     pub norm: Normaliser,
     pub prune: Option<(Prune, &'a [Vec<f32>])>,
+    /// How many prefixes one decoder pass may take: a level's prefixes
+    /// always, and the levels below them with them while they fit
+    /// ([`Whisper::score`]).
+    pub rows: usize,
     pub stop: &'a dyn Fn() -> bool,
 }
 
@@ -410,42 +414,91 @@ impl Whisper {
     }
 
     /// Self-attention of `n` rows of one new token each (`q`, `k`, `v`
-    /// `[n, heads, 1, hd]`) over `past` and their own key. The shared keys
-    /// are attended by every row in one product, never copied per row
-    /// (with a prompt they are most of the past: copying them for each of
-    /// a level's rows was most of the scoring's time). Returns `[n, width]`.
+    /// `[n, heads, 1, hd]`), prefixes of one tree decoded in one pass:
+    /// each row attends to the shared keys (the text before the phrases),
+    /// to its own keys of the levels decoded before (`past.rows`) and to
+    /// the rows of this pass that `past.within` (`[n, n]`, 0 or −∞) lets
+    /// it see — its ancestors in the pass and itself. The shared keys are
+    /// attended by every row in one product, never copied per row (with a
+    /// prompt they are most of the past: copying them for each of a
+    /// level's rows was most of the scoring's time). Returns `[n, width]`.
     fn attend_rows(&self, q: &Tensor, k: &Tensor, v: &Tensor, past: Past) -> Result<Tensor> {
         let n = q.dim(0)?;
-        let (rk, rv) = match past.rows {
-            Some((pk, pv)) => (Tensor::cat(&[&pk, k], 2)?, Tensor::cat(&[&pv, v], 2)?),
-            None => (k.clone(), v.clone()),
+        let within = match &past.within {
+            Some(w) => w.clone(),
+            None => {
+                let own: Vec<f32> = (0..n * n)
+                    .map(|i| {
+                        if i / n == i % n {
+                            0.0
+                        } else {
+                            f32::NEG_INFINITY
+                        }
+                    })
+                    .collect();
+                Tensor::from_vec(own, (n, n), q.device())?
+            }
         };
-        let own = q.matmul(&rk.t()?.contiguous()?)?; // [n, heads, 1, s + 1]
-        let Some((sk, sv)) = past.shared else {
-            let att = candle_nn::ops::softmax_last_dim(&(own * self.scale())?)?;
-            return att.matmul(&rv)?.reshape((n, self.width));
-        };
-        let shared_len = sk.dim(2)?;
-        // [heads, n, hd] · [heads, hd, P] → [heads, n, P] → [n, heads, 1, P].
-        let qh = q.squeeze(2)?.transpose(0, 1)?.contiguous()?;
-        let common = qh
-            .matmul(&sk.squeeze(0)?.t()?.contiguous()?)?
+        // [heads, n, hd]: the rows of the pass as one sequence per head.
+        let heads_first = |t: &Tensor| t.squeeze(2)?.transpose(0, 1)?.contiguous();
+        let (qh, kh, vh) = (heads_first(q)?, heads_first(k)?, heads_first(v)?);
+        // Scores, each [n, heads, 1, ·]: shared, own past, this pass.
+        let mut parts = Vec::new();
+        if let Some((sk, _)) = &past.shared {
+            parts.push(
+                qh.matmul(&sk.squeeze(0)?.t()?.contiguous()?)?
+                    .transpose(0, 1)?
+                    .unsqueeze(2)?
+                    .contiguous()?,
+            );
+        }
+        if let Some((pk, _)) = &past.rows {
+            parts.push(q.matmul(&pk.t()?.contiguous()?)?);
+        }
+        let inner = qh
+            .matmul(&kh.t()?.contiguous()?)?
+            .broadcast_add(&within)?
             .transpose(0, 1)?
             .unsqueeze(2)?
             .contiguous()?;
-        let att = (Tensor::cat(&[&common, &own], 3)? * self.scale())?;
+        parts.push(inner);
+        let att = (Tensor::cat(&parts, 3)? * self.scale())?;
         let att = candle_nn::ops::softmax_last_dim(&att)?;
-        let a_common = att
-            .narrow(3, 0, shared_len)?
+        let mut at = 0;
+        let mut out: Option<Tensor> = None;
+        let mut add = |o: Tensor| -> Result<()> {
+            out = Some(match out.take() {
+                Some(x) => (x + o)?,
+                None => o,
+            });
+            Ok(())
+        };
+        if let Some((sk, sv)) = &past.shared {
+            let len = sk.dim(2)?;
+            let a = att
+                .narrow(3, at, len)?
+                .squeeze(2)?
+                .transpose(0, 1)?
+                .contiguous()?;
+            add(a.matmul(&sv.squeeze(0)?.contiguous()?)?.transpose(0, 1)?)?;
+            at += len;
+        }
+        if let Some((pk, pv)) = &past.rows {
+            let len = pk.dim(2)?;
+            let a = att.narrow(3, at, len)?.contiguous()?;
+            add(a.matmul(&pv.contiguous()?)?.squeeze(2)?)?;
+            at += len;
+        }
+        let a = att
+            .narrow(3, at, n)?
             .squeeze(2)?
             .transpose(0, 1)?
-            .contiguous()?; // [heads, n, P]
-        let o_common = a_common
-            .matmul(&sv.squeeze(0)?.contiguous()?)? // [heads, n, hd]
-            .transpose(0, 1)?; // [n, heads, hd]
-        let a_own = att.narrow(3, shared_len, rk.dim(2)?)?.contiguous()?;
-        let o_own = a_own.matmul(&rv.contiguous()?)?.squeeze(2)?; // [n, heads, hd]
-        (o_common + o_own)?.reshape((n, self.width))
+            .contiguous()?;
+        add(a.matmul(&vh)?.transpose(0, 1)?)?;
+        match out {
+            Some(o) => o.reshape((n, self.width)),
+            None => Err(candle_core::Error::Msg("nothing to attend".into())),
+        }
     }
 
     /// Embeds tokens at positions.
@@ -657,6 +710,7 @@ impl Whisper {
                 Ok(Past {
                     shared: Some(cache[layer].clone()),
                     rows: None,
+                    within: None,
                 })
             };
             let (out, kv) = self.decode_rows(x, audio, &past, false)?;
@@ -689,7 +743,12 @@ impl Whisper {
         shortlist: &[Vec<u32>],
         how: Scoring,
     ) -> Result<Scored> {
-        let Scoring { norm, prune, stop } = how;
+        let Scoring {
+            norm,
+            prune,
+            rows: pass_rows,
+            stop,
+        } = how;
         let trie = Trie::new(seqs);
         let dev = self.dec_pos.device();
         let p = prefix.len;
@@ -708,21 +767,19 @@ impl Whisper {
             }
         }
         let cols = self.columns(shortlist, norm)?;
-        let root_kv = &prefix.kv;
         // Log-probabilities of every edge, by child node (NaN: not scored).
         let mut edge = vec![f32::NAN; trie.nodes.len()];
         // Log-probabilities plus offsets from the root, by node.
         let mut partial = vec![0f32; trie.nodes.len()];
         // Level 0's states: the last prefix row.
         let mut states = prefix.last.clone();
-        // The states of each level below the root (depth 1, 2, …).
-        let mut levels: Vec<Tensor> = Vec::new();
+        let mut decoded_levels = Levels {
+            outputs: Vec::new(),
+            kv: vec![Vec::new(); self.dec.len()],
+            slot: vec![0usize; trie.nodes.len()],
+        };
         let mut kept = vec![false; trie.nodes.len()];
         let mut level_nodes: Vec<usize> = vec![0];
-        // Per layer, per level: keys and values of that level's nodes.
-        let mut kv_levels: Vec<Vec<(Tensor, Tensor)>> = vec![Vec::new(); self.dec.len()];
-        // Each node's index within its level.
-        let mut slot = vec![0usize; trie.nodes.len()];
         let mut decoded = 1;
         for depth in 0..trie.depth() {
             given_up(stop)?;
@@ -757,47 +814,20 @@ impl Whisper {
                 break;
             }
             decoded += next.len();
-            for (k, c) in next.iter().enumerate() {
-                slot[*c] = k;
+            for c in &next {
                 kept[*c] = true;
             }
-            let tokens: Vec<u32> = next.iter().map(|c| trie.nodes[*c].token).collect();
-            let pos = vec![(p + depth) as u32; next.len()];
-            let x = self.embed_at(&tokens, &pos)?;
-            // Ancestors at each earlier level, for every node of this one.
-            let anc: Vec<Tensor> = (1..=depth)
-                .map(|lvl| {
-                    let ids: Vec<u32> = next
-                        .iter()
-                        .map(|c| slot[trie.ancestor(*c, lvl)] as u32)
-                        .collect();
-                    Tensor::new(ids.as_slice(), dev)
-                })
-                .collect::<Result<_>>()?;
-            let past = |layer: usize| -> Result<Past> {
-                let mut ks = Vec::with_capacity(anc.len());
-                let mut vs = Vec::with_capacity(anc.len());
-                for (lvl, a) in anc.iter().enumerate() {
-                    let (k, v) = &kv_levels[layer][lvl];
-                    ks.push(k.index_select(a, 0)?);
-                    vs.push(v.index_select(a, 0)?);
-                }
-                let rows = if ks.is_empty() {
-                    None
-                } else {
-                    Some((Tensor::cat(&ks, 2)?, Tensor::cat(&vs, 2)?))
-                };
-                Ok(Past {
-                    shared: Some(root_kv[layer].clone()),
-                    rows,
-                })
-            };
-            let (out, kv) = self.decode_rows(x, audio, &past, false)?;
-            for (layer, kv) in kv.into_iter().enumerate() {
-                kv_levels[layer].push(kv);
+            // Decoded already when the pass of an upper level took it.
+            if decoded_levels.outputs.len() <= depth {
+                let pass = Self::pass_of(&trie, &next, pass_rows);
+                self.decode_pass(audio, prefix, &trie, &pass, depth, &mut decoded_levels)?;
             }
-            levels.push(out.clone());
-            states = out;
+            let rows: Vec<u32> = next
+                .iter()
+                .map(|c| decoded_levels.slot[*c] as u32)
+                .collect();
+            states = decoded_levels.outputs[depth]
+                .index_select(&Tensor::new(rows.as_slice(), dev)?, 0)?;
             level_nodes = next;
         }
         let tokens = trie
@@ -818,12 +848,119 @@ impl Whisper {
             decoded,
             tree: Tree {
                 trie,
-                levels,
-                kv_levels,
-                slot,
+                levels: decoded_levels.outputs,
+                kv_levels: decoded_levels.kv,
+                slot: decoded_levels.slot,
                 kept,
             },
         })
+    }
+
+    /// The prefixes one decoder pass takes, by level: `top` (a level's
+    /// prefixes that go on), then every prefix below them that goes on,
+    /// a level at a time, while the pass holds at most `rows` of them.
+    /// A pass costs about the same for one prefix as for a few dozen
+    /// (the weights are read once a pass), so the narrow levels at the
+    /// end of the phrases are decoded together; the beam still decides
+    /// which of them count, as if each level had been decoded alone.
+    fn pass_of(trie: &Trie, top: &[usize], rows: usize) -> Vec<Vec<usize>> {
+        let mut pass = vec![top.to_vec()];
+        let mut total = top.len();
+        loop {
+            let below: Vec<usize> = pass[pass.len() - 1]
+                .iter()
+                .flat_map(|u| trie.nodes[*u].children.iter().copied())
+                .filter(|c| !trie.nodes[*c].children.is_empty())
+                .collect();
+            if below.is_empty() || total + below.len() > rows {
+                return pass;
+            }
+            total += below.len();
+            pass.push(below);
+        }
+    }
+
+    /// Decodes the prefixes of `pass` (by level, the first at depth
+    /// `depth + 1`) in one decoder pass: each attends to the text before
+    /// the phrases, to its ancestors decoded before and to those in the
+    /// pass. Each level's outputs and keys go to `levels`, and each
+    /// prefix's row within its level to `levels.slot`.
+    fn decode_pass(
+        &self,
+        audio: &Audio,
+        prefix: &Prefix,
+        trie: &Trie,
+        pass: &[Vec<usize>],
+        depth: usize,
+        levels: &mut Levels,
+    ) -> Result<()> {
+        let dev = self.dec_pos.device();
+        let p = prefix.len;
+        let nodes: Vec<usize> = pass.iter().flatten().copied().collect();
+        let n = nodes.len();
+        let row_of: HashMap<usize, usize> =
+            nodes.iter().enumerate().map(|(r, u)| (*u, r)).collect();
+        let tokens: Vec<u32> = nodes.iter().map(|u| trie.nodes[*u].token).collect();
+        let positions: Vec<u32> = nodes
+            .iter()
+            .map(|u| (p + trie.nodes[*u].depth - 1) as u32)
+            .collect();
+        let x = self.embed_at(&tokens, &positions)?;
+        // Which rows of the pass each row sees: itself and its ancestors.
+        let mut mask = vec![f32::NEG_INFINITY; n * n];
+        for (r, &u) in nodes.iter().enumerate() {
+            let mut v = u;
+            while trie.nodes[v].depth > depth {
+                if let Some(&j) = row_of.get(&v) {
+                    mask[r * n + j] = 0.0;
+                }
+                v = trie.nodes[v].parent;
+            }
+        }
+        let within = Tensor::from_vec(mask, (n, n), dev)?;
+        // Ancestors at each level decoded before, for every row.
+        let anc: Vec<Tensor> = (1..=depth)
+            .map(|lvl| {
+                let ids: Vec<u32> = nodes
+                    .iter()
+                    .map(|u| levels.slot[trie.ancestor(*u, lvl)] as u32)
+                    .collect();
+                Tensor::new(ids.as_slice(), dev)
+            })
+            .collect::<Result<_>>()?;
+        let past = |layer: usize| -> Result<Past> {
+            let mut ks = Vec::with_capacity(anc.len());
+            let mut vs = Vec::with_capacity(anc.len());
+            for (lvl, a) in anc.iter().enumerate() {
+                let (k, v) = &levels.kv[layer][lvl];
+                ks.push(k.index_select(a, 0)?);
+                vs.push(v.index_select(a, 0)?);
+            }
+            let rows = if ks.is_empty() {
+                None
+            } else {
+                Some((Tensor::cat(&ks, 2)?, Tensor::cat(&vs, 2)?))
+            };
+            Ok(Past {
+                shared: Some(prefix.kv[layer].clone()),
+                rows,
+                within: Some(within.clone()),
+            })
+        };
+        let (out, kv) = self.decode_rows(x, audio, &past, false)?;
+        let mut at = 0;
+        for level in pass {
+            let len = level.len();
+            for (k, u) in level.iter().enumerate() {
+                levels.slot[*u] = k;
+            }
+            levels.outputs.push(out.narrow(0, at, len)?);
+            for (layer, (k, v)) in kv.iter().enumerate() {
+                levels.kv[layer].push((k.narrow(0, at, len)?, v.narrow(0, at, len)?));
+            }
+            at += len;
+        }
+        Ok(())
     }
 }
 
@@ -963,6 +1100,20 @@ pub struct Prefix {
 struct Past {
     shared: Option<(Tensor, Tensor)>,
     rows: Option<(Tensor, Tensor)>,
+    /// Rows that are prefixes of one tree decoded together: which rows
+    /// of the pass each row sees (`[n, n]`, 0 or −∞;
+    /// [`Whisper::attend_rows`]). `None`: each row sees only itself.
+    within: Option<Tensor>,
+}
+
+/// What the passes of a scoring decoded, by level (depth 1, 2, …).
+struct Levels {
+    /// The outputs of each level's decoded prefixes, `[n, width]`.
+    outputs: Vec<Tensor>,
+    /// Per layer, per level: their keys and values, `[n, heads, 1, hd]`.
+    kv: Vec<Vec<(Tensor, Tensor)>>,
+    /// Each decoded prefix's row within its level.
+    slot: Vec<usize>,
 }
 
 /// The prefix tree of a scoring with what was decoded of it.
@@ -1087,6 +1238,39 @@ impl Trie {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pass_takes_the_levels_below_its_top_while_they_fit() {
+        // Two phrases sharing their first token, one longer, and a third
+        // of its own: [1 2 3 4], [1 2 5], [6 7].
+        let trie = Trie::new(&[vec![1, 2, 3, 4], vec![1, 2, 5], vec![6, 7]]);
+        let at = |tokens: &[u32]| {
+            let mut u = 0;
+            for t in tokens {
+                u = trie.nodes[u]
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|c| trie.nodes[*c].token == *t)
+                    .unwrap();
+            }
+            u
+        };
+        let top = [at(&[1]), at(&[6])];
+        // Below "1": "1 2"; below that, "1 2 3" (the last tokens, "4"
+        // and "5", end their phrases and are never decoded); "6 7" ends.
+        assert_eq!(
+            Whisper::pass_of(&trie, &top, 8),
+            vec![top.to_vec(), vec![at(&[1, 2])], vec![at(&[1, 2, 3])]]
+        );
+        // A level that does not fit waits for the next pass; the top is
+        // always taken, however many.
+        assert_eq!(
+            Whisper::pass_of(&trie, &top, 3),
+            vec![top.to_vec(), vec![at(&[1, 2])]]
+        );
+        assert_eq!(Whisper::pass_of(&trie, &top, 1), vec![top.to_vec()]);
+    }
 
     #[test]
     fn gelu_is_candles_exact_gelu_to_within_a_millionth() {
