@@ -727,7 +727,9 @@ impl Whisper {
     /// tokens' log-probability (the last token of each sequence is
     /// normally `<|endoftext|>`), normalised as `norm` says (a shortlist
     /// holds the tokens of `shortlist`, which holds `seqs`). Shared
-    /// prefixes are decoded once, a level of the prefix tree in one batch.
+    /// prefixes are decoded once: a level of the prefix tree in one pass,
+    /// with the levels below it while `rows` prefixes hold them
+    /// ([`Whisper::pass_of`]).
     ///
     /// With `prune`, each token also carries an offset (`offsets`, per
     /// sequence and token: what the caller adds to its log-probability)
@@ -848,9 +850,7 @@ impl Whisper {
             decoded,
             tree: Tree {
                 trie,
-                levels: decoded_levels.outputs,
-                kv_levels: decoded_levels.kv,
-                slot: decoded_levels.slot,
+                decoded: decoded_levels,
                 kept,
             },
         })
@@ -1119,15 +1119,9 @@ struct Levels {
 /// The prefix tree of a scoring with what was decoded of it.
 struct Tree {
     trie: Trie,
-    /// Per depth from 1, the outputs of that level's decoded nodes
-    /// `[n, width]`, a node's row being its slot.
-    levels: Vec<Tensor>,
-    /// Per layer, per depth from 1: the keys and values of that level's
-    /// decoded nodes, `[n, heads, 1, head_dim]`.
-    kv_levels: Vec<Vec<(Tensor, Tensor)>>,
-    /// Each node's row within its level.
-    slot: Vec<usize>,
-    /// Whether a node was decoded (its output and keys are kept).
+    /// The decoded prefixes' outputs, keys and values, by level.
+    decoded: Levels,
+    /// Whether a node was kept by the beam (its output and keys count).
     kept: Vec<bool>,
 }
 
@@ -1141,8 +1135,8 @@ impl Tree {
             return None;
         }
         let depth = self.trie.nodes[u].depth;
-        let row = self.slot[u];
-        self.levels.get(depth - 1)?.i(row..row + 1).ok()
+        let row = self.decoded.slot[u];
+        self.decoded.outputs.get(depth - 1)?.i(row..row + 1).ok()
     }
 
     /// Per layer, the keys and values of the prefix and of the path to the
@@ -1160,8 +1154,8 @@ impl Tree {
             let mut ks = vec![pk.clone()];
             let mut vs = vec![pv.clone()];
             for (lvl, node) in path.iter().enumerate() {
-                let (k, v) = &self.kv_levels[layer][lvl];
-                let r = self.slot[*node];
+                let (k, v) = &self.decoded.kv[layer][lvl];
+                let r = self.decoded.slot[*node];
                 ks.push(k.i(r..r + 1)?);
                 vs.push(v.i(r..r + 1)?);
             }
