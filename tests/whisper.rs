@@ -278,6 +278,40 @@ fn a_flite_voice_is_heard() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Two engines hear the committed fixtures whose names begin with one of
+/// `names`, each in its own position and language: per fixture, its file
+/// and what each decided.
+fn hear_alike(
+    a: Whisper,
+    b: Whisper,
+    names: &[&str],
+) -> Vec<(
+    std::path::PathBuf,
+    [hector::speech::listener::Hypotheses; 2],
+)> {
+    let list =
+        hector::lab::speech::fixtures::load(&hector::lab::speech::fixtures::default_dir()).unwrap();
+    let (mut a, mut b) = (listener(a, "en"), listener(b, "en"));
+    let mut out = Vec::new();
+    for f in list.iter().filter(|f| {
+        let name = f.file.file_name().unwrap_or_default().to_string_lossy();
+        names.iter().any(|p| name.starts_with(p))
+    }) {
+        let pcm = hector::speech::audio::read_wav(&f.file).unwrap();
+        let hear = |l: &mut Listener| {
+            l.set_language(&f.locale);
+            l.set_grammar(
+                Grammar::moves(&f.position, &f.locale)
+                    .with_commands(&hector::speech::commands::phrases(&f.locale)),
+            )
+            .unwrap();
+            l.recognize(&pcm).unwrap()
+        };
+        out.push((f.file.clone(), [hear(&mut a), hear(&mut b)]));
+    }
+    out
+}
+
 /// The fast search — the log-probabilities normalised over the phrases'
 /// own tokens, only the prefixes within the beam decoded — decides as
 /// scoring every prefix over the whole vocabulary does.
@@ -292,34 +326,15 @@ fn the_fast_search_decides_as_the_full_one() {
         ..fast.search
     };
     assert_ne!(fast.search, full.search);
-    let list =
-        hector::lab::speech::fixtures::load(&hector::lab::speech::fixtures::default_dir()).unwrap();
-    let mut fast = listener(fast, "en");
-    let mut full = listener(full, "en");
-    let mut n = 0;
-    for f in list.iter().filter(|f| {
-        let name = f.file.file_name().unwrap_or_default().to_string_lossy();
-        name.starts_with("en-001") || name.starts_with("de-001")
-    }) {
-        let pcm = hector::speech::audio::read_wav(&f.file).unwrap();
-        let mut heard = Vec::new();
-        for l in [&mut fast, &mut full] {
-            l.set_language(&f.locale);
-            l.set_grammar(
-                Grammar::moves(&f.position, &f.locale)
-                    .with_commands(&hector::speech::commands::phrases(&f.locale)),
-            )
-            .unwrap();
-            heard.push(l.recognize(&pcm).unwrap());
-        }
-        assert_eq!(heard[0].decision, heard[1].decision, "{}", f.file.display());
+    let heard = hear_alike(fast, full, &["en-001", "de-001"]);
+    for (file, [a, b]) in &heard {
+        assert_eq!(a.decision, b.decision, "{}", file.display());
         assert_eq!(
-            heard[0].nbest.first().map(|h| &h.text),
-            heard[1].nbest.first().map(|h| &h.text)
+            a.nbest.first().map(|h| &h.text),
+            b.nbest.first().map(|h| &h.text)
         );
-        n += 1;
     }
-    assert_eq!(n, 2);
+    assert_eq!(heard.len(), 2);
 }
 
 /// Decoding the narrow levels of the phrase tree together in one pass
@@ -335,46 +350,24 @@ fn levels_decoded_together_score_as_one_level_a_pass() {
         ..together.search
     };
     assert!(together.search.rows > 1);
-    let list =
-        hector::lab::speech::fixtures::load(&hector::lab::speech::fixtures::default_dir()).unwrap();
-    let mut together = listener(together, "en");
-    let mut alone = listener(alone, "en");
-    let mut n = 0;
-    for f in list.iter().filter(|f| {
-        let name = f.file.file_name().unwrap_or_default().to_string_lossy();
-        ["en-001", "en-002", "de-001", "de-002"]
-            .iter()
-            .any(|p| name.starts_with(p))
-    }) {
-        let pcm = hector::speech::audio::read_wav(&f.file).unwrap();
-        let mut heard = Vec::new();
-        for l in [&mut together, &mut alone] {
-            l.set_language(&f.locale);
-            l.set_grammar(
-                Grammar::moves(&f.position, &f.locale)
-                    .with_commands(&hector::speech::commands::phrases(&f.locale)),
-            )
-            .unwrap();
-            heard.push(l.recognize(&pcm).unwrap());
-        }
-        let (a, b) = (&heard[0], &heard[1]);
-        assert_eq!(a.decision, b.decision, "{}", f.file.display());
-        assert_eq!(a.nbest.len(), b.nbest.len(), "{}", f.file.display());
+    let heard = hear_alike(together, alone, &["en-001", "en-002", "de-001", "de-002"]);
+    for (file, [a, b]) in &heard {
+        assert_eq!(a.decision, b.decision, "{}", file.display());
+        assert_eq!(a.nbest.len(), b.nbest.len(), "{}", file.display());
         for (x, y) in a.nbest.iter().zip(&b.nbest) {
             assert!(
                 x.text == y.text || (x.posterior - y.posterior).abs() < 1e-3,
                 "{}: {x:?} against {y:?}",
-                f.file.display()
+                file.display()
             );
             assert!(
                 (x.posterior - y.posterior).abs() < 2e-3,
                 "{}: {x:?} against {y:?}",
-                f.file.display()
+                file.display()
             );
         }
-        n += 1;
     }
-    assert_eq!(n, 4);
+    assert_eq!(heard.len(), 4);
 }
 
 /// A decision worked out while the player pauses is given up as soon as
