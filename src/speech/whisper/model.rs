@@ -729,7 +729,7 @@ impl Whisper {
     /// holds the tokens of `shortlist`, which holds `seqs`). Shared
     /// prefixes are decoded once: a level of the prefix tree in one pass,
     /// with the levels below it while `rows` prefixes hold them
-    /// ([`Whisper::pass_of`]).
+    /// ([`Trie::pass`]).
     ///
     /// With `prune`, each token also carries an offset (`offsets`, per
     /// sequence and token: what the caller adds to its log-probability)
@@ -821,7 +821,7 @@ impl Whisper {
             }
             // Decoded already when the pass of an upper level took it.
             if decoded_levels.outputs.len() <= depth {
-                let pass = Self::pass_of(&trie, &next, pass_rows);
+                let pass = trie.pass(&next, pass_rows);
                 self.decode_pass(audio, prefix, &trie, &pass, depth, &mut decoded_levels)?;
             }
             let rows: Vec<u32> = next
@@ -854,30 +854,6 @@ impl Whisper {
                 kept,
             },
         })
-    }
-
-    /// The prefixes one decoder pass takes, by level: `top` (a level's
-    /// prefixes that go on), then every prefix below them that goes on,
-    /// a level at a time, while the pass holds at most `rows` of them.
-    /// A pass costs about the same for one prefix as for a few dozen
-    /// (the weights are read once a pass), so the narrow levels at the
-    /// end of the phrases are decoded together; the beam still decides
-    /// which of them count, as if each level had been decoded alone.
-    fn pass_of(trie: &Trie, top: &[usize], rows: usize) -> Vec<Vec<usize>> {
-        let mut pass = vec![top.to_vec()];
-        let mut total = top.len();
-        loop {
-            let below: Vec<usize> = pass[pass.len() - 1]
-                .iter()
-                .flat_map(|u| trie.nodes[*u].children.iter().copied())
-                .filter(|c| !trie.nodes[*c].children.is_empty())
-                .collect();
-            if below.is_empty() || total + below.len() > rows {
-                return pass;
-            }
-            total += below.len();
-            pass.push(below);
-        }
     }
 
     /// Decodes the prefixes of `pass` (by level, the first at depth
@@ -1220,6 +1196,30 @@ impl Trie {
         self.nodes.iter().map(|n| n.depth).max().unwrap_or(0)
     }
 
+    /// The prefixes one decoder pass takes, by level: `top` (a level's
+    /// prefixes that go on), then every prefix below them that goes on,
+    /// a level at a time, while the pass holds at most `rows` of them.
+    /// A pass costs about the same for one prefix as for a few dozen
+    /// (the weights are read once a pass), so the narrow levels at the
+    /// end of the phrases are decoded together; the beam still decides
+    /// which of them count, as if each level had been decoded alone.
+    fn pass(&self, top: &[usize], rows: usize) -> Vec<Vec<usize>> {
+        let mut pass = vec![top.to_vec()];
+        let mut total = top.len();
+        loop {
+            let below: Vec<usize> = pass[pass.len() - 1]
+                .iter()
+                .flat_map(|u| self.nodes[*u].children.iter().copied())
+                .filter(|c| !self.nodes[*c].children.is_empty())
+                .collect();
+            if below.is_empty() || total + below.len() > rows {
+                return pass;
+            }
+            total += below.len();
+            pass.push(below);
+        }
+    }
+
     /// The ancestor of `u` at depth `level` (1-based).
     fn ancestor(&self, mut u: usize, level: usize) -> usize {
         while self.nodes[u].depth > level {
@@ -1254,16 +1254,13 @@ mod tests {
         // Below "1": "1 2"; below that, "1 2 3" (the last tokens, "4"
         // and "5", end their phrases and are never decoded); "6 7" ends.
         assert_eq!(
-            Whisper::pass_of(&trie, &top, 8),
+            trie.pass(&top, 8),
             vec![top.to_vec(), vec![at(&[1, 2])], vec![at(&[1, 2, 3])]]
         );
         // A level that does not fit waits for the next pass; the top is
         // always taken, however many.
-        assert_eq!(
-            Whisper::pass_of(&trie, &top, 3),
-            vec![top.to_vec(), vec![at(&[1, 2])]]
-        );
-        assert_eq!(Whisper::pass_of(&trie, &top, 1), vec![top.to_vec()]);
+        assert_eq!(trie.pass(&top, 3), vec![top.to_vec(), vec![at(&[1, 2])]]);
+        assert_eq!(trie.pass(&top, 1), vec![top.to_vec()]);
     }
 
     #[test]
