@@ -330,15 +330,21 @@ pub fn as_talk(list: &[Hypothesis]) -> Vec<Hypothesis> {
     out
 }
 
-/// Below this share a phrase the second engine does not hold at all
-/// keeps some weight: its n-best list is short.
+/// The mass a phrase the second engine does not hold at all keeps (its
+/// n-best list is short), and the mass of chess below which its opinion
+/// fades.
 const SECOND_FLOOR: f32 = 0.01;
 
 /// `first`'s list with `second` as a second opinion on which chess phrase
 /// it was: each of `first`'s phrases is weighted by the share the second
-/// engine gives its meanings among everything chess it heard (plus a
-/// floor), raised to `weight`, and the phrases share again what `first`
-/// gave to chess together. "Anything else" stays `first`'s: the second
+/// engine gives its meanings among everything chess it heard, raised to
+/// `weight`, and the phrases share again what `first` gave to chess
+/// together. The share is (held + floor) / (chess + floor): an engine
+/// that heard chess at 0.000001 has no say in which move it was, while
+/// one sure of chess weighs as if the floor were not there
+/// (leave-one-voice-out: English 94.4 → 94.7 % right clean and 87.5 →
+/// 88.9 % at 20 dB, German 93.3 → 95.0 % and 87.2 → 87.8 %, against the
+/// share alone plus the floor, which let a phrase heard at 0.0001 decide). "Anything else" stays `first`'s: the second
 /// engine only reorders chess (its own "anything else" rejects unseen
 /// voices' moves). When the second engine heard no chess at all, `first`
 /// stands as it is.
@@ -365,13 +371,13 @@ pub fn second_opinion(
             if meanings.is_empty() {
                 return (h.clone(), false);
             }
-            let share: f32 = chess
+            let held: f32 = chess
                 .iter()
                 .filter(|(m, _)| m.iter().any(|x| meanings.contains(x)))
                 .map(|x| x.1)
-                .sum::<f32>()
-                / total;
-            let confidence = h.confidence * (share.min(1.0) + SECOND_FLOOR).powf(weight);
+                .sum::<f32>();
+            let share = (held + SECOND_FLOOR) / (total + SECOND_FLOOR);
+            let confidence = h.confidence * share.powf(weight);
             (
                 Hypothesis {
                     text: h.text.clone(),
@@ -403,44 +409,79 @@ pub fn second_opinion(
     out
 }
 
+/// How sure PocketSphinx must be of a move to dispute Whisper's clear
+/// decision ([`whisper_else_ps`]); above 1: never.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Dispute {
+    /// Against a command.
+    pub command: f32,
+    /// Against another move.
+    pub moves: f32,
+}
+
+impl Dispute {
+    pub const NEVER: Dispute = Dispute {
+        command: f32::INFINITY,
+        moves: f32::INFINITY,
+    };
+}
+
 /// `--engine both`'s list: `whisper`'s with `ps`'s opinion
 /// ([`second_opinion`] at `weight`) when that decides clearly under `t`,
-/// else `ps`'s own. When it decides clearly on a command but `ps` is sure
-/// of a move (its best phrase at `dispute` or above), the two engines are
-/// **in dispute** and the player is asked again rather than the command
-/// carried out: a short command word ("Zeit", "Hilfe") is where Whisper,
-/// trained on real text, puts a move it heard badly. `dispute` above 1:
-/// never.
+/// else `ps`'s own. When it decides clearly on a command, or on a move,
+/// but `ps` is sure of another move (its best phrase at
+/// [`Dispute::command`] or [`Dispute::moves`] or above), the two engines
+/// are **in dispute** and the two lists are averaged: two moves, each
+/// engine sure of its own, make a choice between them; a command against
+/// a move is asked again rather than carried out. A short command word
+/// ("Zeit", "Hilfe") is where Whisper, trained on real text, puts a move
+/// it heard badly; a piece or a file Whisper's language model prefers
+/// ("Springer" for "Turm") is where it puts a move of a voice it hears
+/// badly.
 pub fn whisper_else_ps(
     whisper: &[Hypothesis],
     ps: &[Hypothesis],
     grammar: &Grammar,
     weight: f32,
-    dispute: f32,
+    dispute: Dispute,
     t: &Thresholds,
 ) -> Vec<Hypothesis> {
     let joint = second_opinion(whisper, ps, grammar, weight);
     let decision = decide(&joint, grammar, t).decision;
+    let disputed = match decision {
+        Decision::Command(_) => !sure_moves(ps, grammar, dispute.command).is_empty(),
+        Decision::Move(m) => {
+            let theirs = sure_moves(ps, grammar, dispute.moves);
+            !theirs.is_empty() && !theirs.contains(&m)
+        }
+        _ => false,
+    };
     if !decision.is_clear() {
         ps.to_vec()
-    } else if matches!(decision, Decision::Command(_)) && sure_of_a_move(ps, grammar, dispute) {
+    } else if disputed {
         super::recognizer::average(&joint, ps)
     } else {
         joint
     }
 }
 
-/// Whether `list`'s best hypothesis, at `sure` or above, is a move.
-fn sure_of_a_move(list: &[Hypothesis], grammar: &Grammar, sure: f32) -> bool {
+/// The moves `list`'s best hypothesis names when it is at `sure` or
+/// above (none when it is not, or names no move).
+fn sure_moves(list: &[Hypothesis], grammar: &Grammar, sure: f32) -> Vec<Move> {
     list.iter()
         .max_by(|a, b| a.confidence.total_cmp(&b.confidence))
         .filter(|h| h.confidence >= sure)
-        .is_some_and(|h| {
+        .map(|h| {
             grammar
                 .heard(&h.text)
-                .iter()
-                .any(|m| matches!(m, Meaning::Move(_)))
+                .into_iter()
+                .filter_map(|m| match m {
+                    Meaning::Move(mv) => Some(mv),
+                    _ => None,
+                })
+                .collect()
         })
+        .unwrap_or_default()
 }
 
 /// Decides from the n-best list (posteriors from the recogniser).
@@ -732,6 +773,32 @@ mod tests {
     }
 
     #[test]
+    fn the_pair_hears_talk_beyond_the_gate_or_the_rejection() {
+        let g = grammar();
+        let (e4, d4) = (phrase(&g, "e2e4"), phrase(&g, "d2d4"));
+        let w = [h(&e4, 0.99), h(OTHER, 0.01)];
+        let quiet_e4 = [h(OTHER, 0.97), h(&e4, 0.03)];
+        let quiet_d4 = [h(OTHER, 0.97), h(&d4, 0.03)];
+        let knobs = (0.45, 0.5, true);
+        let talk =
+            |far: f32, ps: &[Hypothesis], knobs| pair_heard_talk(Some(far), ps, &w, &g, knobs);
+        // Within the gate: never talk.
+        assert!(!talk(0.4, &quiet_d4, knobs));
+        // Beyond the gate: talk, unless both best phrases are one move.
+        assert!(talk(0.47, &quiet_d4, knobs));
+        assert!(!talk(0.47, &quiet_e4, knobs));
+        assert!(talk(0.47, &quiet_e4, (0.45, 0.5, false)));
+        // Beyond the rejection: talk whatever the two agree on; with no
+        // rejection (above 1), the agreement holds however far.
+        assert!(talk(0.55, &quiet_e4, knobs));
+        assert!(!talk(0.9, &quiet_e4, (0.45, f32::INFINITY, true)));
+        // PocketSphinx heard chess, or Whisper wrote nothing: no gate.
+        let chess = [h(&d4, 0.9), h(OTHER, 0.1)];
+        assert!(!talk(0.9, &chess, knobs));
+        assert!(!pair_heard_talk(None, &quiet_d4, &w, &g, knobs));
+    }
+
+    #[test]
     fn a_second_opinion_reorders_chess_and_leaves_anything_else_alone() {
         let g = grammar();
         let (e4, d4) = (phrase(&g, "e2e4"), phrase(&g, "d2d4"));
@@ -746,7 +813,7 @@ mod tests {
             decide(&first, &g, &t).decision,
             Decision::Move(_)
         ));
-        let second = [h(OTHER, 0.9), h(&e4, 0.099), h(&d4, 0.001)];
+        let second = [h(OTHER, 0.7), h(&e4, 0.299), h(&d4, 0.001)];
         let joint = second_opinion(&first, &second, &g, 1.0);
         let d = decide(&joint, &g, &t);
         assert_eq!(uci(&d.decision), ["e2e4"], "{joint:?}");
@@ -761,6 +828,14 @@ mod tests {
             second_opinion(&first, &[h(OTHER, 1.0)], &g, 1.0),
             first.to_vec()
         );
+        // A second engine that heard chess only faintly has no say in
+        // which move it was, however its faint chess is split.
+        let faint = [h(OTHER, 1.0 - 2e-6), h(&d4, 1e-6), h(&e4, 1e-7)];
+        let joint = second_opinion(&first, &faint, &g, 1.0);
+        for x in &first {
+            let y = joint.iter().find(|y| y.text == x.text).unwrap();
+            assert!((x.confidence - y.confidence).abs() < 1e-3, "{joint:?}");
+        }
         // Disagreement: the second engine's move, not in Whisper's list,
         // takes nothing from it, and Whisper's own best is not made sure.
         let nf3 = phrase(&g, "g1f3");
@@ -784,7 +859,7 @@ mod tests {
     }
 
     #[test]
-    fn a_command_against_a_sure_move_is_asked_again() {
+    fn a_command_or_a_move_against_a_sure_move_is_disputed() {
         let g = grammar();
         let t = Thresholds {
             clear: 0.9,
@@ -797,18 +872,23 @@ mod tests {
             .find(|(m, _)| *m == Meaning::Command("time"))
             .map(|(_, p)| p.clone())
             .unwrap();
-        let decided = |w: &[Hypothesis], ps: &[Hypothesis], dispute: f32| {
+        let decided = |w: &[Hypothesis], ps: &[Hypothesis], command: f32, moves: f32| {
+            let dispute = Dispute { command, moves };
             decide(&whisper_else_ps(w, ps, &g, 0.5, dispute, &t), &g, &t).decision
         };
+        let never = f32::INFINITY;
         let whisper_time = [h(&time, 0.98), h(OTHER, 0.02)];
         let ps_e4 = [h(&e4, 0.995), h(OTHER, 0.005)];
         // Whisper sure of a command, PocketSphinx sure of a move: asked
         // again, no command carried out (without the dispute: the command).
         assert_eq!(
-            decided(&whisper_time, &ps_e4, f32::INFINITY),
+            decided(&whisper_time, &ps_e4, never, never),
             Decision::Command("time")
         );
-        assert_eq!(decided(&whisper_time, &ps_e4, 0.99), Decision::Repeat);
+        assert_eq!(
+            decided(&whisper_time, &ps_e4, 0.99, never),
+            Decision::Repeat
+        );
         // PocketSphinx less sure than the dispute, sure of the command
         // too, or hearing no chess: the command stands.
         let ps_unsure = [h(&e4, 0.98), h(OTHER, 0.02)];
@@ -816,14 +896,31 @@ mod tests {
         let ps_talk = [h(OTHER, 1.0)];
         for ps in [&ps_unsure[..], &ps_time, &ps_talk] {
             assert_eq!(
-                decided(&whisper_time, ps, 0.99),
+                decided(&whisper_time, ps, 0.99, 0.99),
                 Decision::Command("time"),
                 "{ps:?}"
             );
         }
-        // Two moves: Whisper's (with the opinion) stands.
+        // Two moves, each engine sure of its own: a choice between the
+        // two under the move dispute, Whisper's (with the opinion)
+        // without it.
         let whisper_d4 = [h(&d4, 0.96), h(OTHER, 0.04)];
-        assert_eq!(uci(&decided(&whisper_d4, &ps_e4, 0.99)), ["d2d4"]);
+        assert_eq!(uci(&decided(&whisper_d4, &ps_e4, 0.99, never)), ["d2d4"]);
+        let disputed = decided(&whisper_d4, &ps_e4, 0.99, 0.99);
+        assert!(matches!(disputed, Decision::Choice(_)), "{disputed:?}");
+        let mut both = uci(&disputed);
+        both.sort();
+        assert_eq!(both, ["d2d4", "e2e4"]);
+        // The same move, or PocketSphinx unsure of its own: Whisper's move.
+        let ps_d4 = [h(&d4, 0.995), h(OTHER, 0.005)];
+        let ps_e4_unsure = [h(&e4, 0.98), h(OTHER, 0.02)];
+        for ps in [&ps_d4[..], &ps_e4_unsure, &ps_talk] {
+            assert_eq!(
+                uci(&decided(&whisper_d4, ps, 0.99, 0.99)),
+                ["d2d4"],
+                "{ps:?}"
+            );
+        }
     }
 
     #[test]

@@ -11,7 +11,7 @@
 use super::bench::{Outcome, judge};
 use super::generate::{self as g, Said, Sample};
 use super::listener::{
-    Decision, Grammar, Hypotheses, Meaning, Thresholds, decide, whisper_else_ps,
+    Decision, Dispute, Grammar, Hypotheses, Meaning, Thresholds, decide, whisper_else_ps,
 };
 use super::recognizer::{Hypothesis, Recognizer, SpeechError};
 use std::collections::HashMap;
@@ -79,8 +79,8 @@ pub struct Knobs {
     /// The weight of the first engine's opinion ([`Rule::Opinion`]).
     pub weight: f32,
     /// How sure the first engine must be of a move to dispute the
-    /// second's clear command ([`whisper_else_ps`]); above 1: never.
-    pub dispute: f32,
+    /// second's clear command or other move ([`whisper_else_ps`]).
+    pub dispute: Dispute,
     /// The farthest its free transcript may lie from the nearest phrase
     /// when the other engine heard no chess
     /// ([`crate::speech::listener::heard_no_chess`]); above 1: no gate.
@@ -100,7 +100,7 @@ impl Knobs {
         raise: 0.0,
         reject: f32::INFINITY,
         weight: 0.0,
-        dispute: f32::INFINITY,
+        dispute: Dispute::NEVER,
         gate: f32::INFINITY,
         agree: false,
         heed: 0.0,
@@ -127,10 +127,16 @@ impl Knobs {
         if self.weight != 0.0 {
             s.push(format!("the other engine's opinion weighs {}", self.weight));
         }
-        if self.dispute <= 1.0 {
+        if self.dispute.command <= 1.0 {
             s.push(format!(
                 "a command against the other engine's move at {} asked again",
-                self.dispute
+                self.dispute.command
+            ));
+        }
+        if self.dispute.moves <= 1.0 {
+            s.push(format!(
+                "a move against the other engine's move at {} a choice",
+                self.dispute.moves
             ));
         }
         if self.heed != 0.0 {
@@ -322,7 +328,7 @@ pub enum Rule {
     /// with the knobs) when that is clear and the first does not dispute
     /// it (a command against its sure move), else the first's decision
     /// (the weight and the dispute, tuned with the knobs).
-    Opinion(f32, f32),
+    Opinion(f32, Dispute),
 }
 
 impl Rule {

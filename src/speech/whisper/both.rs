@@ -4,8 +4,8 @@
 //! move, a command or an answer, under the thresholds of this engine);
 //! otherwise PocketSphinx's list is decided. PocketSphinx's verdict on talk
 //! is a gate: when it heard no chess, Whisper's own transcript need lie
-//! only [`GATE`] from every phrase to be talk — [`REJECT`] when the two
-//! engines' best phrases are one move ([`AGREE`]). The two engines fail on
+//! only [`GATE`] from every phrase to be talk, unless the two engines'
+//! best phrases are one move ([`AGREE`]; then [`REJECT`], never today). The two engines fail on
 //! different speech: Whisper (prompted with a few moves as the text
 //! before the utterance, [`PROMPTED`]) hears voices unlike espeak-ng's, PocketSphinx
 //! (adapted to espeak-ng) the synthetic German Whisper confuses;
@@ -15,7 +15,7 @@
 //! two lists are averaged phrase by phrase.
 
 use super::super::listener::{
-    Grammar, Thresholds, as_talk, heard_no_chess, pair_heard_talk, whisper_else_ps,
+    Dispute, Grammar, Thresholds, as_talk, heard_no_chess, pair_heard_talk, whisper_else_ps,
 };
 use super::super::recognizer::{Hypothesis, Interrupt, Recognizer, SpeechError};
 
@@ -27,17 +27,29 @@ use super::super::recognizer::{Hypothesis, Interrupt, Recognizer, SpeechError};
 /// unseen by them (tests/voice_play.rs).
 pub const OPINION: f32 = 0.5;
 /// When Whisper's list (with the opinion) decides clearly on a command
-/// but PocketSphinx is this sure of a move, the player is asked again
-/// ([`whisper_else_ps`]).
-pub const DISPUTE: f32 = 0.99;
+/// but PocketSphinx is this sure of a move, the player is asked again;
+/// on a move, but PocketSphinx this sure of another, he chooses between
+/// the two ([`whisper_else_ps`]). Leave-one-voice-out chose both in
+/// every fold: German wrong moves 1.1 → 0.6 % clean and 2.2 → 1.1 % at
+/// 20 dB, English right 95.0 → 94.4 % and 88.1 → 87.5 % (those four
+/// moves offered as a choice with the right one in it).
+pub const DISPUTE: Dispute = Dispute {
+    command: 0.99,
+    moves: 0.99,
+};
 pub const GATE: f32 = 0.45;
 /// The gate stays open when both engines' best chess phrases name the
 /// same move ([`same_best_move`](super::super::listener::same_best_move)): leave-one-voice-out, English 88.6 →
 /// 88.9 % and German 85 → 86.7 % right at 20 dB, clean unchanged.
 pub const AGREE: bool = true;
 /// Beyond this distance from every phrase Whisper's transcript is talk
-/// when PocketSphinx heard no chess, whatever the two agree on.
-pub const REJECT: f32 = 0.5;
+/// when PocketSphinx heard no chess, whatever the two agree on (above 1:
+/// never). Since PocketSphinx's opinion fades with the chess it heard
+/// ([`second_opinion`](super::super::listener::second_opinion)) the
+/// folds no longer take the rejection at 0.5, offered first: on the
+/// voices left out it cost German 95.0 → 92.8 % right clean and 87.8 →
+/// 85.6 % at 20 dB and kept no non-chess sentence more out.
+pub const REJECT: f32 = f32::INFINITY;
 pub const MARGIN: f32 = 52.5;
 /// Whisper inside the pair hears each utterance after a few moves
 /// written as its preceding text: leave-one-voice-out, English 84 → 91 %
@@ -264,18 +276,18 @@ mod tests {
         // PocketSphinx heard no chess, but its best phrase is e4 too.
         let ps_e4 = [h(OTHER, 0.97), h(&e4, 0.02), h(&d4, 0.01)];
         let ps_d4 = [h(OTHER, 0.97), h(&d4, 0.02), h(&e4, 0.01)];
-        let between = Some((GATE + REJECT) / 2.0);
-        const { assert!(GATE < REJECT) };
+        let between = Some(GATE + 0.05);
+        const { assert!(GATE + 0.05 < REJECT) };
         let d = |ps: &[Hypothesis], w: &[Hypothesis], far| {
             decide(&combine(ps, w, far, &g, &t), &g, &t).decision
         };
-        // Agreeing on the move, between the gate and the rejection: e4.
+        // Agreeing on the move, beyond the gate (and within any
+        // rejection): e4.
         assert!(
             matches!(d(&ps_e4, &sure, between), Decision::Move(m) if m.to().to_string() == "e4")
         );
-        // Another best move, or a transcript beyond the rejection: talk.
+        // Another best move: talk.
         assert_eq!(d(&ps_d4, &sure, between), Decision::None);
-        assert_eq!(d(&ps_e4, &sure, Some(REJECT + 0.05)), Decision::None);
         // Agreeing on a command opens nothing: a word such as "Zeit" is
         // where talk lands.
         let time = [h("zeit", 0.99), h(OTHER, 0.01)];
