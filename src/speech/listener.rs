@@ -344,10 +344,11 @@ const SECOND_FLOOR: f32 = 0.01;
 /// one sure of chess weighs as if the floor were not there
 /// (leave-one-voice-out: English 94.4 → 94.7 % right clean and 87.5 →
 /// 88.9 % at 20 dB, German 93.3 → 95.0 % and 87.2 → 87.8 %, against the
-/// share alone plus the floor, which let a phrase heard at 0.0001 decide). "Anything else" stays `first`'s: the second
-/// engine only reorders chess (its own "anything else" rejects unseen
-/// voices' moves). When the second engine heard no chess at all, `first`
-/// stands as it is.
+/// share alone plus the floor, which let a phrase heard at 0.0001
+/// decide). "Anything else" stays `first`'s: the second engine only
+/// reorders chess (its own "anything else" rejects unseen voices'
+/// moves). When the second engine heard no chess at all, `first` stands
+/// as it is.
 pub fn second_opinion(
     first: &[Hypothesis],
     second: &[Hypothesis],

@@ -367,10 +367,11 @@ fn lovo_report(
         // folds choose among 22.5, 32.5, 52.5 and none (a sharpened
         // softmax, temperature ½ or ¼, was never chosen). The other
         // engine's weight and its gate on talk matter only to the rule
-        // that weighs it, and so does the dispute (a command against
-        // PocketSphinx's move at 0.99 asked again), offered first: where
-        // the tuning samples cannot tell, a fold keeps it rather than
-        // carry out a command the other engine heard as a move.
+        // that weighs it, and so do the disputes (a command against
+        // PocketSphinx's move at 0.99 asked again; a move against it a
+        // choice), offered first: where the tuning samples cannot tell, a
+        // fold keeps them rather than carry out a command or read back a
+        // move the other engine heard as another move.
         use crate::speech::listener::Dispute;
         let (weights, gates, disputes, agrees): (&[f32], &[f32], &[Dispute], &[bool]) = if opinion {
             (

@@ -326,8 +326,9 @@ pub enum Rule {
     /// The second engine's list with the first's as a second opinion on
     /// which chess phrase it was ([`second_opinion`], its weight tuned
     /// with the knobs) when that is clear and the first does not dispute
-    /// it (a command against its sure move), else the first's decision
-    /// (the weight and the dispute, tuned with the knobs).
+    /// it (a command or another move against its sure move), else the
+    /// first's decision (the weight and the disputes, tuned with the
+    /// knobs).
     Opinion(f32, Dispute),
 }
 
