@@ -445,6 +445,24 @@ fn lovo_report(
         }
         v
     };
+    // `HECTOR_LAB_SHIPPED=1`: the pair judged with what hector ships (its
+    // thresholds, gate, opinion and disputes) on every voice, no fold
+    // tuned: what a player of these voices gets.
+    #[cfg(feature = "whisper")]
+    let (extra, grid) = if opinion && std::env::var("HECTOR_LAB_SHIPPED").is_ok_and(|v| v == "1") {
+        use crate::speech::whisper::both;
+        let knobs = lovo::Knobs {
+            reject: both::REJECT,
+            weight: both::OPINION,
+            dispute: both::DISPUTE,
+            gate: both::GATE,
+            agree: both::AGREE,
+            ..lovo::Knobs::NONE
+        };
+        (vec![knobs], &[both::THRESHOLDS][..])
+    } else {
+        (extra, grid)
+    };
     let every: Vec<lovo::Item> = heard.iter().flat_map(|h| h.3.iter().cloned()).collect();
     let variants: Vec<Vec<lovo::Item>> = extra
         .iter()
