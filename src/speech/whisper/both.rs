@@ -1,18 +1,20 @@
 //! `--engine both`: PocketSphinx and Whisper hear every utterance.
 //! Whisper's list, with PocketSphinx's as a second opinion on which chess
-//! phrase it was ([`super::super::listener::second_opinion`]), stands when it decides clearly (a
-//! move, a command or an answer, under the thresholds of this engine);
-//! otherwise PocketSphinx's list is decided. PocketSphinx's verdict on talk
-//! is a gate: when it heard no chess, Whisper's own transcript need lie
-//! only [`GATE`] from every phrase to be talk, unless the two engines'
-//! best phrases are one move ([`AGREE`]; then [`REJECT`], never today). The two engines fail on
+//! phrase it was ([`super::super::listener::second_opinion`]), stands
+//! when it decides clearly (a move, a command or an answer, under the
+//! thresholds of this engine) and PocketSphinx, sure of another move,
+//! does not dispute it ([`DISPUTE`]); otherwise PocketSphinx's list is
+//! decided. PocketSphinx's verdict on talk is a gate: when it heard no
+//! chess, Whisper's own transcript need lie only [`GATE`] from every
+//! phrase to be talk, unless the two engines' best phrases are one move
+//! ([`AGREE`]; then [`REJECT`], never today). The two engines fail on
 //! different speech: Whisper (prompted with a few moves as the text
-//! before the utterance, [`PROMPTED`]) hears voices unlike espeak-ng's, PocketSphinx
-//! (adapted to espeak-ng) the synthetic German Whisper confuses;
-//! leave-one-voice-out chose this over averaging the two lists, over
-//! PocketSphinx first and over Whisper alone when clear (docs/voice.md).
-//! Without the grammar's meanings (a caller that only sets phrases) the
-//! two lists are averaged phrase by phrase.
+//! before the utterance, [`PROMPTED`]) hears voices unlike espeak-ng's,
+//! PocketSphinx (adapted to espeak-ng) the synthetic German Whisper
+//! confuses; leave-one-voice-out chose this over averaging the two
+//! lists, over PocketSphinx first and over Whisper alone when clear
+//! (docs/voice.md). Without the grammar's meanings (a caller that only
+//! sets phrases) the two lists are averaged phrase by phrase.
 
 use super::super::listener::{
     Dispute, Grammar, Thresholds, as_talk, heard_no_chess, pair_heard_talk, whisper_else_ps,
